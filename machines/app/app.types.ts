@@ -1,0 +1,2 @@
+/** Application error of §3: a flag plus text, with a code (e.g. `Init`). */
+export type AppError = { code: string; text: string };

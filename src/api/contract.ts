@@ -1,0 +1,180 @@
+/**
+ * The API contract of the site, imported by the browser client (src/api/client.ts) and by the
+ * local reference server (server/), so the two cannot drift. Paths are relative to the API base
+ * (default `/api/`). Every request body is JSON `{ session?, data? }` (the client adds `session`).
+ */
+import { array, bool, literal, num, object, optional, str, type Infer, type Schema } from './schema';
+
+export const API_VERSION = '0.2.0';
+
+/** Fixed texts of the spec (§6, §8) that the client and the server both use. */
+export const MESSAGES = {
+  noJwt: 'No JWT token available for protected route',
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Token refresh failed',
+  connect: 'Unable to connect to the server. Please check your internet connection and try again.',
+  sessionFailed: 'Failed to load session',
+  expiredVersion: (version: string) =>
+    `Expired version. Please reload the app - version ${version} is required`,
+} as const;
+
+const okStatus = literal('ok');
+
+export const userDataSchema = object({
+  user_email: str({ max: 320 }),
+  user_lvl: num(),
+  user_access: num(),
+  user_invite_code: str({ max: 64 }),
+  user_payment_wallet: str({ max: 64 }),
+  user_payment_wallet_balance: str({ max: 40 }),
+  user_payment_wallet_data: object({ wallet_id: str({ max: 64 }) }),
+  user_ref_registered: num(),
+  user_ref_confirmed: num(),
+  user_data: object({
+    referral: object({ clicks: num(), registered: num(), confirmed: num() }),
+  }),
+  /** Set by the server while a Telegram link is pending for this account (sign-in step 3). */
+  user_telegram_link: optional(str({ max: 300 })),
+});
+export type UserData = Infer<typeof userDataSchema>;
+
+export const publicDataSchema = object({
+  /** Ticket price in SOL as a decimal string, e.g. "0.22". */
+  price: optional(str({ max: 32 })),
+  ticket_price: optional(str({ max: 32 })),
+  old_price: optional(str({ max: 32 })),
+  /** The ticket price in lamports as a decimal integer string. */
+  ticket_price_lamports: optional(str({ max: 32 })),
+});
+export type PublicData = Infer<typeof publicDataSchema>;
+
+export const inviteCodeSchema = object({ code_text: str({ max: 64 }), code_status: num() });
+export type InviteCode = Infer<typeof inviteCodeSchema>;
+
+type Call<Req, Res> = {
+  readonly path: string;
+  /** Needs `Authorization: Bearer <jwt>`. */
+  readonly protected: boolean;
+  readonly request: Schema<Req>;
+  readonly response: Schema<Res>;
+};
+const call = <Req, Res>(
+  path: string,
+  request: Schema<Req>,
+  response: Schema<Res>,
+): Call<Req, Res> => ({ path, protected: isProtectedPath(path), request, response });
+
+const empty = object({});
+
+export const CALLS = {
+  sessInit: call(
+    'sess/init',
+    object({}),
+    object({ status: okStatus, version: str({ max: 32 }), data: object({ public_data: publicDataSchema }) }),
+  ),
+  sessLoad: call(
+    'sess/load',
+    object({ session: str({ max: 200 }), data: optional(object({})) }),
+    object({ status: okStatus, message: optional(str({ max: 500 })) }),
+  ),
+  sessCreate: call(
+    'sess/create',
+    object({
+      data: object({
+        language: str({ max: 64 }),
+        user_agent: str({ max: 512 }),
+        utm_source: optional(str({ max: 200 })),
+        utm_campaign: optional(str({ max: 200 })),
+        utm_medium: optional(str({ max: 200 })),
+      }),
+    }),
+    object({ status: okStatus, sessionToken: str({ max: 200 }) }),
+  ),
+  userData: call('user/data', empty, object({ result: literal(true), user_data: userDataSchema })),
+  authRefresh: call(
+    'auth/refresh',
+    object({ refresh_token: str({ max: 512 }) }),
+    object({ result: literal(true), jwt: str({ max: 2048 }), refresh_token: str({ max: 512 }) }),
+  ),
+  authEmailInit: call(
+    'auth/email/init',
+    object({
+      data: object({
+        email: str({ max: 320 }),
+        code_invite: optional(str({ max: 30 })),
+        resend: optional(bool()),
+      }),
+    }),
+    object({ result: literal(true), sign_code: optional(str({ max: 6 })) }),
+  ),
+  authEmailVerify: call(
+    'auth/email/verify',
+    object({ data: object({ email: str({ max: 320 }), code: str({ max: 6 }) }) }),
+    object({
+      result: literal(true),
+      user_data: userDataSchema,
+      jwt: str({ max: 2048 }),
+      refresh_token: str({ max: 512 }),
+    }),
+  ),
+  inviteCodes: call(
+    'user/invite/codes',
+    empty,
+    object({ status: okStatus, codes: array(inviteCodeSchema, 1000) }),
+  ),
+  blockhash: call(
+    'user/tools/solana/blockhash',
+    object({ data: object({ wallet_type: str({ max: 32 }) }) }),
+    object({
+      status: okStatus,
+      data: object({ blockhash: str({ max: 64 }), lastValidBlockHeight: optional(num()) }),
+    }),
+  ),
+  walletBalance: call(
+    'user/wallet/balance',
+    object({ data: object({ wallet_id: str({ max: 64 }) }) }),
+    object({
+      status: okStatus,
+      access_granted: bool(),
+      /** Balance of the payment wallet in SOL (decimal string) and lamports (integer string). */
+      balance: optional(str({ max: 40 })),
+      balance_lamports: optional(str({ max: 40 })),
+    }),
+  ),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type RequestOf<N extends CallName> = Infer<(typeof CALLS)[N]['request']>;
+export type ResponseOf<N extends CallName> = Infer<(typeof CALLS)[N]['response']>;
+
+/** Error bodies: any 4xx/5xx answers `{ message }` (plus `status: 'error'`, `result: false`). */
+export const errorBodySchema = object({ message: str({ max: 2000 }) });
+
+const PROTECTED_COIN = [
+  'trending', 'signals', 'getpack', 'trades', 'ohlc', 'cohort', 'star', 'buy', 'sell', 'orders',
+  'my', 'draft', 'position', 'preorder', 'presell', 'preorders', 'listauth', 'wait', 'info',
+  'content', 'chart',
+];
+
+/** §7: paths under user/, pro/ and coin/ (and its listed sub-paths) carry the bearer jwt. */
+export function isProtectedPath(path: string): boolean {
+  const p = path.replace(/^\/+/, '');
+  if (p.startsWith('user/') || p.startsWith('pro/')) return true;
+  if (p.startsWith('coin/')) {
+    const sub = p.slice('coin/'.length).split('/')[0] ?? '';
+    return PROTECTED_COIN.includes(sub) || sub.length > 0;
+  }
+  return false;
+}
+
+/** auth/* and sess/* never trigger a token refresh on 401. */
+export function isRefreshExempt(path: string): boolean {
+  const p = path.replace(/^\/+/, '');
+  return p.startsWith('auth/') || p.startsWith('sess/');
+}
+
+/** Local server extras (development mode only): the e-mail outbox tests and newcomers read. */
+export const DEV_OUTBOX_PATH = 'dev/outbox';
+export const outboxSchema = object({
+  messages: array(object({ email: str(), code: str(), subject: str(), at: str() })),
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { target: 'es2022', sourcemap: false },
+  server: { port: 5173 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/support/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/support/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});

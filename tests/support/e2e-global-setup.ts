@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { E2E_SITE_DIR, ROOT, startLocalServer } from './local-server';
+
+/**
+ * Playwright global setup: builds the site once in local mode (what `npm start` serves) and the
+ * production build (dist/, inspected by tests that check what production ships), then starts the
+ * real local server with a fresh data folder. Returns the teardown.
+ *
+ * E2E_REUSE_BUILD=1 reuses existing builds (fast local iteration); E2E_SKIP_PROD_BUILD=1 skips the
+ * production build when the caller has just built dist/ (npm test does, for the size budget).
+ */
+function viteBuild(label: string, args: string[]): void {
+  const started = Date.now();
+  const result = spawnSync('npx', ['vite', 'build', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`e2e: the ${label} build failed (npx vite build ${args.join(' ')}).`);
+  }
+  console.log(`e2e: ${label} build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const reuse = process.env.E2E_REUSE_BUILD === '1';
+  if (!(reuse && existsSync(join(E2E_SITE_DIR, 'index.html')))) {
+    viteBuild('local-mode site', ['--mode', 'local', '--outDir', E2E_SITE_DIR, '--emptyOutDir']);
+  }
+  const distReady = existsSync(join(ROOT, 'dist/index.html'));
+  if (!((reuse || process.env.E2E_SKIP_PROD_BUILD === '1') && distReady)) {
+    viteBuild('production', []);
+  }
+  const server = await startLocalServer();
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SITE_DIR = E2E_SITE_DIR;
+  console.log(`e2e: local server at ${server.url}`);
+  return async () => {
+    await server.close();
+  };
+}

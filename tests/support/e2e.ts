@@ -1,0 +1,128 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startLocalServer, type RunningServer, type ServerOptions } from './local-server';
+
+/**
+ * The `test` every browser test imports. It fails a test on any console error, page error
+ * (unhandled exception or rejection) or Content-Security-Policy violation it did not declare
+ * with `allowConsoleErrors(pattern)`, and offers `freshServer()` for tests that need a server of
+ * their own (a stopped server, another version, a restart).
+ */
+export type CspViolation = { directive: string; blockedURI: string; sourceFile: string };
+
+export type PageWatch = {
+  consoleErrors: string[];
+  pageErrors: string[];
+  cspViolations: CspViolation[];
+};
+
+type Fixtures = {
+  /** Declares console / page errors this test expects (matched against the message text). */
+  allowConsoleErrors: (pattern: RegExp | string) => void;
+  /** Live list of the Content-Security-Policy violations seen by `page` so far. */
+  cspViolations: CspViolation[];
+  /** Starts a local server of its own (fresh data folder); stopped after the test. */
+  freshServer: (opts?: Partial<ServerOptions>) => Promise<RunningServer>;
+  /** Attaches the same watch to another page (e.g. of a second context); checked after the test. */
+  watchPage: (page: Page) => Promise<PageWatch>;
+};
+
+const CSP_BINDING = '__e2eCspViolation';
+
+async function watch(page: Page): Promise<PageWatch> {
+  const seen: PageWatch = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      const at = message.location();
+      seen.consoleErrors.push(`${message.text()}${at.url ? ` (${at.url}:${at.lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => seen.pageErrors.push(error.stack ?? String(error)));
+  await page.exposeFunction(CSP_BINDING, (violation: CspViolation) => {
+    seen.cspViolations.push(violation);
+  });
+  await page.addInitScript((binding: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (v: unknown) => void>)[binding];
+      report?.({
+        directive: event.violatedDirective,
+        blockedURI: event.blockedURI,
+        sourceFile: event.sourceFile,
+      });
+    });
+  }, CSP_BINDING);
+  return seen;
+}
+
+function matches(text: string, patterns: (RegExp | string)[]): boolean {
+  return patterns.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
+}
+
+function unexpected(seen: PageWatch, allowed: (RegExp | string)[]): string[] {
+  const problems: string[] = [];
+  for (const text of seen.consoleErrors) {
+    if (!matches(text, allowed)) problems.push(`console error: ${text}`);
+  }
+  for (const text of seen.pageErrors) {
+    if (!matches(text, allowed)) problems.push(`page error: ${text}`);
+  }
+  for (const v of seen.cspViolations) {
+    problems.push(
+      `CSP violation: ${v.directive} blocked ${v.blockedURI || '(inline)'} in ${v.sourceFile}`,
+    );
+  }
+  return problems;
+}
+
+const allowedByTest = new WeakMap<object, (RegExp | string)[]>();
+const watchesByTest = new WeakMap<object, PageWatch[]>();
+
+export const test = base.extend<Fixtures & { _watch: PageWatch[] }>({
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.E2E_BASE_URL ?? baseURL);
+  },
+  // Holds this test's allow-list and page watches; checks them after the test body.
+  // eslint-disable-next-line no-empty-pattern
+  _watch: async ({}, use, testInfo) => {
+    const watches: PageWatch[] = [];
+    watchesByTest.set(testInfo, watches);
+    allowedByTest.set(testInfo, []);
+    await use(watches);
+    const problems = watches.flatMap((seen) => unexpected(seen, allowedByTest.get(testInfo) ?? []));
+    if (problems.length > 0 && testInfo.status === testInfo.expectedStatus) {
+      throw new Error(`Unexpected browser errors:\n  ${problems.join('\n  ')}`);
+    }
+  },
+  allowConsoleErrors: async ({ _watch }, use, testInfo) => {
+    void _watch;
+    await use((pattern) => {
+      allowedByTest.get(testInfo)?.push(pattern);
+    });
+  },
+  watchPage: async ({ _watch }, use) => {
+    await use(async (page) => {
+      const seen = await watch(page);
+      _watch.push(seen);
+      return seen;
+    });
+  },
+  page: async ({ page, watchPage }, use) => {
+    await watchPage(page);
+    await use(page);
+  },
+  cspViolations: async ({ page, _watch }, use) => {
+    void page;
+    await use(_watch[0]?.cspViolations ?? []);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  freshServer: async ({}, use) => {
+    const started: RunningServer[] = [];
+    await use(async (opts) => {
+      const server = await startLocalServer(opts);
+      started.push(server);
+      return server;
+    });
+    for (const server of started) await server.close();
+  },
+});
+
+export { expect };

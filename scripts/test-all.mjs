@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm test`: the gates (typecheck, lint, bundle budget), then every test layer (Vitest projects
+// unit and model, with the property tests inside model; Playwright e2e in Debian Chromium). Sums
+// passed / failed / skipped over the layers from their JSON reports and prints, as the very last
+// line, `tests: N passed, N failed` (plus `, N skipped` if any). Exits non-zero on any failure,
+// and a layer that could not run counts as a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const REPORTS = join(ROOT, 'reports');
+mkdirSync(REPORTS, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const layers = [];
+
+function closingLine() {
+  const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+  return `tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`;
+}
+
+function finish() {
+  console.log('');
+  for (const l of layers) {
+    console.log(
+      `  ${l.name.padEnd(8)} ${l.passed} passed, ${l.failed} failed, ${l.skipped} skipped${l.note ? `  (${l.note})` : ''}`,
+    );
+  }
+  console.log(closingLine());
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+function run(cmd, args, env = {}) {
+  return spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+function gate(script) {
+  console.log(`\n== npm run ${script}`);
+  const result = run('npm', ['run', '--silent', script]);
+  if (result.status !== 0) {
+    console.error(
+      `\nnpm test: the ${script} gate failed (npm run ${script}); fix it first. No test layer ran.`,
+    );
+    console.log(closingLine());
+    process.exit(1);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function addLayer(name, counts, exitCode, problem) {
+  const layer = { name, passed: 0, failed: 0, skipped: 0, note: '' };
+  if (counts) Object.assign(layer, counts);
+  if (exitCode !== 0 && layer.failed === 0) {
+    // The runner failed without a failing test: a load error, a setup failure, no tests found.
+    layer.failed = 1;
+    layer.note = problem;
+    console.error(`\nnpm test: the ${name} layer failed: ${problem}`);
+  }
+  layers.push(layer);
+  totals.passed += layer.passed;
+  totals.failed += layer.failed;
+  totals.skipped += layer.skipped;
+}
+
+for (const script of ['typecheck', 'lint', 'size']) gate(script);
+
+// Vitest: unit and model (generated paths + properties).
+{
+  console.log('\n== vitest run (unit, model)');
+  const out = join(REPORTS, 'vitest.json');
+  rmSync(out, { force: true });
+  const result = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'model',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = readJson(out);
+  const fileErrors = (report?.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const counts = report && {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + fileErrors,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  addLayer(
+    'vitest',
+    counts,
+    result.status ?? 1,
+    report
+      ? `vitest exited with code ${result.status} (see the output above)`
+      : 'vitest wrote no report (see the output above)',
+  );
+}
+
+// Playwright: the built site against the real local server in Debian Chromium.
+{
+  console.log('\n== playwright test (e2e)');
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const out = join(REPORTS, 'e2e.json');
+  rmSync(out, { force: true });
+  if (!existsSync(chrome)) {
+    addLayer(
+      'e2e',
+      null,
+      1,
+      `Chromium not found at ${chrome}: run \`apt-get install -y chromium\` or set CHROME_PATH`,
+    );
+  } else {
+    const result = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      // `npm run size` has just built dist/ for production.
+      E2E_SKIP_PROD_BUILD: '1',
+    });
+    const report = readJson(out);
+    const stats = report?.stats;
+    const setupErrors = (report?.errors ?? []).length;
+    const counts = stats && {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: (stats.unexpected ?? 0) + (stats.expected || stats.unexpected ? 0 : setupErrors),
+      skipped: stats.skipped ?? 0,
+    };
+    addLayer(
+      'e2e',
+      counts,
+      result.status ?? 1,
+      report
+        ? `playwright exited with code ${result.status}${setupErrors ? ` with ${setupErrors} error(s) outside tests (global setup, server, build)` : ''}`
+        : 'playwright wrote no report: the browser or the local server could not start (see above)',
+    );
+  }
+}
+
+finish();

@@ -1,0 +1,112 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
+import {
+  SHARE_TEXT,
+  SHARE_TITLE,
+  type HomeEvent,
+  type InviteCodeItem,
+  type ShareInput,
+  type ShareResult,
+} from './home.types';
+
+/**
+ * The signed-in home page (§2 Home, logged in): the `Get Ticket` and `Invite` tabs. Opening the
+ * Invite tab loads the user's invite codes (user/invite/codes) and runs the copy feedback of the
+ * invite link; sharing uses the provided share actor and falls back to copying.
+ */
+export const homeMachine = setup({
+  types: {
+    context: {} as { codes: InviteCodeItem[] },
+    events: {} as HomeEvent,
+  },
+  actors: {
+    inviteCodes: fromPromise<InviteCodeItem[]>(async () => {
+      throw new Error('inviteCodes actor not provided');
+    }),
+    shareLink: fromPromise<ShareResult, ShareInput>(async () => {
+      throw new Error('shareLink actor not provided');
+    }),
+    copyFeedback: copyFeedbackMachine,
+  },
+  actions: {
+    storeCodes: assign({ codes: (_, params: { codes: InviteCodeItem[] }) => params.codes }),
+    copyLink: sendTo('copyFeedback', (_, params: { url: string }) => ({
+      type: 'copyFeedback.copy' as const,
+      text: params.url,
+    })),
+  },
+  guards: {
+    isShareUnsupported: (_, params: ShareResult) => params.outcome === 'unsupported',
+  },
+}).createMachine({
+  id: 'home',
+  context: { codes: [] },
+  initial: 'getTicket',
+  states: {
+    getTicket: {
+      on: { 'home.showInvite': 'invite' },
+    },
+    invite: {
+      on: { 'home.showTicket': 'getTicket' },
+      invoke: { id: 'copyFeedback', src: 'copyFeedback' },
+      type: 'parallel',
+      states: {
+        codes: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'inviteCodes',
+                src: 'inviteCodes',
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'storeCodes', params: ({ event }) => ({ codes: event.output }) },
+                },
+                onError: { target: 'failed' },
+              },
+            },
+            loaded: {},
+            failed: {},
+          },
+        },
+        link: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'invite.copyLink': {
+                  actions: { type: 'copyLink', params: ({ event }) => ({ url: event.url }) },
+                },
+                'invite.share': 'sharing',
+              },
+            },
+            sharing: {
+              invoke: {
+                id: 'shareLink',
+                src: 'shareLink',
+                input: ({ event }) => ({
+                  url: event.type === 'invite.share' ? event.url : '',
+                  title: SHARE_TITLE,
+                  text: SHARE_TEXT,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isShareUnsupported', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: {
+                      type: 'copyLink',
+                      params: ({ event }) => ({ url: event.output.url }),
+                    },
+                  },
+                  { target: 'idle' },
+                ],
+                // A dismissed share sheet is not an error the player needs to read about.
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

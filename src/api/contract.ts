@@ -178,3 +178,17 @@ export const DEV_OUTBOX_PATH = 'dev/outbox';
 export const outboxSchema = object({
   messages: array(object({ email: str(), code: str(), subject: str(), at: str() })),
 });
+
+/**
+ * Local server extra (development mode, local chain only): the development wallet, a keypair
+ * funded on the local chain that the local-mode build injects as Phantom/Solflare so a newcomer
+ * can pay end to end. Worth nothing anywhere else; absent in production.
+ */
+export const DEV_WALLET_PATH = 'dev/wallet';
+export const devWalletSchema = object({
+  public_key: str({ max: 64 }),
+  /** The 64-byte secret key, base64. */
+  secret_key: str({ max: 128 }),
+  /** The local chain's JSON-RPC path on the same origin. */
+  rpc_path: str({ max: 64 }),
+});

@@ -1,0 +1,185 @@
+/**
+ * Paying for a ticket (§4 Payment, §7): the blockhash the page builds its transfer with, and the
+ * balance check that grants access once the payment wallet holds the ticket price. The server
+ * confirms payment from the chain balance only, never from a signature the page reports.
+ *
+ * Also sets up the chain: a real node when SOLANA_RPC_URL is set, otherwise the local LiteSVM
+ * chain answering JSON-RPC at POST /rpc. The routes always go through the RPC client, so both
+ * cases run the same code.
+ */
+import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { CALLS } from '../../src/api/contract';
+import { createLocalChain, type LocalChain } from '../chain/localChain';
+import { createRpcClient, type SolanaRpc } from '../chain/rpcClient';
+import { createRpcFacade } from '../chain/rpcFacade';
+import type { ApiRoute, ServerContext, ServerPlugin } from '../context';
+import { HttpError, sendJson } from '../http';
+import { lamportsToSol, publicData } from '../pricing';
+import { devWalletRoute } from '../devWallet';
+
+declare module '../context' {
+  interface ServerServices {
+    /** The in-process chain (absent when SOLANA_RPC_URL points at a real node). */
+    chain: LocalChain;
+    /** JSON-RPC client of the chain the payment routes use. */
+    rpc: SolanaRpc;
+  }
+}
+
+/** Invitees who must buy a ticket for their inviter to get access for free (§1, §5). */
+export const INVITES_FOR_ACCESS = 2;
+const MAX_RPC_BODY = 64 * 1024;
+
+export const WALLET_ID_NOT_FOUND = 'Wallet ID not found';
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_RPC_BODY) {
+        reject(new HttpError(413, 'Request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function rpcOf(ctx: ServerContext): SolanaRpc {
+  const rpc = ctx.services.rpc;
+  if (!rpc) throw new HttpError(503, 'Network connection failed');
+  return rpc;
+}
+
+export function ticketPriceLamports(ctx: ServerContext): bigint {
+  return BigInt(publicData(ctx.now(), ctx.config.ticketPriceSol).ticket_price_lamports);
+}
+
+/**
+ * Grants access when the balance reaches the price. Idempotent: the ticket is marked paid once
+ * (a conditional UPDATE), so the inviter is credited once whatever the number of calls.
+ */
+export function settleTicket(ctx: ServerContext, userId: number, balance: bigint): void {
+  const user = ctx.users.findById(userId);
+  if (!user || balance < ticketPriceLamports(ctx)) return;
+  if (!ctx.users.markTicketPaid(userId)) return;
+  if (ctx.users.grantAccess(userId))
+    ctx.events.emit('access.granted', {
+      userId,
+      via: 'ticket',
+      amountLamports: balance.toString(),
+    });
+  const inviterId = user.inviter_id;
+  if (inviterId === null) return;
+  ctx.events.emit('invite.confirmed', { inviterId, userId });
+  if (
+    ctx.users.referrals(inviterId).confirmed >= INVITES_FOR_ACCESS &&
+    ctx.users.grantAccess(inviterId)
+  )
+    ctx.events.emit('access.granted', { userId: inviterId, via: 'invites' });
+}
+
+const blockhashRoute: ApiRoute<{ data: { wallet_type: string } }> = {
+  method: 'POST',
+  path: CALLS.blockhash.path,
+  protected: true,
+  request: CALLS.blockhash.request,
+  response: CALLS.blockhash.response,
+  async handle(ctx) {
+    try {
+      const { blockhash, lastValidBlockHeight } = await rpcOf(ctx).getLatestBlockhash();
+      return { status: 'ok', data: { blockhash, lastValidBlockHeight } };
+    } catch (error) {
+      ctx.log.error(`blockhash: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(502, 'Failed to get blockhash from server');
+    }
+  },
+};
+
+const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
+  method: 'POST',
+  path: CALLS.walletBalance.path,
+  protected: true,
+  request: CALLS.walletBalance.request,
+  response: CALLS.walletBalance.response,
+  async handle(ctx, req) {
+    const user = req.userId === null ? undefined : ctx.users.findById(req.userId);
+    // Only the caller's own payment wallet: another user's wallet id reads as unknown.
+    if (!user || req.body.data.wallet_id !== user.payment_wallet_id)
+      throw new HttpError(404, WALLET_ID_NOT_FOUND);
+    let balance: bigint;
+    try {
+      balance = await rpcOf(ctx).getBalance(user.payment_wallet_address);
+    } catch (error) {
+      ctx.log.error(`balance: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(502, 'Failed to refresh balance');
+    }
+    ctx.users.setPaymentBalance(user.id, balance);
+    settleTicket(ctx, user.id, balance);
+    const after = ctx.users.findById(user.id);
+    return {
+      status: 'ok',
+      access_granted: after?.user_access === 1,
+      balance: lamportsToSol(balance),
+      balance_lamports: balance.toString(),
+    };
+  },
+};
+
+export const paymentPlugin: ServerPlugin = {
+  name: 'payment',
+  setup(ctx, host) {
+    if (!ctx.config.rpcUrl) {
+      const chain = createLocalChain({ snapshotFile: join(ctx.config.dataDir, 'chain.bin') });
+      const facade = createRpcFacade(chain, { testControls: ctx.config.mode === 'development' });
+      ctx.services.chain = chain;
+      host.addRawHandler('/rpc', async (req, res) => {
+        if (req.method !== 'POST') {
+          sendJson(
+            res,
+            405,
+            { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST only' } },
+            { Allow: 'POST' },
+          );
+          return;
+        }
+        try {
+          sendJson(res, 200, facade.handle(await readBody(req)));
+        } catch (error) {
+          const status = error instanceof HttpError ? error.status : 400;
+          sendJson(res, status, {
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32700, message: 'Parse error' },
+          });
+        }
+      });
+    }
+    // Resolved lazily: the local facade's URL is known only once the server listens.
+    let client: SolanaRpc | undefined;
+    const lazy = (): SolanaRpc => (client ??= createRpcClient(ctx.rpcUrl()));
+    ctx.services.rpc = {
+      getLatestBlockhash: () => lazy().getLatestBlockhash(),
+      getBalance: (pubkey) => lazy().getBalance(pubkey),
+      requestAirdrop: (pubkey, lamports) => lazy().requestAirdrop(pubkey, lamports),
+      getSignatureStatuses: (signatures) => lazy().getSignatureStatuses(signatures),
+      sendTransaction: (wire) => lazy().sendTransaction(wire),
+    };
+    host.addRoute(blockhashRoute as ApiRoute);
+    host.addRoute(balanceRoute as ApiRoute);
+    if (ctx.config.mode === 'development' && !ctx.config.rpcUrl)
+      host.addRoute(devWalletRoute as ApiRoute);
+  },
+};

@@ -1,0 +1,57 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  COPY_FEEDBACK_MS,
+  type CopyFeedbackContext,
+  type CopyFeedbackEvent,
+  type WriteClipboardInput,
+} from './copyFeedback.types';
+
+/**
+ * idle → copying (clipboard write, provided) → copied (2 s) → idle.
+ * A failed write returns to idle with the `failed` flag; a new copy while "Copied!" shows
+ * writes again and restarts the 2 s.
+ */
+export const copyFeedbackMachine = setup({
+  types: {
+    context: {} as CopyFeedbackContext,
+    events: {} as CopyFeedbackEvent,
+  },
+  actors: {
+    writeClipboard: fromPromise<void, WriteClipboardInput>(async () => {
+      throw new Error('writeClipboard not provided');
+    }),
+  },
+  actions: {
+    clearFailure: assign({ failed: false }),
+    markFailure: assign({ failed: true }),
+  },
+  delays: {
+    copyFeedback: COPY_FEEDBACK_MS,
+  },
+}).createMachine({
+  id: 'copyFeedback',
+  context: { failed: false },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'copyFeedback.copy': { target: 'copying', actions: 'clearFailure' },
+      },
+    },
+    copying: {
+      invoke: {
+        id: 'writeClipboard',
+        src: 'writeClipboard',
+        input: ({ event }) => ({ text: event.type === 'copyFeedback.copy' ? event.text : '' }),
+        onDone: { target: 'copied' },
+        onError: { target: 'idle', actions: 'markFailure' },
+      },
+    },
+    copied: {
+      after: { copyFeedback: { target: 'idle' } },
+      on: {
+        'copyFeedback.copy': { target: 'copying', actions: 'clearFailure' },
+      },
+    },
+  },
+});

@@ -1,0 +1,148 @@
+import { assign, setup } from 'xstate';
+import {
+  INFORMATION_MS,
+  NOTIFICATION_MS,
+  QUEUE_CAP,
+  type NavigateParams,
+  type Notification,
+  type NotificationsContext,
+  type NotificationsEvent,
+} from './notifications.types';
+
+const toNotification = (event: NotificationsEvent): Notification | null =>
+  event.type === 'notify.show'
+    ? {
+        message: event.message,
+        messageType: event.messageType,
+        ...(event.router_link ? { router_link: event.router_link } : {}),
+      }
+    : null;
+
+/**
+ * Three independent regions:
+ * - toast: idle ⇄ showing; one toast at a time for 3.5 s, the rest queued (cap 99, oldest dropped);
+ * - banner: hidden ⇄ visible; cleared after 5 s or on click;
+ * - video: closed ⇄ open.
+ */
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+  },
+  actions: {
+    navigate: (_, _params: NavigateParams) => {},
+    showIncoming: assign({ current: ({ event }) => toNotification(event) }),
+    enqueueIncoming: assign({
+      queue: ({ context, event }) => {
+        const incoming = toNotification(event);
+        return incoming ? [...context.queue, incoming].slice(-QUEUE_CAP) : context.queue;
+      },
+    }),
+    showNextQueued: assign({
+      current: ({ context }) => context.queue[0] ?? null,
+      queue: ({ context }) => context.queue.slice(1),
+    }),
+    clearToasts: assign({ current: null, queue: [] }),
+    storeInformation: assign({
+      information: ({ event }) =>
+        event.type === 'info.show'
+          ? { message: event.message, messageType: event.messageType }
+          : null,
+    }),
+    clearInformation: assign({ information: null }),
+    storeVideo: assign({
+      video: ({ event }) =>
+        event.type === 'video.open' ? { src: event.src, autoplay: event.autoplay ?? false } : null,
+    }),
+    clearVideo: assign({ video: null }),
+  },
+  guards: {
+    hasQueued: ({ context }) => context.queue.length > 0,
+    hasRouterLink: ({ context }) => Boolean(context.current?.router_link),
+  },
+  delays: {
+    notificationDuration: NOTIFICATION_MS,
+    informationDuration: INFORMATION_MS,
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { current: null, queue: [], information: null, video: null },
+  type: 'parallel',
+  states: {
+    toast: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'notify.show': { target: 'showing', actions: 'showIncoming' },
+          },
+        },
+        showing: {
+          after: {
+            notificationDuration: [
+              { guard: 'hasQueued', target: 'showing', reenter: true, actions: 'showNextQueued' },
+              { target: 'idle', actions: 'clearToasts' },
+            ],
+          },
+          on: {
+            'notify.show': { actions: 'enqueueIncoming' },
+            'notify.dismiss': [
+              {
+                guard: 'hasRouterLink',
+                target: 'hidden',
+                actions: {
+                  type: 'navigate',
+                  params: ({ context }) => ({ to: context.current?.router_link ?? '/' }),
+                },
+              },
+              { target: 'hidden' },
+            ],
+            'notify.clear': { target: 'idle', actions: 'clearToasts' },
+          },
+        },
+        /** Transient: the clicked toast is gone; the next queued one (if any) takes its place. */
+        hidden: {
+          always: [
+            { guard: 'hasQueued', target: 'showing', actions: 'showNextQueued' },
+            { target: 'idle', actions: 'clearToasts' },
+          ],
+        },
+      },
+    },
+    banner: {
+      initial: 'hidden',
+      states: {
+        hidden: {
+          on: {
+            'info.show': { target: 'visible', actions: 'storeInformation' },
+          },
+        },
+        visible: {
+          after: {
+            informationDuration: { target: 'hidden', actions: 'clearInformation' },
+          },
+          on: {
+            'info.show': { target: 'visible', reenter: true, actions: 'storeInformation' },
+            'info.dismiss': { target: 'hidden', actions: 'clearInformation' },
+          },
+        },
+      },
+    },
+    video: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'video.open': { target: 'open', actions: 'storeVideo' },
+          },
+        },
+        open: {
+          on: {
+            'video.open': { actions: 'storeVideo' },
+            'video.close': { target: 'closed', actions: 'clearVideo' },
+          },
+        },
+      },
+    },
+  },
+});

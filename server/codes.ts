@@ -1,0 +1,84 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db';
+
+/** Reliability guide, "One-time codes": 6 CSPRNG digits, 10 minutes, single use, 5 tries, 30 s. */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_COOLDOWN_MS = 30_000;
+export const MAX_CODE_TRIES = 5;
+
+export const CODE_MESSAGES = {
+  invalid: 'Invalid code',
+  expired: 'Code expired. Please request a new code.',
+  tooManyTries: 'Too many attempts. Please request a new code.',
+  cooldown: (seconds: number) => `Please wait ${seconds} s before requesting a new code.`,
+} as const;
+
+type CodeRow = {
+  email: string;
+  code_hash: string;
+  code_invite: string | null;
+  tries: number;
+  created_at: number;
+  expires_at: number;
+};
+
+export type CodeRequest = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
+export type CodeCheck = { ok: true; codeInvite: string | null } | { ok: false; message: string };
+
+/** One active code per e-mail; codes are stored as keyed hashes only. */
+export function createCodes(db: Db, key: Buffer, now: () => number) {
+  const hash = (email: string, code: string) =>
+    createHmac('sha256', key).update(`${email}:${code}`).digest();
+  const find = db.prepare<[string], CodeRow>('SELECT * FROM one_time_codes WHERE email = ?');
+  const upsert = db.prepare(
+    `INSERT INTO one_time_codes (email, code_hash, code_invite, tries, created_at, expires_at)
+     VALUES (@email, @code_hash, @code_invite, 0, @created_at, @expires_at)
+     ON CONFLICT(email) DO UPDATE SET code_hash = excluded.code_hash,
+       code_invite = excluded.code_invite, tries = 0, created_at = excluded.created_at,
+       expires_at = excluded.expires_at`,
+  );
+  const remove = db.prepare('DELETE FROM one_time_codes WHERE email = ?');
+  const addTry = db.prepare('UPDATE one_time_codes SET tries = tries + 1 WHERE email = ?');
+
+  return {
+    /** A new code for `email`, replacing any older one, unless the last was sent < 30 s ago. */
+    request(email: string, codeInvite: string | null): CodeRequest {
+      const at = now();
+      const previous = find.get(email);
+      if (previous && at - previous.created_at < RESEND_COOLDOWN_MS) {
+        const waitMs = RESEND_COOLDOWN_MS - (at - previous.created_at);
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      }
+      const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+      upsert.run({
+        email,
+        code_hash: hash(email, code).toString('hex'),
+        code_invite: codeInvite,
+        created_at: at,
+        expires_at: at + CODE_TTL_MS,
+      });
+      return { ok: true, code };
+    },
+
+    /** Single use: a correct code is consumed; a wrong one costs one of 5 tries. */
+    verify(email: string, code: string): CodeCheck {
+      const row = find.get(email);
+      if (!row) return { ok: false, message: CODE_MESSAGES.invalid };
+      if (now() >= row.expires_at) {
+        remove.run(email);
+        return { ok: false, message: CODE_MESSAGES.expired };
+      }
+      if (row.tries >= MAX_CODE_TRIES) return { ok: false, message: CODE_MESSAGES.tooManyTries };
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = hash(email, code);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        addTry.run(email);
+        return { ok: false, message: CODE_MESSAGES.invalid };
+      }
+      remove.run(email);
+      return { ok: true, codeInvite: row.code_invite };
+    },
+  };
+}
+export type Codes = ReturnType<typeof createCodes>;

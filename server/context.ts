@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Schema } from '../src/api/schema';
+import type { Db } from './db';
+import type { ServerEventBus } from './events';
+import type { JwtCheck } from './jwt';
+import type { Codes } from './codes';
+import type { Outbox } from './outbox';
+import type { Sessions } from './sessions';
+import type { RefreshTokens } from './tokens';
+import type { Users } from './users';
+
+export type ServerMode = 'development' | 'production';
+
+export type ServerConfig = {
+  readonly mode: ServerMode;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly siteDir: string | undefined;
+  /** The version sess/init answers (the client requires API_VERSION). */
+  readonly apiVersion: string;
+  readonly jwtTtlSeconds: number;
+  readonly refreshTtlSeconds: number;
+  /** A real Solana JSON-RPC endpoint; when absent the local chain answers at `/rpc`. */
+  readonly rpcUrl: string | undefined;
+  /** TICKET_PRICE_SOL: a fixed ticket price in SOL instead of the price by date. */
+  readonly ticketPriceSol: string | undefined;
+  /** Extra origins for the CSP `connect-src` (API, websocket and RPC hosts). */
+  readonly connectSrc: readonly string[];
+  readonly maxBodyBytes: number;
+};
+
+export type Logger = {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+};
+
+export type AuthHelpers = {
+  signJwt(userId: number): string;
+  verifyJwt(token: string): JwtCheck;
+};
+
+/**
+ * Services other parts of the server add (the local chain, websocket rooms). Extend it by
+ * declaration merging in the module that provides the service:
+ *
+ *   declare module '../context' { interface ServerServices { chain: LocalChain } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ServerServices {}
+
+/** Everything a route or plugin needs: the store, the clock, config, events and auth helpers. */
+export type ServerContext = {
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly events: ServerEventBus;
+  readonly log: Logger;
+  readonly users: Users;
+  readonly auth: AuthHelpers;
+  readonly sessions: Sessions;
+  readonly codes: Codes;
+  readonly refreshTokens: RefreshTokens;
+  readonly outbox: Outbox;
+  readonly services: Partial<ServerServices>;
+  /** The server clock in ms; tests inject one to move time. */
+  now(): number;
+  /** `http://host:port` once listening. */
+  baseUrl(): string;
+  /** The JSON-RPC URL of the chain: `config.rpcUrl`, or the local chain at `<baseUrl>/rpc`. */
+  rpcUrl(): string;
+};
+
+export type ApiRequest<B> = {
+  readonly body: B;
+  /** The session token the client sent in the body, if any. */
+  readonly session: string | undefined;
+  /** The signed-in user (protected routes only; null elsewhere). */
+  readonly userId: number | null;
+  readonly headers: IncomingHttpHeaders;
+  readonly query: URLSearchParams;
+};
+
+/** One API call under `/api/<path>`. The body is checked against `request` before `handle` runs. */
+export type ApiRoute<B = unknown> = {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly protected: boolean;
+  readonly request: Schema<B>;
+  /** Checked before sending in every mode, so the server cannot drift from the contract. */
+  readonly response?: Schema<unknown>;
+  /** Answered only in development mode (404 in production). */
+  readonly devOnly?: boolean;
+  handle(ctx: ServerContext, req: ApiRequest<B>): unknown;
+};
+
+/** A raw handler for a non-API path prefix (for example the local chain's `/rpc`). */
+export type RawHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) => void | Promise<void>;
+
+export type PluginHost = {
+  readonly httpServer: Server;
+  addRoute(route: ApiRoute): void;
+  /** Requests whose path equals `prefix` or starts with `prefix/` go to `handler`. */
+  addRawHandler(prefix: string, handler: RawHandler): void;
+  /** Runs on close, in reverse order of registration, before the database closes. */
+  onClose(cleanup: () => void | Promise<void>): void;
+};
+
+/**
+ * An optional part of the server (local chain, payment routes, websocket rooms). `setup` runs
+ * before the server listens; use `ctx.baseUrl()` lazily.
+ */
+export type ServerPlugin = {
+  readonly name: string;
+  setup(ctx: ServerContext, host: PluginHost): void | Promise<void>;
+};

@@ -1,0 +1,98 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+/**
+ * Schema migrations, applied in order once each; `PRAGMA user_version` remembers how far a data
+ * folder got. Never edit a shipped step: append a new one.
+ */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE sessions (
+    id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    language TEXT NOT NULL,
+    user_agent TEXT NOT NULL,
+    utm_source TEXT,
+    utm_campaign TEXT,
+    utm_medium TEXT,
+    user_id INTEGER REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL
+  );
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    invite_code TEXT NOT NULL UNIQUE,
+    inviter_id INTEGER REFERENCES users(id),
+    user_lvl INTEGER NOT NULL DEFAULT 1,
+    user_access INTEGER NOT NULL DEFAULT 0,
+    payment_wallet_id TEXT NOT NULL UNIQUE,
+    payment_wallet_address TEXT NOT NULL UNIQUE,
+    payment_wallet_secret TEXT NOT NULL,
+    payment_balance_lamports TEXT NOT NULL DEFAULT '0',
+    ticket_paid_at INTEGER,
+    telegram_link TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX users_inviter ON users(inviter_id);
+  CREATE TABLE refresh_tokens (
+    id INTEGER PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    family_id TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    rotated_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX refresh_tokens_family ON refresh_tokens(family_id);
+  CREATE TABLE one_time_codes (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    code_hash TEXT NOT NULL,
+    code_invite TEXT,
+    tries INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE TABLE invite_clicks (
+    id INTEGER PRIMARY KEY,
+    inviter_id INTEGER NOT NULL REFERENCES users(id),
+    code TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX invite_clicks_inviter ON invite_clicks(inviter_id);
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL,
+    code TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX outbox_email ON outbox(email);
+  `,
+];
+
+/** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'site.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  for (let step = current; step < MIGRATIONS.length; step += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[step]!);
+      db.pragma(`user_version = ${step + 1}`);
+    })();
+  }
+}

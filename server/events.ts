@@ -1,0 +1,67 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Facts the server announces to its other parts. Core routes emit the invite and user facts;
+ * the payment code emits `access.granted` and `invite.confirmed`; the websocket rooms listen and
+ * push notifications to the browser.
+ */
+export type ServerEvents = {
+  /** A new account was created by the first successful code verification of an e-mail. */
+  'user.registered': { userId: number; email: string };
+  /** A new account was created with the invite code of `inviterId`. */
+  'invite.registered': { inviterId: number; userId: number };
+  /** Someone opened the site through the invite link of `inviterId`. */
+  'invite.clicked': { inviterId: number; code: string };
+  /** An invitee of `inviterId` bought a ticket. */
+  'invite.confirmed': { inviterId: number; userId: number };
+  /** `userId` now has training access (paid ticket, or two invitees bought tickets). */
+  'access.granted': { userId: number; via: 'ticket' | 'invites'; amountLamports?: string };
+};
+
+export type ServerEventName = keyof ServerEvents;
+export type ServerEventListener<K extends ServerEventName> = (payload: ServerEvents[K]) => void;
+
+export type ServerEventBus = {
+  emit<K extends ServerEventName>(name: K, payload: ServerEvents[K]): void;
+  on<K extends ServerEventName>(name: K, listener: ServerEventListener<K>): () => void;
+  once<K extends ServerEventName>(name: K, listener: ServerEventListener<K>): () => void;
+  removeAll(): void;
+};
+
+/**
+ * A typed wrapper over EventEmitter. A throwing listener is logged and never breaks the request
+ * that emitted the fact.
+ */
+export function createEventBus(log: (message: string) => void = console.error): ServerEventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  const guard =
+    <K extends ServerEventName>(name: K, listener: ServerEventListener<K>) =>
+    (payload: ServerEvents[K]) => {
+      try {
+        listener(payload);
+      } catch (error) {
+        log(
+          `event listener for ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    };
+  return {
+    emit(name, payload) {
+      emitter.emit(name, payload);
+    },
+    on(name, listener) {
+      const wrapped = guard(name, listener);
+      emitter.on(name, wrapped);
+      return () => emitter.off(name, wrapped);
+    },
+    once(name, listener) {
+      const wrapped = guard(name, listener);
+      emitter.once(name, wrapped);
+      return () => emitter.off(name, wrapped);
+    },
+    removeAll() {
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { startServer } from './app';
+
+/** The local server: `npm run server`, or through `npm start` with the built site. */
+const env = process.env;
+const mode = env.SERVER_MODE === 'production' ? 'production' : 'development';
+if (env.SERVER_MODE && env.SERVER_MODE !== mode) {
+  console.error(`SERVER_MODE must be development or production, got ${env.SERVER_MODE}`);
+  process.exit(2);
+}
+const port = Number(env.PORT ?? '8080');
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got ${env.PORT}`);
+  process.exit(2);
+}
+
+try {
+  const server = await startServer({
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || '.data'),
+    mode,
+    siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
+    apiVersion: env.API_VERSION || undefined,
+    rpcUrl: env.SOLANA_RPC_URL || undefined,
+    connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+  });
+  console.log(`Solana Mafia Wars is running at ${server.url}/`);
+  if (mode === 'development')
+    console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  console.error(
+    `Could not start the server: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,7 @@
+import type { ServerPlugin } from './context';
+
+/**
+ * Optional parts of the server, set up in this order before it listens (the local chain and
+ * its /rpc, websocket rooms). Each part adds itself here with one import and one entry.
+ */
+export const PLUGINS: readonly ServerPlugin[] = [];

@@ -1,0 +1,71 @@
+import { MESSAGES } from '../../src/api/contract';
+import { CODE_MESSAGES } from '../codes';
+import type { ApiRoute, ServerContext } from '../context';
+import { HttpError } from '../http';
+import { isValidEmail, normalizeEmail, sanitizeInviteCode, type UserRow } from '../users';
+import { contractRoute } from './define';
+
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter valid e-mail address.',
+  invalidCode: 'Please enter a valid 6-digit code.',
+} as const;
+
+function checkedEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
+  return email;
+}
+
+/** The first successful verification of an unknown e-mail creates the account. */
+function register(ctx: ServerContext, email: string, codeInvite: string | null): UserRow {
+  const inviter = codeInvite ? ctx.users.findByInviteCode(codeInvite) : undefined;
+  const user = ctx.users.create(email, inviter?.id ?? null);
+  ctx.events.emit('user.registered', { userId: user.id, email: user.email });
+  if (inviter) ctx.events.emit('invite.registered', { inviterId: inviter.id, userId: user.id });
+  return user;
+}
+
+export const authRoutes: readonly ApiRoute[] = [
+  contractRoute('authEmailInit', async (ctx, req) => {
+    const email = checkedEmail(req.body.data.email);
+    const codeInvite = sanitizeInviteCode(req.body.data.code_invite ?? '') || null;
+    // The same answer whether or not the e-mail belongs to an account.
+    const request = ctx.codes.request(email, codeInvite);
+    if (!request.ok) {
+      throw new HttpError(429, CODE_MESSAGES.cooldown(request.retryAfterSeconds), {
+        'Retry-After': String(request.retryAfterSeconds),
+      });
+    }
+    await ctx.outbox.sendCode(email, request.code);
+    return ctx.config.mode === 'development'
+      ? { result: true, sign_code: request.code }
+      : { result: true };
+  }),
+
+  contractRoute('authEmailVerify', (ctx, req) => {
+    const email = checkedEmail(req.body.data.email);
+    const code = req.body.data.code.trim();
+    if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
+    const check = ctx.codes.verify(email, code);
+    if (!check.ok) throw new HttpError(400, check.message);
+    const user = ctx.users.findByEmail(email) ?? register(ctx, email, check.codeInvite);
+    if (req.session) ctx.sessions.attachUser(req.session, user.id);
+    return {
+      result: true,
+      user_data: ctx.users.toUserData(user),
+      jwt: ctx.auth.signJwt(user.id),
+      refresh_token: ctx.refreshTokens.issue(user.id),
+    };
+  }),
+
+  contractRoute('authRefresh', (ctx, req) => {
+    const rotation = ctx.refreshTokens.rotate(req.body.refresh_token);
+    if (!rotation.ok || !ctx.users.findById(rotation.userId))
+      throw new HttpError(401, MESSAGES.refreshFailed);
+    return {
+      result: true,
+      jwt: ctx.auth.signJwt(rotation.userId),
+      refresh_token: rotation.refreshToken,
+    };
+  }),
+];

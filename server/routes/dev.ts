@@ -1,0 +1,29 @@
+import { API_VERSION, DEV_OUTBOX_PATH, outboxSchema } from '../../src/api/contract';
+import { object, str } from '../../src/api/schema';
+import type { ApiRoute } from '../context';
+import { normalizeEmail } from '../users';
+
+export const devRoutes: readonly ApiRoute[] = [
+  {
+    // GET /api/dev/outbox?email= : the development outbox, newest first.
+    method: 'GET',
+    path: DEV_OUTBOX_PATH,
+    protected: false,
+    devOnly: true,
+    request: object({}),
+    response: outboxSchema,
+    handle: (ctx, req) => {
+      const email = req.query.get('email');
+      return { messages: ctx.outbox.list(email ? normalizeEmail(email) : undefined) };
+    },
+  },
+  {
+    // GET /api/health: readiness probe for scripts and browser tests.
+    method: 'GET',
+    path: 'health',
+    protected: false,
+    request: object({}),
+    response: object({ status: str(), version: str() }),
+    handle: (ctx) => ({ status: 'ok', version: ctx.config.apiVersion ?? API_VERSION }),
+  },
+];

@@ -1,0 +1,24 @@
+import type { ApiRoute } from '../context';
+import { HttpError } from '../http';
+import { publicData } from '../pricing';
+import { contractRoute } from './define';
+
+export const SESSION_NOT_FOUND = 'Session not found or expired';
+
+export const sessionRoutes: readonly ApiRoute[] = [
+  contractRoute('sessInit', (ctx) => ({
+    status: 'ok',
+    version: ctx.config.apiVersion,
+    data: { public_data: publicData(ctx.now(), ctx.config.ticketPriceSol) },
+  })),
+
+  contractRoute('sessLoad', (ctx, req) => {
+    if (!ctx.sessions.load(req.body.session)) throw new HttpError(401, SESSION_NOT_FOUND);
+    return { status: 'ok', message: 'Session loaded' };
+  }),
+
+  contractRoute('sessCreate', (ctx, req) => ({
+    status: 'ok',
+    sessionToken: ctx.sessions.create(req.body.data),
+  })),
+];

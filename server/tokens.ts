@@ -1,0 +1,59 @@
+import type { Db } from './db';
+import { randomToken, sha256 } from './secrets';
+
+export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+
+type RefreshRow = {
+  id: number;
+  family_id: string;
+  user_id: number;
+  expires_at: number;
+  rotated_at: number | null;
+  revoked_at: number | null;
+};
+
+export type Rotation =
+  | { ok: true; userId: number; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+
+/**
+ * Rotating refresh tokens with reuse detection: each refresh retires the token it used and
+ * issues the next one in the same family; presenting a retired token again revokes the family.
+ */
+export function createRefreshTokens(db: Db, now: () => number, ttlSeconds: number) {
+  const insert = db.prepare(
+    `INSERT INTO refresh_tokens (token_hash, family_id, user_id, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  const find = db.prepare<[string], RefreshRow>(
+    'SELECT id, family_id, user_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?',
+  );
+  const markRotated = db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?');
+  const revokeFamily = db.prepare(
+    'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
+  );
+
+  const issue = (userId: number, familyId: string = randomToken(12)): string => {
+    const token = randomToken(32);
+    const at = now();
+    insert.run(sha256(token), familyId, userId, at, at + ttlSeconds * 1000);
+    return token;
+  };
+
+  const rotate = db.transaction((token: string): Rotation => {
+    const row = find.get(sha256(token));
+    if (!row) return { ok: false, reason: 'unknown' };
+    const at = now();
+    if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+    if (row.rotated_at !== null) {
+      revokeFamily.run(at, row.family_id);
+      return { ok: false, reason: 'reused' };
+    }
+    if (at >= row.expires_at) return { ok: false, reason: 'expired' };
+    markRotated.run(at, row.id);
+    return { ok: true, userId: row.user_id, refreshToken: issue(row.user_id, row.family_id) };
+  });
+
+  return { issue, rotate: (token: string): Rotation => rotate(token) };
+}
+export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

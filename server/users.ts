@@ -1,0 +1,187 @@
+import { Keypair } from '@solana/web3.js';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { UserData } from '../src/api/contract';
+import type { Db } from './db';
+import { lamportsToSol } from './pricing';
+import { seal, unseal } from './secrets';
+
+export type UserRow = {
+  id: number;
+  email: string;
+  invite_code: string;
+  inviter_id: number | null;
+  user_lvl: number;
+  user_access: number;
+  payment_wallet_id: string;
+  payment_wallet_address: string;
+  payment_wallet_secret: string;
+  payment_balance_lamports: string;
+  ticket_paid_at: number | null;
+  /**
+   * Set by the server while a Telegram link is pending for this account (sign-in step 3); the
+   * local server has no Telegram bot, so it stays NULL and `user_telegram_link` is left out.
+   */
+  telegram_link: string | null;
+  created_at: number;
+};
+
+export type ReferralCounts = { clicks: number; registered: number; confirmed: number };
+
+const INVITE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const INVITE_CODE_LENGTH = 8;
+
+export function newInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i += 1)
+    code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
+/** §5: keep letters and digits only, cut to 30 characters. Empty means no code. */
+export function sanitizeInviteCode(raw: string): string {
+  return raw.replace(/[^A-Za-z0-9]/g, '').slice(0, 30);
+}
+
+/** Trimmed, lower-cased; one account per address whatever the case typed. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** §5's e-mail rule: non-space text, an @, text, a dot, text. */
+export const isValidEmail = (email: string): boolean => /^\S+@\S+\.\S+$/.test(email);
+
+/** The user store. Payment code uses the balance, access and ticket helpers. */
+export type Users = ReturnType<typeof createUsers>;
+
+export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+  const byInvite = db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?');
+  const byWalletId = db.prepare<[string], UserRow>(
+    'SELECT * FROM users WHERE payment_wallet_id = ?',
+  );
+  const byWalletAddress = db.prepare<[string], UserRow>(
+    'SELECT * FROM users WHERE payment_wallet_address = ?',
+  );
+  const insert = db.prepare(
+    `INSERT INTO users (email, invite_code, inviter_id, payment_wallet_id, payment_wallet_address,
+       payment_wallet_secret, created_at)
+     VALUES (@email, @invite_code, @inviter_id, @payment_wallet_id, @payment_wallet_address,
+       @payment_wallet_secret, @created_at)`,
+  );
+  const countClicks = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM invite_clicks WHERE inviter_id = ?',
+  );
+  const countRegistered = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM users WHERE inviter_id = ?',
+  );
+  const countConfirmed = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM users WHERE inviter_id = ? AND ticket_paid_at IS NOT NULL',
+  );
+  const insertClick = db.prepare(
+    'INSERT INTO invite_clicks (inviter_id, code, at) VALUES (?, ?, ?)',
+  );
+
+  const referrals = (userId: number): ReferralCounts => ({
+    clicks: countClicks.get(userId)?.n ?? 0,
+    registered: countRegistered.get(userId)?.n ?? 0,
+    confirmed: countConfirmed.get(userId)?.n ?? 0,
+  });
+
+  return {
+    findById: (id: number): UserRow | undefined => byId.get(id),
+    findByEmail: (email: string): UserRow | undefined => byEmail.get(normalizeEmail(email)),
+    /** Invite codes are stored upper-case; lookups ignore case. */
+    findByInviteCode: (code: string): UserRow | undefined => byInvite.get(code.toUpperCase()),
+    findByWalletId: (walletId: string): UserRow | undefined => byWalletId.get(walletId),
+    findByWalletAddress: (address: string): UserRow | undefined => byWalletAddress.get(address),
+
+    /** A new account with its own invite code and payment wallet (an ed25519 Solana keypair). */
+    create(email: string, inviterId: number | null): UserRow {
+      const wallet = Keypair.generate();
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const info = insert.run({
+            email: normalizeEmail(email),
+            invite_code: newInviteCode(),
+            inviter_id: inviterId,
+            payment_wallet_id: randomBytes(12).toString('hex'),
+            payment_wallet_address: wallet.publicKey.toBase58(),
+            payment_wallet_secret: seal(walletKey, wallet.secretKey),
+            created_at: now(),
+          });
+          return byId.get(Number(info.lastInsertRowid))!;
+        } catch (error) {
+          const clash =
+            error instanceof Error &&
+            /UNIQUE constraint failed: users\.invite_code/.test(error.message);
+          if (!clash || attempt > 20) throw error;
+        }
+      }
+    },
+
+    referrals,
+
+    /** The contract's user_data shape (userDataSchema). */
+    toUserData(user: UserRow): UserData {
+      const counts = referrals(user.id);
+      const data: UserData = {
+        user_email: user.email,
+        user_lvl: user.user_lvl,
+        user_access: user.user_access,
+        user_invite_code: user.invite_code,
+        user_payment_wallet: user.payment_wallet_address,
+        user_payment_wallet_balance: lamportsToSol(BigInt(user.payment_balance_lamports)),
+        user_payment_wallet_data: { wallet_id: user.payment_wallet_id },
+        user_ref_registered: counts.registered,
+        user_ref_confirmed: counts.confirmed,
+        user_data: { referral: counts },
+      };
+      if (user.telegram_link) data.user_telegram_link = user.telegram_link;
+      return data;
+    },
+
+    /** The payment wallet's 64-byte secret key (for sweeping funds from the local chain). */
+    paymentSecretKey(userId: number): Uint8Array {
+      const user = byId.get(userId);
+      if (!user) throw new Error(`No user ${userId}`);
+      return unseal(walletKey, user.payment_wallet_secret);
+    },
+
+    /** Caches the chain balance of the payment wallet (shown as user_payment_wallet_balance). */
+    setPaymentBalance(userId: number, lamports: bigint): void {
+      db.prepare('UPDATE users SET payment_balance_lamports = ? WHERE id = ?').run(
+        lamports.toString(),
+        userId,
+      );
+    },
+
+    /** Records a paid ticket (counts as `confirmed` for the inviter). Returns false if already paid. */
+    markTicketPaid(userId: number): boolean {
+      const info = db
+        .prepare('UPDATE users SET ticket_paid_at = ? WHERE id = ? AND ticket_paid_at IS NULL')
+        .run(now(), userId);
+      return info.changes > 0;
+    },
+
+    /** user_access = 1 (training access). Returns false if the user already had it. */
+    grantAccess(userId: number): boolean {
+      const info = db
+        .prepare('UPDATE users SET user_access = 1 WHERE id = ? AND user_access <> 1')
+        .run(userId);
+      return info.changes > 0;
+    },
+
+    setTelegramLink(userId: number, link: string | null): void {
+      db.prepare('UPDATE users SET telegram_link = ? WHERE id = ?').run(link, userId);
+    },
+
+    /** Counts a visit through an invite link; returns the owner's id, or null for unknown codes. */
+    recordClick(rawCode: string): number | null {
+      const code = sanitizeInviteCode(rawCode);
+      if (!code) return null;
+      const owner = byInvite.get(code.toUpperCase());
+      if (!owner) return null;
+      insertClick.run(owner.id, code.toUpperCase(), now());
+      return owner.id;
+    },
+  };
+}

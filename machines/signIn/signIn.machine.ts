@@ -1,0 +1,376 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AuthEvent } from '../auth/auth.types';
+import type { InfoShowEvent } from '../notifications/notifications.types';
+import { SYSTEM_IDS } from '../systemIds';
+import {
+  digitsFromText,
+  emptyDigits,
+  isBoxIndex,
+  isDigit,
+  isSixDigitCode,
+  isValidEmail,
+} from './signIn.rules';
+import {
+  RESEND_SECONDS,
+  SIGN_IN_MESSAGES,
+  type SendCodeInput,
+  type SendCodeOutput,
+  type SignInContext,
+  type SignInEvent,
+  type SignInFailure,
+  type SignInInput,
+  type SignInNotice,
+  type VerifyCodeInput,
+  type VerifyCodeOutput,
+} from './signIn.types';
+
+/** A rejection of a provided api actor, read as the SignInFailure contract. */
+function failureOf(error: unknown): SignInFailure {
+  if (typeof error === 'object' && error !== null) {
+    const { message, serverMessage } = error as Partial<Record<keyof SignInFailure, unknown>>;
+    return {
+      message: typeof message === 'string' && message ? message : 'Unknown error',
+      serverMessage: typeof serverMessage === 'string' && serverMessage ? serverMessage : undefined,
+    };
+  }
+  return { message: typeof error === 'string' && error ? error : 'Unknown error' };
+}
+
+/**
+ * Sign-in modal (§2 Sign-in modal, §4 Sign-in steps, §5, §8): closed or open; steps
+ * e-mail → code → Telegram. Sends auth/email/init and auth/email/verify through provided actors
+ * and hands the verified session to the auth service (`auth.signedIn`).
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+  },
+  actors: {
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async () => {
+      throw new Error('sendCode actor not provided');
+    }),
+    verifyCode: fromPromise<VerifyCodeOutput, VerifyCodeInput>(async () => {
+      throw new Error('verifyCode actor not provided');
+    }),
+  },
+  guards: {
+    isValidEmail: ({ context }) => isValidEmail(context.email),
+    isSixDigits: ({ context }) => isSixDigitCode(context.digits),
+    isDigitEntry: ({ event }) =>
+      event.type === 'signIn.digitEntered' && isBoxIndex(event.index) && isDigit(event.digit),
+    isBoxIndex: ({ event }) => event.type === 'signIn.digitErased' && isBoxIndex(event.index),
+    /**
+     * The one rule for the Telegram step (the spec leaves its trigger open): after a successful
+     * verification, a Telegram link pending on the account (`user_telegram_link`) shows step 3.
+     */
+    hasTelegramLink: (_, session: VerifyCodeOutput) => Boolean(session.userData.user_telegram_link),
+  },
+  delays: {
+    resendCooldown: RESEND_SECONDS * 1000,
+    resendTick: 1000,
+  },
+  actions: {
+    /** Shows a message in the modal and on the information banner when that service runs. */
+    showNotice: enqueueActions(({ enqueue, system }, notice: SignInNotice) => {
+      enqueue.assign({ notice });
+      const banner = system.get(SYSTEM_IDS.notifications);
+      if (banner) {
+        const inform: InfoShowEvent = {
+          type: 'info.show',
+          message: notice.text,
+          messageType: notice.type,
+        };
+        enqueue.sendTo(banner, inform);
+      }
+    }),
+    clearNotice: assign({ notice: null }),
+    storeEmail: assign({
+      email: ({ event }) => (event.type === 'signIn.emailChanged' ? event.email : ''),
+    }),
+    storeInviteCode: assign({
+      inviteCode: ({ context }, code: string | null) => code || context.inviteCode,
+    }),
+    enterDigit: assign({
+      digits: ({ context, event }) =>
+        event.type === 'signIn.digitEntered'
+          ? context.digits.map((d, i) => (i === event.index ? event.digit : d))
+          : context.digits,
+    }),
+    eraseDigit: assign({
+      digits: ({ context, event }) =>
+        event.type === 'signIn.digitErased'
+          ? context.digits.map((d, i) => (i === event.index ? '' : d))
+          : context.digits,
+    }),
+    pasteCode: assign({
+      digits: ({ event }) => digitsFromText(event.type === 'signIn.codePasted' ? event.text : ''),
+    }),
+    /** Development mode: the server's `sign_code` prefills the boxes. */
+    prefillCode: assign({
+      digits: ({ context }, output: SendCodeOutput) =>
+        output.signCode ? digitsFromText(output.signCode) : context.digits,
+    }),
+    clearDigits: assign({ digits: () => emptyDigits() }),
+    resetCode: assign({
+      digits: () => emptyDigits(),
+      codeResets: ({ context }) => context.codeResets + 1,
+    }),
+    startCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
+    tickCountdown: assign({
+      resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1),
+    }),
+    endCountdown: assign({ resendSecondsLeft: 0 }),
+    holdSession: assign({ pending: (_, session: VerifyCodeOutput) => session }),
+    dropSession: assign({ pending: null }),
+    handOverSession: enqueueActions(({ enqueue, system }, session: VerifyCodeOutput | null) => {
+      const auth = system.get(SYSTEM_IDS.auth);
+      if (session && auth) {
+        const signedIn: Extract<AuthEvent, { type: 'auth.signedIn' }> = {
+          type: 'auth.signedIn',
+          jwt: session.jwt,
+          refreshToken: session.refreshToken,
+          userData: session.userData,
+        };
+        enqueue.sendTo(auth, signedIn);
+      }
+    }),
+  },
+}).createMachine({
+  id: 'signIn',
+  context: ({ input }) => ({
+    email: '',
+    digits: emptyDigits(),
+    inviteCode: input.stored.codeInvite || null,
+    notice: null,
+    resendSecondsLeft: 0,
+    codeResets: 0,
+    pending: null,
+  }),
+  on: {
+    'inviteCode.stored': {
+      actions: { type: 'storeInviteCode', params: ({ event }) => event.code },
+    },
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'signIn.open': {
+          target: 'open',
+          actions: ['clearNotice', 'clearDigits', 'dropSession'],
+        },
+      },
+    },
+    open: {
+      initial: 'email',
+      on: {
+        'signIn.close': { target: 'closed', actions: 'clearNotice' },
+      },
+      states: {
+        email: {
+          initial: 'editing',
+          tags: ['step.email'],
+          states: {
+            editing: {
+              on: {
+                'signIn.emailChanged': { actions: ['storeEmail', 'clearNotice'] },
+                'signIn.submitEmail': [
+                  { guard: 'isValidEmail', target: 'sendingCode', actions: 'clearNotice' },
+                  {
+                    actions: {
+                      type: 'showNotice',
+                      params: { type: 'error', text: SIGN_IN_MESSAGES.invalidEmail },
+                    },
+                  },
+                ],
+              },
+            },
+            sendingCode: {
+              tags: ['busy'],
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  inviteCode: context.inviteCode,
+                  resend: false,
+                }),
+                onDone: {
+                  target: '#signIn.open.code',
+                  actions: [
+                    'clearDigits',
+                    { type: 'storeInviteCode', params: ({ event }) => event.output.inviteCode },
+                    { type: 'prefillCode', params: ({ event }) => event.output },
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: {
+                    type: 'showNotice',
+                    params: ({ event }) => ({
+                      type: 'error' as const,
+                      text: SIGN_IN_MESSAGES.sendFailed(failureOf(event.error).message),
+                    }),
+                  },
+                },
+              },
+            },
+          },
+        },
+        code: {
+          type: 'parallel',
+          tags: ['step.code'],
+          on: {
+            'signIn.changeEmail': {
+              target: 'email',
+              actions: ['clearDigits', 'clearNotice'],
+            },
+          },
+          states: {
+            entry: {
+              initial: 'awaitingCode',
+              states: {
+                awaitingCode: {
+                  on: {
+                    'signIn.digitEntered': {
+                      guard: 'isDigitEntry',
+                      actions: ['enterDigit', 'clearNotice'],
+                    },
+                    'signIn.digitErased': { guard: 'isBoxIndex', actions: 'eraseDigit' },
+                    'signIn.codePasted': { actions: ['pasteCode', 'clearNotice'] },
+                    'signIn.verify': [
+                      { guard: 'isSixDigits', target: 'verifying', actions: 'clearNotice' },
+                      {
+                        actions: {
+                          type: 'showNotice',
+                          params: { type: 'error', text: SIGN_IN_MESSAGES.invalidCode },
+                        },
+                      },
+                    ],
+                  },
+                },
+                verifying: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'verifyCode',
+                    src: 'verifyCode',
+                    input: ({ context }) => ({
+                      email: context.email.trim(),
+                      code: context.digits.join(''),
+                    }),
+                    onDone: [
+                      {
+                        guard: { type: 'hasTelegramLink', params: ({ event }) => event.output },
+                        target: '#signIn.open.telegram',
+                        actions: { type: 'holdSession', params: ({ event }) => event.output },
+                      },
+                      {
+                        target: '#signIn.closed',
+                        actions: [
+                          { type: 'handOverSession', params: ({ event }) => event.output },
+                          'clearDigits',
+                        ],
+                      },
+                    ],
+                    onError: {
+                      target: 'awaitingCode',
+                      actions: [
+                        'resetCode',
+                        {
+                          type: 'showNotice',
+                          params: ({ event }) => ({
+                            type: 'error' as const,
+                            text:
+                              failureOf(event.error).serverMessage ?? SIGN_IN_MESSAGES.verifyFailed,
+                          }),
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+            resend: {
+              initial: 'coolingDown',
+              states: {
+                coolingDown: {
+                  entry: 'startCountdown',
+                  exit: 'endCountdown',
+                  after: { resendCooldown: 'ready' },
+                  initial: 'counting',
+                  states: {
+                    counting: {
+                      after: {
+                        resendTick: { target: 'counting', reenter: true, actions: 'tickCountdown' },
+                      },
+                    },
+                  },
+                },
+                ready: {
+                  tags: ['canResend'],
+                  on: { 'signIn.resend': 'resendingCode' },
+                },
+                resendingCode: {
+                  tags: ['resending'],
+                  invoke: {
+                    id: 'resendCode',
+                    src: 'sendCode',
+                    input: ({ context }) => ({
+                      email: context.email.trim(),
+                      inviteCode: context.inviteCode,
+                      resend: true,
+                    }),
+                    onDone: {
+                      target: 'coolingDown',
+                      actions: [
+                        'clearDigits',
+                        'clearNotice',
+                        { type: 'prefillCode', params: ({ event }) => event.output },
+                      ],
+                    },
+                    onError: {
+                      target: 'ready',
+                      actions: {
+                        type: 'showNotice',
+                        params: ({ event }) => ({
+                          type: 'error' as const,
+                          text: SIGN_IN_MESSAGES.sendFailed(failureOf(event.error).message),
+                        }),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        telegram: {
+          tags: ['step.telegram'],
+          on: {
+            'signIn.telegramOpened': {
+              target: '#signIn.closed',
+              actions: [
+                { type: 'handOverSession', params: ({ context }) => context.pending },
+                'dropSession',
+              ],
+            },
+            'signIn.close': {
+              target: '#signIn.closed',
+              actions: [
+                { type: 'handOverSession', params: ({ context }) => context.pending },
+                'dropSession',
+                'clearNotice',
+              ],
+            },
+            'signIn.backToEmail': {
+              target: 'email',
+              actions: ['dropSession', 'clearDigits', 'clearNotice'],
+            },
+          },
+        },
+      },
+    },
+  },
+});

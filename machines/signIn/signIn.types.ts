@@ -1,0 +1,77 @@
+import type { AuthUserData } from '../auth/auth.types';
+import type { ServiceInput } from '../shared/stored';
+
+/** Spawned by the app machine with the storage snapshot (`stored.codeInvite`). */
+export type SignInInput = ServiceInput;
+
+/**
+ * What the sign-in machine needs provided (actor input/output contracts) and what it emits.
+ * The browser implementations live in src/ (src/views/signIn/signIn.provide.ts).
+ */
+
+/** Number of boxes of the e-mail code (§9: code length 6). */
+export const CODE_LENGTH = 6;
+/** Resend cooldown in seconds (§4, §9: resend 30 s). */
+export const RESEND_SECONDS = 30;
+
+/** Fixed texts of §5 and §8 for the sign-in flow. */
+export const SIGN_IN_MESSAGES = {
+  invalidEmail: 'Please enter valid e-mail address.',
+  invalidCode: 'Please enter a valid 6-digit code.',
+  verifyFailed: 'Failed to verify code. Please try again.',
+  sendFailed: (error: string) => `Failed to send code: ${error}`,
+} as const;
+
+/**
+ * How a provided api actor rejects: `serverMessage` is the `message` of the server's error body
+ * when the server answered one; `message` describes any failure (network, timeout, bad body).
+ */
+export type SignInFailure = { message: string; serverMessage?: string | undefined };
+
+/** auth/email/init: `data {email, code_invite, resend}` (§7). */
+export type SendCodeInput = { email: string; inviteCode: string | null; resend: boolean };
+/**
+ * `sign_code` comes back only in development mode; it prefills the boxes. `inviteCode` is the
+ * code that was sent (the stored one, or the fallback generated and stored for this call).
+ */
+export type SendCodeOutput = { signCode?: string | undefined; inviteCode: string | null };
+
+/** auth/email/verify: `data {email, code}` (§7). */
+export type VerifyCodeInput = { email: string; code: string };
+
+/** The verified session, handed to the auth service as `auth.signedIn`. */
+export type VerifyCodeOutput = { jwt: string; refreshToken: string; userData: AuthUserData };
+
+/** A message of the flow: it goes to the information banner and is also shown in the modal. */
+export type SignInNotice = { type: 'error' | 'info'; text: string };
+
+export type SignInContext = {
+  email: string;
+  /** One entry per box: '' or a single digit. */
+  digits: string[];
+  /** The active invite code as stored (shown upper-cased), or null when none is set. */
+  inviteCode: string | null;
+  notice: SignInNotice | null;
+  /** Seconds left on the resend cooldown, counted down by a per-second tick of the chart. */
+  resendSecondsLeft: number;
+  /** Bumped each time a failed verification clears the boxes (the view focuses the first one). */
+  codeResets: number;
+  /** Verified session held while the Telegram step is shown (see `hasTelegramLink`). */
+  pending: VerifyCodeOutput | null;
+};
+
+export type SignInEvent =
+  | { type: 'signIn.open' }
+  | { type: 'signIn.close' }
+  | { type: 'signIn.emailChanged'; email: string }
+  | { type: 'signIn.submitEmail' }
+  | { type: 'signIn.digitEntered'; index: number; digit: string }
+  | { type: 'signIn.digitErased'; index: number }
+  | { type: 'signIn.codePasted'; text: string }
+  | { type: 'signIn.verify' }
+  | { type: 'signIn.resend' }
+  | { type: 'signIn.changeEmail' }
+  | { type: 'signIn.telegramOpened' }
+  | { type: 'signIn.backToEmail' }
+  /** The invite-code route or the home page's `?i=` stored a code (already sanitised). */
+  | { type: 'inviteCode.stored'; code: string };

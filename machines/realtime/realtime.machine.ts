@@ -1,0 +1,387 @@
+import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import { SYSTEM_IDS } from '../systemIds';
+import type { InfoShowEvent } from '../notifications/notifications.types';
+import {
+  DEFAULT_ROOMS,
+  DEFAULT_SERVER_ERROR_TEXT,
+  ROOMS,
+  notificationBanner,
+  type ClientFrame,
+  type ServerFrame,
+} from './realtime.protocol';
+import {
+  CLOSE_UNAUTHORIZED,
+  REALTIME,
+  backoffDelay,
+  type RealtimeBanner,
+  type RealtimeContext,
+  type RealtimeEvent,
+  type RealtimeInput,
+  type RoomEntry,
+  type SocketCommand,
+} from './realtime.types';
+
+/**
+ * The realtime connection of §4: disconnected → connecting → connected | error.
+ *
+ * - `session` owns the socket (a provided `fromCallback` actor): leaving it closes the socket
+ *   normally, so a logout (`realtime.disconnect`) never reconnects.
+ * - An abnormal close goes to `waiting` for 1, 2, 4, 8, 16 s (attempts 1..5, capped at 30 s); after
+ *   the 5th failed attempt the machine rests in `failed` until `realtime.reconnect`.
+ * - While connected: a ping every 30 s; liveness by wall clock from the last frame received
+ *   (any frame counts as life): unhealthy at 60 s, closed and reconnected after 120 s.
+ * - Browser offline pauses attempts (`offline`); back online reconnects at once.
+ */
+
+const remainingUntil = (context: RealtimeContext, limitMs: number): number => {
+  const since = context.lastLifeAt ?? context.clock.now();
+  return Math.max(0, since + limitMs - context.clock.now());
+};
+
+const isPast = (context: RealtimeContext, limitMs: number): boolean =>
+  context.lastLifeAt !== null && context.clock.now() - context.lastLifeAt >= limitMs;
+
+const addBounded = (list: RoomEntry[], entry: RoomEntry): RoomEntry[] =>
+  [...list, entry].slice(-REALTIME.recentLimit);
+
+const entryOf = (frame: ServerFrame): RoomEntry | null => {
+  if (frame.type === 'room_message')
+    return {
+      kind: 'message',
+      room: frame.room,
+      message: frame.message,
+      data: frame.data ?? null,
+      from: frame.from ?? null,
+      timestamp: frame.timestamp,
+    };
+  if (frame.type === 'room_update')
+    return {
+      kind: 'update',
+      room: frame.room,
+      message: '',
+      data: frame.data ?? null,
+      from: null,
+      timestamp: frame.timestamp,
+    };
+  return null;
+};
+
+const command = (frame: ClientFrame): SocketCommand => ({ type: 'socket.send', frame });
+
+const infoShow = (banner: RealtimeBanner): InfoShowEvent => ({
+  type: 'info.show',
+  message: banner.message,
+  messageType: banner.type,
+});
+
+/** A server `error` and a `notifications` room message become an information banner (§7, §8). */
+const bannerOf = (frame: ServerFrame): RealtimeBanner | null => {
+  if (frame.type === 'error')
+    return { message: frame.message ?? DEFAULT_SERVER_ERROR_TEXT, type: 'error' };
+  if (frame.type === 'room_message' && frame.room === ROOMS.notifications)
+    return notificationBanner(frame.data);
+  return null;
+};
+
+const bannerParams = ({ event }: { event: RealtimeEvent }): RealtimeBanner =>
+  (event.type === 'socket.received' ? bannerOf(event.frame) : null) ?? {
+    message: DEFAULT_SERVER_ERROR_TEXT,
+    type: 'error',
+  };
+
+/** Frames received while connected; `target` is set when the frame also restores health. */
+const receiving = (target?: 'healthy') => ({
+  'socket.received': [
+    {
+      guard: 'isBannerFrame' as const,
+      target,
+      actions: ['recordLife' as const, { type: 'showBanner' as const, params: bannerParams }],
+    },
+    { target, actions: ['recordLife' as const, 'handleFrame' as const] },
+  ],
+  'socket.ignored': { target, actions: 'recordLife' as const },
+});
+
+/** What a lost connection leads to: a paused wait when offline, a backoff wait, or `failed`. */
+const afterLoss = [
+  { guard: 'isOffline', target: '#realtime.offline' },
+  { guard: 'hasAttemptsLeft', target: '#realtime.waiting' },
+  { target: '#realtime.failed' },
+] as const;
+
+export const realtimeMachine = setup({
+  types: {
+    context: {} as RealtimeContext,
+    events: {} as RealtimeEvent,
+    input: {} as RealtimeInput | undefined,
+  },
+  actors: {
+    socket: fromCallback<SocketCommand>(() => {
+      throw new Error('socket actor not provided');
+    }),
+    network: fromCallback<EventObject>(() => {
+      throw new Error('network actor not provided');
+    }),
+  },
+  actions: {
+    showBanner: enqueueActions(({ enqueue, system }, banner: RealtimeBanner) => {
+      const notifications = system.get(SYSTEM_IDS.notifications);
+      if (notifications) enqueue.sendTo(notifications, infoShow(banner));
+    }),
+    rejoinRooms: enqueueActions(({ context, enqueue }) => {
+      for (const room of context.rooms)
+        enqueue.sendTo('socket', command({ type: 'join', room, timestamp: context.clock.now() }));
+    }),
+    sendPing: enqueueActions(({ context, enqueue }) => {
+      enqueue.sendTo('socket', command({ type: 'ping', timestamp: context.clock.now() }));
+    }),
+    sendJoin: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'realtime.join') return;
+      enqueue.sendTo(
+        'socket',
+        command({ type: 'join', room: event.room, timestamp: context.clock.now() }),
+      );
+    }),
+    sendLeave: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'realtime.leave') return;
+      enqueue.sendTo(
+        'socket',
+        command({ type: 'leave', room: event.room, timestamp: context.clock.now() }),
+      );
+    }),
+    sendMessage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'realtime.send' || !context.rooms.includes(event.room)) return;
+      enqueue.sendTo(
+        'socket',
+        command({
+          type: 'message',
+          room: event.room,
+          message: event.message,
+          data: event.data,
+          timestamp: context.clock.now(),
+        }),
+      );
+    }),
+    addRoom: assign({
+      rooms: ({ context, event }) =>
+        event.type === 'realtime.join' && !context.rooms.includes(event.room)
+          ? [...context.rooms, event.room]
+          : context.rooms,
+    }),
+    removeRoom: assign({
+      rooms: ({ context, event }) =>
+        event.type === 'realtime.leave'
+          ? context.rooms.filter((room) => room !== event.room)
+          : context.rooms,
+    }),
+    /** Any frame from the server is a sign of life; a pong also updates the last pong. */
+    recordLife: assign(({ context, event }) => {
+      if (event.type !== 'socket.received' && event.type !== 'socket.ignored') return {};
+      const lastPongAt =
+        event.type === 'socket.received' && event.frame.type === 'pong'
+          ? event.receivedAt
+          : context.lastPongAt;
+      return { lastLifeAt: event.receivedAt, lastPongAt };
+    }),
+    /** Dispatches one received frame: room bookkeeping, banners, recent lists. */
+    handleFrame: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'socket.received') return;
+      const frame = event.frame;
+      if (frame.type === 'joined' && !context.joinedRooms.includes(frame.room)) {
+        enqueue.assign({ joinedRooms: [...context.joinedRooms, frame.room] });
+      } else if (frame.type === 'left') {
+        enqueue.assign({ joinedRooms: context.joinedRooms.filter((r) => r !== frame.room) });
+      } else {
+        const entry = entryOf(frame);
+        if (entry?.room === ROOMS.chat)
+          enqueue.assign({
+            recent: { ...context.recent, chat: addBounded(context.recent.chat, entry) },
+          });
+        if (entry?.room === ROOMS.updates)
+          enqueue.assign({
+            recent: { ...context.recent, updates: addBounded(context.recent.updates, entry) },
+          });
+      }
+    }),
+    markConnected: assign(({ context }) => ({
+      attempt: 0,
+      joinedRooms: [],
+      lastLifeAt: context.clock.now(),
+    })),
+    countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
+    resetAttempts: assign({ attempt: 0 }),
+    recordClose: assign({
+      lastClose: ({ event }) =>
+        event.type === 'socket.closed' ? { code: event.code, reason: event.reason } : null,
+    }),
+    recordStale: assign({ lastClose: { code: 4000, reason: 'no pong for over 120 s' } }),
+    recordTimeout: assign({ lastClose: { code: 4008, reason: 'no welcome within 10 s' } }),
+    recordSocketError: assign({ lastClose: { code: 1006, reason: 'socket failed to open' } }),
+    markOffline: assign({ online: false }),
+    markOnline: assign({ online: true }),
+    forgetSession: assign({
+      attempt: 0,
+      joinedRooms: [],
+      lastPongAt: null,
+      lastLifeAt: null,
+      lastClose: null,
+      recent: { chat: [], updates: [] },
+    }),
+  },
+  guards: {
+    hasAttemptsLeft: ({ context }) => context.attempt < REALTIME.maxAttempts,
+    isOffline: ({ context }) => !context.online,
+    isBannerFrame: ({ event }) =>
+      event.type === 'socket.received' && bannerOf(event.frame) !== null,
+    isWelcome: ({ event }) => event.type === 'socket.received' && event.frame.type === 'welcome',
+    isRefused: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_UNAUTHORIZED,
+    isPastHealthyLimit: ({ context }) => isPast(context, REALTIME.healthyLimitMs),
+    isPastStaleLimit: ({ context }) => isPast(context, REALTIME.staleLimitMs),
+  },
+  delays: {
+    /** 1 s doubled per attempt, capped at 30 s, plus the provided jitter (zero by default). */
+    reconnectDelay: ({ context }) =>
+      backoffDelay(context.attempt) +
+      Math.max(0, context.clock.jitter(backoffDelay(context.attempt), context.attempt)),
+    pingInterval: REALTIME.pingIntervalMs,
+    connectTimeout: REALTIME.connectTimeoutMs,
+    /** Wall-clock time left until 60 s without life. */
+    untilUnhealthy: ({ context }) => remainingUntil(context, REALTIME.healthyLimitMs),
+    /** Wall-clock time left until 120 s without life. */
+    untilStale: ({ context }) => remainingUntil(context, REALTIME.staleLimitMs),
+  },
+}).createMachine({
+  id: 'realtime',
+  context: ({ input }) => ({
+    clock: { now: input?.now ?? (() => Date.now()), jitter: input?.jitter ?? (() => 0) },
+    attempt: 0,
+    rooms: [...(input?.rooms ?? DEFAULT_ROOMS)],
+    joinedRooms: [],
+    online: true,
+    lastPongAt: null,
+    lastLifeAt: null,
+    lastClose: null,
+    recent: { chat: [], updates: [] },
+  }),
+  invoke: { id: 'network', src: 'network' },
+  on: {
+    'network.wentOffline': { actions: 'markOffline' },
+    'network.wentOnline': { actions: 'markOnline' },
+    'realtime.join': { actions: 'addRoom' },
+    'realtime.leave': { actions: 'removeRoom' },
+    'realtime.disconnect': { target: '.disconnected', actions: 'forgetSession' },
+  },
+  initial: 'disconnected',
+  states: {
+    disconnected: {
+      tags: ['disconnected'],
+      on: {
+        'realtime.connect': { target: 'session', actions: 'resetAttempts' },
+        'realtime.disconnect': {},
+      },
+    },
+    session: {
+      invoke: {
+        id: 'socket',
+        src: 'socket',
+        onError: [...afterLoss].map((t) => ({ ...t, actions: 'recordSocketError' })),
+      },
+      on: {
+        'socket.closed': [
+          { guard: 'isRefused', target: 'failed', actions: 'recordClose' },
+          ...afterLoss.map((t) => ({ ...t, actions: 'recordClose' as const })),
+        ],
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          tags: ['connecting'],
+          on: {
+            'socket.received': { guard: 'isWelcome', target: 'connected' },
+            'network.wentOffline': { target: '#realtime.offline', actions: 'markOffline' },
+          },
+          after: {
+            connectTimeout: afterLoss.map((t) => ({ ...t, actions: 'recordTimeout' as const })),
+          },
+        },
+        connected: {
+          tags: ['connected'],
+          entry: ['markConnected', 'rejoinRooms'],
+          on: {
+            'realtime.join': { actions: ['addRoom', 'sendJoin'] },
+            'realtime.leave': { actions: ['removeRoom', 'sendLeave'] },
+            'realtime.send': { actions: 'sendMessage' },
+          },
+          type: 'parallel',
+          states: {
+            heartbeat: {
+              initial: 'beating',
+              states: {
+                beating: {
+                  after: {
+                    pingInterval: { target: 'beating', reenter: true, actions: 'sendPing' },
+                  },
+                },
+              },
+            },
+            liveness: {
+              initial: 'healthy',
+              states: {
+                healthy: {
+                  tags: ['healthy'],
+                  on: receiving(),
+                  after: {
+                    untilUnhealthy: [
+                      { guard: 'isPastHealthyLimit', target: 'unhealthy' },
+                      { target: 'healthy', reenter: true },
+                    ],
+                  },
+                },
+                unhealthy: {
+                  tags: ['unhealthy'],
+                  on: receiving('healthy'),
+                  after: {
+                    untilStale: [
+                      {
+                        guard: 'isPastStaleLimit',
+                        target: '#realtime.waiting',
+                        actions: 'recordStale',
+                      },
+                      { target: 'unhealthy', reenter: true },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    waiting: {
+      tags: ['connecting', 'reconnecting'],
+      entry: 'countAttempt',
+      after: { reconnectDelay: 'session' },
+      on: {
+        'realtime.reconnect': 'session',
+        'network.wentOffline': { target: 'offline', actions: 'markOffline' },
+      },
+    },
+    offline: {
+      tags: ['connecting', 'offline'],
+      on: {
+        'network.wentOnline': { target: 'session', actions: ['markOnline', 'resetAttempts'] },
+        'realtime.reconnect': { target: 'session', actions: 'resetAttempts' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      on: {
+        'realtime.reconnect': { target: 'session', actions: 'resetAttempts' },
+        'realtime.connect': { target: 'session', actions: 'resetAttempts' },
+        'network.wentOnline': { target: 'session', actions: ['markOnline', 'resetAttempts'] },
+      },
+    },
+  },
+});
+
+export type RealtimeMachine = typeof realtimeMachine;

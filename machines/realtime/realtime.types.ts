@@ -1,0 +1,99 @@
+import type { BannerType, ClientFrame, Json, ServerFrame } from './realtime.protocol';
+
+/** §4 Realtime connection and §9 Realtime constants. */
+export const REALTIME = {
+  /** A ping every 30 s while connected. */
+  pingIntervalMs: 30_000,
+  /** Reconnect attempts after an abnormal close before the machine stops and waits for the player. */
+  maxAttempts: 5,
+  /** First reconnect delay; doubled per attempt. */
+  backoffBaseMs: 1_000,
+  /** Upper bound of one reconnect delay (5 attempts at 1, 2, 4, 8, 16 s never reach it). */
+  backoffCapMs: 30_000,
+  /** No sign of life for over 120 s: close and reconnect. */
+  staleLimitMs: 120_000,
+  /** No sign of life for 60 s: reported unhealthy. */
+  healthyLimitMs: 60_000,
+  /** An attempt that gets no `welcome` within 10 s counts as failed. */
+  connectTimeoutMs: 10_000,
+  /** Messages kept per room for the views. */
+  recentLimit: 50,
+} as const;
+
+/** Close code the server uses when the credentials are refused: retrying cannot help. */
+export const CLOSE_UNAUTHORIZED = 4401;
+/** Close code of a policy violation (for example an oversized frame). */
+export const CLOSE_POLICY = 1008;
+
+/** The delay before reconnect attempt `attempt` (1-based): 1 s doubled per attempt, capped at 30 s. */
+export function backoffDelay(attempt: number): number {
+  const exponent = Math.max(0, attempt - 1);
+  return Math.min(REALTIME.backoffBaseMs * 2 ** exponent, REALTIME.backoffCapMs);
+}
+
+/** One message of the `chat` or `updates` room kept for the views. */
+export type RoomEntry = {
+  kind: 'message' | 'update';
+  room: string;
+  message: string;
+  data: Json | null;
+  from: string | null;
+  timestamp: number;
+};
+
+/** Wall clock and optional jitter, provided by the composition root (tests give fixed ones). */
+export type RealtimeClock = {
+  /** Wall clock in ms: liveness is measured by it, so a throttled background tab is not fooled. */
+  now: () => number;
+  /**
+   * Extra ms added to a reconnect delay (for example a random share of it, so many clients do
+   * not reconnect in step). Zero by default: the spec's schedule 1, 2, 4, 8, 16 s stays exact.
+   */
+  jitter: (baseMs: number, attempt: number) => number;
+};
+
+export type RealtimeInput = Partial<RealtimeClock> & { rooms?: readonly string[] };
+
+export type RealtimeContext = {
+  clock: RealtimeClock;
+  /** Reconnect attempts used since the last successful connection. */
+  attempt: number;
+  /** Rooms the player is in; all of them are joined again after every reconnect. */
+  rooms: string[];
+  /** Rooms the server confirmed on the current connection. */
+  joinedRooms: string[];
+  /** Browser network state as last reported. */
+  online: boolean;
+  lastPongAt: number | null;
+  /** Last time anything arrived from the server (any frame counts as life). */
+  lastLifeAt: number | null;
+  lastClose: { code: number; reason: string } | null;
+  /** Bounded recent lists of the `chat` and `updates` rooms. */
+  recent: { chat: RoomEntry[]; updates: RoomEntry[] };
+};
+
+/** Events the socket actor sends to the machine (facts). */
+export type SocketEvent =
+  | { type: 'socket.received'; frame: ServerFrame; receivedAt: number }
+  | { type: 'socket.ignored'; reason: string; receivedAt: number }
+  | { type: 'socket.closed'; code: number; reason: string };
+
+/** Events the network actor sends (facts from the browser's online/offline). */
+export type NetworkEvent = { type: 'network.wentOffline' } | { type: 'network.wentOnline' };
+
+/** Intents from the app, the auth machine and the views. */
+export type RealtimeIntent =
+  | { type: 'realtime.connect' }
+  | { type: 'realtime.disconnect' }
+  | { type: 'realtime.reconnect' }
+  | { type: 'realtime.join'; room: string }
+  | { type: 'realtime.leave'; room: string }
+  | { type: 'realtime.send'; room: string; message: string; data?: Json };
+
+export type RealtimeEvent = RealtimeIntent | SocketEvent | NetworkEvent;
+
+/** What the machine sends to the socket actor. */
+export type SocketCommand = { type: 'socket.send'; frame: ClientFrame };
+
+/** A banner the machine asks the notifications service to show. */
+export type RealtimeBanner = { message: string; type: BannerType };

@@ -29,7 +29,7 @@ export function inline(source: string): string {
   const codes: string[] = [];
   let text = escapeHtml(source).replace(/`([^`]+)`/g, (_, code: string) => {
     codes.push(`<code>${code}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
+    return `\uE000${codes.length - 1}\uE000`;
   });
   text = text
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, href: string) => {
@@ -39,7 +39,7 @@ export function inline(source: string): string {
     })
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  return text.replace(/\u0000(\d+)\u0000/g, (_, i: string) => codes[Number(i)] ?? '');
+  return text.replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? '');
 }
 
 export function parseFrontMatter(source: string): { meta: DocFrontMatter; body: string } {

@@ -1,0 +1,430 @@
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
+import { SYSTEM_IDS } from '../systemIds';
+import {
+  PAYMENT_DELAYS,
+  PAYMENT_ERRORS,
+  isCancellation,
+  type BlockhashOutput,
+  type CheckBalanceInput,
+  type CheckBalanceOutput,
+  type ConnectWalletInput,
+  type ConnectWalletOutput,
+  type ErrorText,
+  type PaymentEvent,
+  type PaymentInput,
+  type PaymentTarget,
+  type SendTransferInput,
+  type SendTransferOutput,
+  type WalletKind,
+} from './payment.types';
+
+export type PaymentContext = {
+  target: PaymentTarget | null;
+  wallet: WalletKind | null;
+  publicKey: string | null;
+  blockhash: BlockhashOutput | null;
+  /** Latest balance read from the server (SOL decimal string). */
+  balance: string | null;
+  /** Polls done after a send that has not been confirmed yet. */
+  polls: number;
+  /** Lamports sent by the last payment (shown in the Ticket Purchased! modal). */
+  paidLamports: string | null;
+  /** The last error shown, for the record (the error modal owns the display). */
+  lastError: ErrorText | null;
+};
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+
+/**
+ * §4 Payment: connect a wallet → blockhash from the server → sign and send the ticket transfer →
+ * check the balance 3 s later (then at 10 s and 30 s) → access granted (Ticket Purchased! modal).
+ * A user rejection only shows the cancelled notice (5 s); every other failure opens the error
+ * modal. The chart never resends: each transfer starts with a `payment.send` from the user, and
+ * `payment.send` is not accepted while a wallet approval is in flight.
+ */
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as PaymentInput,
+  },
+  actors: {
+    connectWallet: fromPromise<ConnectWalletOutput, ConnectWalletInput>(
+      notProvided('connectWallet'),
+    ),
+    getBlockhash: fromPromise<BlockhashOutput, { wallet: WalletKind }>(notProvided('getBlockhash')),
+    sendTransfer: fromPromise<SendTransferOutput, SendTransferInput>(notProvided('sendTransfer')),
+    checkBalance: fromPromise<CheckBalanceOutput, CheckBalanceInput>(notProvided('checkBalance')),
+    copyFeedback: copyFeedbackMachine,
+  },
+  guards: {
+    hasAccess: ({ context }) => context.target?.hasAccess === true,
+    hasPaymentAddress: ({ context }) => Boolean(context.target?.address),
+    hasWalletId: ({ context }) => Boolean(context.target?.walletId),
+    /** Provided from src/: is the wallet's provider injected in this page? */
+    isWalletInstalled: (_, _params: { wallet: WalletKind }) => false,
+    isCancellation: (_, params: { error: unknown }) => isCancellation(params.error),
+    isAccessGranted: (_, params: { output: CheckBalanceOutput }) => params.output.accessGranted,
+    hasPollsLeft: ({ context }) => context.polls < PAYMENT_DELAYS.pendingPolls.length,
+    hasPublicKey: (_, params: { publicKey: string }) => params.publicKey.length > 0,
+  },
+  actions: {
+    setTarget: assign((_, params: { target: PaymentTarget }) => ({
+      target: params.target,
+      balance: params.target.balance,
+    })),
+    setWallet: assign((_, params: { wallet: WalletKind }) => ({ wallet: params.wallet })),
+    setPublicKey: assign((_, params: { publicKey: string }) => ({ publicKey: params.publicKey })),
+    setBlockhash: assign((_, params: { blockhash: BlockhashOutput }) => ({
+      blockhash: params.blockhash,
+    })),
+    recordSent: assign(({ context }) => ({
+      polls: 0,
+      paidLamports: context.target?.priceLamports ?? null,
+    })),
+    countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
+    setBalance: assign(({ context }, params: { output: CheckBalanceOutput }) => ({
+      balance: params.output.balance ?? context.balance,
+    })),
+    /** Opens the error modal (§8) with the spec's message and solution. */
+    showError: enqueueActions(({ enqueue, system }, params: ErrorText) => {
+      enqueue.assign({ lastError: params });
+      const modal = system.get(SYSTEM_IDS.errorModal);
+      const open = {
+        type: 'errorModal.open' as const,
+        message: params.message,
+        solution: params.solution,
+        component: 'GetTicketTab',
+        file: 'src/views/ticket/GetTicketTab.tsx',
+      };
+      if (modal) enqueue.sendTo(modal, open);
+    }),
+    /** Provided from src/: opens phantom.com / solflare.com, synchronously in the click. */
+    openInstallSite: (_, _params: { wallet: WalletKind }) => {},
+    /** Tells the auth service the ticket was issued (user_access = 1). */
+    notifyAccessGranted: enqueueActions(({ enqueue, system }) => {
+      const auth = system.get(SYSTEM_IDS.auth);
+      if (auth) enqueue.sendTo(auth, { type: 'auth.accessGranted' });
+    }),
+    copyAddress: sendTo('addressCopy', ({ context }) => ({
+      type: 'copyFeedback.copy' as const,
+      text: context.target?.address ?? '',
+    })),
+  },
+  delays: {
+    balanceRefresh: PAYMENT_DELAYS.balanceRefresh,
+    cancelNotice: PAYMENT_DELAYS.cancelNotice,
+    pendingPoll: ({ context }) => PAYMENT_DELAYS.pendingPolls[context.polls] ?? 0,
+    qrPoll: PAYMENT_DELAYS.qrPoll,
+  },
+}).createMachine({
+  id: 'payment',
+  context: {
+    target: null,
+    wallet: null,
+    publicKey: null,
+    blockhash: null,
+    balance: null,
+    polls: 0,
+    paidLamports: null,
+    lastError: null,
+  },
+  invoke: { id: 'addressCopy', src: 'copyFeedback' },
+  on: {
+    'payment.copyAddress': { actions: 'copyAddress' },
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'payment.open': {
+          target: 'open',
+          actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+        },
+      },
+    },
+    open: {
+      initial: 'entering',
+      on: {
+        'payment.close': { target: 'closed' },
+        // The tab re-sends what it knows (user data may change while it is open).
+        'payment.open': {
+          actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+        },
+      },
+      states: {
+        entering: {
+          always: [{ guard: 'hasAccess', target: 'granted.done' }, { target: 'idle' }],
+        },
+        idle: {
+          initial: 'ready',
+          states: {
+            ready: {},
+            /** The dismissible cancelled notice (§2), hidden after 5 s. */
+            cancelled: {
+              after: { cancelNotice: { target: 'ready' } },
+              on: { 'payment.dismissNotice': { target: 'ready' } },
+            },
+            /** Sent, but the server has not seen the funds after the last poll: refresh by hand. */
+            unconfirmed: {},
+          },
+          on: {
+            'payment.send': [
+              {
+                guard: { type: 'hasPaymentAddress' },
+                target: 'checkingWallet',
+                actions: { type: 'setWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+              },
+              { actions: { type: 'showError', params: PAYMENT_ERRORS.addressNotFound } },
+            ],
+            'payment.refresh': [
+              { guard: 'hasWalletId', target: 'refreshing' },
+              { actions: { type: 'showError', params: PAYMENT_ERRORS.walletIdNotFound } },
+            ],
+            'payment.showQr': [
+              { guard: 'hasPaymentAddress', target: 'qr' },
+              { actions: { type: 'showError', params: PAYMENT_ERRORS.addressNotFound } },
+            ],
+          },
+        },
+        checkingWallet: {
+          always: [
+            {
+              guard: {
+                type: 'isWalletInstalled',
+                params: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+              },
+              target: 'connecting',
+            },
+            {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'openInstallSite',
+                  params: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+                },
+                {
+                  type: 'showError',
+                  params: ({ context }) => PAYMENT_ERRORS.notDetected(context.wallet ?? 'phantom'),
+                },
+              ],
+            },
+          ],
+        },
+        connecting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'connectWallet',
+            src: 'connectWallet',
+            input: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+            onDone: [
+              {
+                guard: {
+                  type: 'hasPublicKey',
+                  params: ({ event }) => ({ publicKey: event.output.publicKey }),
+                },
+                target: 'fetchingBlockhash',
+                actions: {
+                  type: 'setPublicKey',
+                  params: ({ event }) => ({ publicKey: event.output.publicKey }),
+                },
+              },
+              { target: 'idle', actions: { type: 'showError', params: PAYMENT_ERRORS.publicKey } },
+            ],
+            onError: [
+              {
+                guard: { type: 'isCancellation', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle.cancelled',
+              },
+              {
+                target: 'idle',
+                actions: { type: 'showError', params: ({ event }) => failureText(event.error) },
+              },
+            ],
+          },
+        },
+        fetchingBlockhash: {
+          tags: ['busy'],
+          invoke: {
+            id: 'getBlockhash',
+            src: 'getBlockhash',
+            input: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+            onDone: {
+              target: 'sending',
+              actions: {
+                type: 'setBlockhash',
+                params: ({ event }) => ({ blockhash: event.output }),
+              },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: PAYMENT_ERRORS.blockhash },
+            },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendTransfer',
+            src: 'sendTransfer',
+            input: ({ context }) => ({
+              wallet: context.wallet ?? 'phantom',
+              fromPublicKey: context.publicKey ?? '',
+              toAddress: context.target?.address ?? '',
+              lamports: context.target?.priceLamports ?? '0',
+              blockhash: context.blockhash?.blockhash ?? '',
+              lastValidBlockHeight: context.blockhash?.lastValidBlockHeight,
+            }),
+            onDone: { target: 'waiting', actions: 'recordSent' },
+            onError: [
+              {
+                guard: { type: 'isCancellation', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle.cancelled',
+              },
+              {
+                target: 'idle',
+                actions: { type: 'showError', params: ({ event }) => failureText(event.error) },
+              },
+            ],
+          },
+        },
+        /** Sent: the balance is checked 3 s later (§4, §9). */
+        waiting: {
+          tags: ['confirming'],
+          after: { balanceRefresh: { target: 'confirming' } },
+        },
+        confirming: {
+          tags: ['confirming'],
+          invoke: {
+            id: 'confirmBalance',
+            src: 'checkBalance',
+            input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
+            onDone: [
+              {
+                guard: {
+                  type: 'isAccessGranted',
+                  params: ({ event }) => ({ output: event.output }),
+                },
+                target: 'granted.celebrating',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                guard: 'hasPollsLeft',
+                target: 'pending',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: 'idle.unconfirmed',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: PAYMENT_ERRORS.refresh },
+            },
+          },
+        },
+        /** The server has not seen the funds yet: not an error, look again a little later. */
+        pending: {
+          tags: ['confirming'],
+          after: { pendingPoll: { target: 'confirming', actions: 'countPoll' } },
+        },
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            id: 'refreshBalance',
+            src: 'checkBalance',
+            input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
+            onDone: [
+              {
+                guard: {
+                  type: 'isAccessGranted',
+                  params: ({ event }) => ({ output: event.output }),
+                },
+                target: 'granted.celebrating',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: PAYMENT_ERRORS.refresh },
+            },
+          },
+        },
+        /** The Solana Pay QR code is shown: the balance is polled while it is. */
+        qr: {
+          initial: 'shown',
+          on: {
+            'payment.hideQr': { target: 'idle' },
+            'payment.send': {
+              target: 'checkingWallet',
+              actions: { type: 'setWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+            },
+            'payment.refresh': { target: 'refreshing' },
+          },
+          states: {
+            shown: { after: { qrPoll: { target: 'polling' } } },
+            polling: {
+              invoke: {
+                id: 'qrBalance',
+                src: 'checkBalance',
+                input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'isAccessGranted',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                    target: '#payment.open.granted.celebrating',
+                    actions: {
+                      type: 'setBalance',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                  },
+                  {
+                    target: 'shown',
+                    actions: {
+                      type: 'setBalance',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                  },
+                ],
+                // A missed poll is retried at the next tick; the manual refresh reports errors.
+                onError: { target: 'shown' },
+              },
+            },
+          },
+        },
+        granted: {
+          initial: 'done',
+          states: {
+            /** The Ticket Purchased! modal is open. */
+            celebrating: {
+              entry: 'notifyAccessGranted',
+              on: { 'payment.closeModal': { target: 'done' } },
+            },
+            done: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+function failureText(error: unknown): ErrorText {
+  if (typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'failed') {
+    const failure = error as { message?: unknown; solution?: unknown };
+    if (typeof failure.message === 'string' && typeof failure.solution === 'string')
+      return { message: failure.message, solution: failure.solution };
+  }
+  return PAYMENT_ERRORS.failed;
+}
+
+export type PaymentMachine = typeof paymentMachine;

@@ -1,0 +1,30 @@
+import type { SnapshotFrom } from 'xstate';
+import type { PaymentMachine } from './payment.machine';
+import type { WalletKind } from './payment.types';
+
+export type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
+
+/** A wallet approval or the blockhash is in flight: both send buttons are disabled (§2). */
+export const selectIsBusy = (s: PaymentSnapshot): boolean => s.hasTag('busy');
+/** Which provider is connecting: the pressed button shows "Connecting..." (§4 Wallet connecting). */
+export const selectConnectingWallet = (s: PaymentSnapshot): WalletKind | null =>
+  s.hasTag('busy') ? s.context.wallet : null;
+export const selectIsConnecting = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: 'connecting' });
+export const selectIsConfirming = (s: PaymentSnapshot): boolean => s.hasTag('confirming');
+export const selectIsRefreshing = (s: PaymentSnapshot): boolean =>
+  s.hasTag('refreshing') || s.hasTag('confirming');
+export const selectShowCancelled = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: { idle: 'cancelled' } });
+export const selectIsUnconfirmed = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: { idle: 'unconfirmed' } });
+export const selectShowQr = (s: PaymentSnapshot): boolean => s.matches({ open: 'qr' });
+export const selectIsGranted = (s: PaymentSnapshot): boolean => s.matches({ open: 'granted' });
+export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: { granted: 'celebrating' } });
+/** Balance in SOL (decimal string) last read from the server, or the user data's. */
+export const selectBalance = (s: PaymentSnapshot): string => s.context.balance ?? '0';
+export const selectPaidLamports = (s: PaymentSnapshot): string =>
+  s.context.paidLamports ?? s.context.target?.priceLamports ?? '0';
+export const selectLastErrorMessage = (s: PaymentSnapshot): string =>
+  s.context.lastError?.message ?? '';

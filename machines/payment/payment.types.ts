@@ -1,0 +1,118 @@
+/**
+ * The payment service (systemId `payment`): what it needs provided from src/ (wallet, API) and
+ * the spec's texts (§2 Get Ticket, §8 wallet and payment errors).
+ */
+import type { ServiceInput } from '../shared/stored';
+
+export type WalletKind = 'phantom' | 'solflare';
+
+/** What the Get Ticket tab knows when it opens (auth user data + session public data). */
+export type PaymentTarget = {
+  /** The user's payment wallet address (user_payment_wallet). */
+  address: string;
+  /** user_payment_wallet_data.wallet_id */
+  walletId: string;
+  /** Ticket price in lamports, integer string. */
+  priceLamports: string;
+  /** Balance in SOL as the user data shows it (user_payment_wallet_balance). */
+  balance: string;
+  hasAccess: boolean;
+};
+
+export type PaymentInput = Partial<ServiceInput>;
+
+export type PaymentEvent =
+  | { type: 'payment.open'; target: PaymentTarget }
+  | { type: 'payment.close' }
+  | { type: 'payment.send'; wallet: WalletKind }
+  | { type: 'payment.refresh' }
+  | { type: 'payment.dismissNotice' }
+  | { type: 'payment.showQr' }
+  | { type: 'payment.hideQr' }
+  | { type: 'payment.closeModal' }
+  | { type: 'payment.copyAddress' };
+
+/** A failure of a wallet or payment step, as the provided actors throw it. */
+export type PaymentFailure =
+  { kind: 'cancelled' } | { kind: 'failed'; message: string; solution: string };
+
+export function isCancellation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'cancelled'
+  );
+}
+
+export type ErrorText = { message: string; solution: string };
+
+export type ConnectWalletInput = { wallet: WalletKind };
+export type ConnectWalletOutput = { publicKey: string };
+export type BlockhashOutput = { blockhash: string; lastValidBlockHeight: number | undefined };
+export type SendTransferInput = {
+  wallet: WalletKind;
+  fromPublicKey: string;
+  toAddress: string;
+  lamports: string;
+  blockhash: string;
+  lastValidBlockHeight: number | undefined;
+};
+export type SendTransferOutput = { signature: string };
+export type CheckBalanceInput = { walletId: string };
+export type CheckBalanceOutput = {
+  accessGranted: boolean;
+  balance: string | undefined;
+  balanceLamports: string | undefined;
+};
+
+export const CANCELLED_NOTICE = "Transaction cancelled. Click the button again when you're ready.";
+
+const DEFAULT_SOLUTION = 'Please try again or contact support if the issue persists';
+
+/** §8 messages and solutions. */
+export const PAYMENT_ERRORS = {
+  notDetected: (wallet: WalletKind): ErrorText =>
+    wallet === 'phantom'
+      ? {
+          message: 'Phantom wallet not detected',
+          solution: 'Install the Phantom extension from phantom.com, then reload this page.',
+        }
+      : {
+          message: 'Solflare wallet not detected',
+          solution: 'Install the Solflare extension from solflare.com, then reload this page.',
+        },
+  network: {
+    message: 'Network connection failed',
+    solution: 'Check your internet connection and try again.',
+  },
+  insufficientFunds: {
+    message: 'Insufficient funds',
+    solution:
+      'Your wallet does not hold enough SOL for the ticket and the network fee. Top it up and try again.',
+  },
+  failed: { message: 'Failed to process payment', solution: DEFAULT_SOLUTION },
+  blockhash: { message: 'Failed to get blockhash from server', solution: DEFAULT_SOLUTION },
+  publicKey: {
+    message: 'Failed to get wallet public key',
+    solution: 'Unlock your wallet, connect it to this site and try again.',
+  },
+  addressNotFound: {
+    message: 'Payment wallet address not found',
+    solution: 'Reload the page; if the address is still missing, contact support.',
+  },
+  walletIdNotFound: {
+    message: 'Wallet ID not found',
+    solution: 'Reload the page; if the problem persists, contact support.',
+  },
+  refresh: {
+    message: 'Failed to refresh balance',
+    solution: 'Check your connection and reload the page.',
+  },
+} satisfies Record<string, ErrorText | ((wallet: WalletKind) => ErrorText)>;
+
+/** Delays (§9: balance refresh 3 s after payment, cancel notice 5 s). */
+export const PAYMENT_DELAYS = {
+  balanceRefresh: 3_000,
+  cancelNotice: 5_000,
+  /** After the 3 s check: again at 10 s and at 30 s after sending, then the user refreshes. */
+  pendingPolls: [7_000, 20_000] as readonly number[],
+  qrPoll: 5_000,
+};

@@ -1,0 +1,71 @@
+import { object } from '../../src/api/schema';
+import type { ServerContext, ServerPlugin } from '../context';
+import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
+
+declare module '../context' {
+  interface ServerServices {
+    realtime: RealtimeServer;
+  }
+}
+
+/** GET /api/dev/realtime (development mode only): sockets, room members and joins, for tests. */
+export const DEV_REALTIME_PATH = 'dev/realtime';
+
+/** Texts of the pushes to the `notifications` room. */
+export const REALTIME_NOTICES = {
+  accessGranted: 'Access granted! Your ticket has been issued.',
+  inviteRegistered: 'A friend registered with your invite code.',
+  inviteConfirmed: 'A friend bought a ticket with your invite code.',
+} as const;
+
+/**
+ * A jwt identifies the user; a known visitor session alone is a guest (rooms, no personal pushes).
+ * The credentials are checked here and dropped: nothing of them is kept or logged.
+ */
+function identify(
+  ctx: ServerContext,
+  credentials: { jwt?: string; session?: string },
+): Identity | null {
+  if (credentials.jwt) {
+    const check = ctx.auth.verifyJwt(credentials.jwt);
+    if (check.ok && ctx.users.findById(check.userId)) return { userId: check.userId };
+    return null;
+  }
+  if (credentials.session && ctx.sessions.load(credentials.session)) return { userId: null };
+  return null;
+}
+
+export const realtimePlugin: ServerPlugin = {
+  name: 'realtime',
+  setup(ctx, host) {
+    const realtime = attachRealtime(host.httpServer, {
+      authenticate: (credentials) => identify(ctx, credentials),
+      now: () => ctx.now(),
+      log: ctx.log,
+    });
+    ctx.services.realtime = realtime;
+    const unsubscribe = [
+      ctx.events.on('access.granted', ({ userId }) => {
+        realtime.notifyUser(userId, { type: 'success', text: REALTIME_NOTICES.accessGranted });
+      }),
+      ctx.events.on('invite.registered', ({ inviterId }) => {
+        realtime.notifyUser(inviterId, { type: 'info', text: REALTIME_NOTICES.inviteRegistered });
+      }),
+      ctx.events.on('invite.confirmed', ({ inviterId }) => {
+        realtime.notifyUser(inviterId, { type: 'success', text: REALTIME_NOTICES.inviteConfirmed });
+      }),
+    ];
+    host.addRoute({
+      method: 'GET',
+      path: DEV_REALTIME_PATH,
+      protected: false,
+      devOnly: true,
+      request: object({}),
+      handle: () => realtime.stats(),
+    });
+    host.onClose(async () => {
+      for (const off of unsubscribe) off();
+      await realtime.close();
+    });
+  },
+};

@@ -1,0 +1,276 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  MAX_FRAME_BYTES,
+  ROOMS,
+  parseClientFrame,
+  type BannerType,
+  type Json,
+  type ServerFrame,
+} from '../../machines/realtime/realtime.protocol';
+import { CLOSE_UNAUTHORIZED } from '../../machines/realtime/realtime.types';
+
+/**
+ * Websocket rooms on the HTTP server's `upgrade` at `/ws`. A client authenticates with its first
+ * frame `{ type: 'auth', jwt?, session? }` (credentials never travel in the URL and are never
+ * logged), then joins and leaves rooms, posts messages (echoed to the room as `room_message`) and
+ * pings (answered with `pong`). The server pushes `notifications` room messages to one user.
+ */
+
+export const WS_PATH = '/ws';
+/** An unauthenticated socket is closed after this long. */
+export const AUTH_TIMEOUT_MS = 10_000;
+/** Rooms a single socket may be in at once. */
+export const MAX_ROOMS_PER_SOCKET = 20;
+/** Join records kept for the stats (oldest dropped). */
+const JOIN_LOG_LIMIT = 1_000;
+/** Protocol-level keep-alive: a socket that misses one round is terminated. */
+const KEEPALIVE_MS = 30_000;
+
+export type Identity = { userId: number | null };
+
+export type RealtimeOptions = {
+  /** Checks the credentials of the `auth` frame; null refuses the socket. */
+  authenticate(credentials: { jwt?: string; session?: string }): Identity | null;
+  now(): number;
+  log: { info(message: string): void; warn(message: string): void };
+  authTimeoutMs?: number;
+};
+
+export type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
+
+export type RealtimeStats = {
+  /** Authenticated sockets that are open now. */
+  connections: number;
+  /** Open sockets per user id ("guest" for a visitor session). */
+  socketsByUser: Record<string, number>;
+  /** Members per room now. */
+  rooms: Record<string, number>;
+  /** Every join, oldest first (bounded). */
+  joins: JoinRecord[];
+};
+
+export type RealtimeServer = {
+  /** Sends a `notifications` room message to every socket of `userId` in that room. */
+  notifyUser(userId: number, notification: { type: BannerType; text: string }): number;
+  stats(): RealtimeStats;
+  close(): Promise<void>;
+};
+
+type Client = {
+  id: number;
+  ws: WebSocket;
+  identity: Identity | null;
+  rooms: Set<string>;
+  alive: boolean;
+};
+
+/** Rooms only the server writes to. */
+const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications]);
+
+export function attachRealtime(httpServer: Server, options: RealtimeOptions): RealtimeServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const clients = new Set<Client>();
+  const joins: JoinRecord[] = [];
+  let nextId = 1;
+
+  const send = (client: Client, frame: ServerFrame): void => {
+    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(JSON.stringify(frame));
+  };
+  const members = (room: string): Client[] =>
+    [...clients].filter((c) => c.identity !== null && c.rooms.has(room));
+  const announce = (room: string): void => {
+    const list = members(room);
+    for (const c of list)
+      send(c, {
+        type: 'room_update',
+        room,
+        data: { members: list.length },
+        timestamp: options.now(),
+      });
+  };
+  const fromOf = (client: Client): string =>
+    client.identity?.userId != null ? `user:${client.identity.userId}` : 'guest';
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    let pathname = '';
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      pathname = '';
+    }
+    if (pathname !== WS_PATH) {
+      // Another listener may own this path; with none, refuse rather than leave it hanging.
+      if (httpServer.listenerCount('upgrade') <= 1) socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+  }
+  httpServer.on('upgrade', onUpgrade);
+
+  function accept(ws: WebSocket): void {
+    const client: Client = { id: nextId++, ws, identity: null, rooms: new Set(), alive: true };
+    clients.add(client);
+    const authTimer = setTimeout(() => {
+      if (!client.identity) ws.close(CLOSE_UNAUTHORIZED, 'authentication timeout');
+    }, options.authTimeoutMs ?? AUTH_TIMEOUT_MS);
+    authTimer.unref();
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
+      client.alive = true;
+      onFrame(client, isBinary ? null : raw.toString('utf8'));
+    });
+    ws.on('error', (error) => {
+      // Oversized frames end here (ws closes with 1009): log the reason, never the payload.
+      options.log.warn(`realtime socket ${client.id}: ${error.message}`);
+    });
+    ws.on('close', () => {
+      clearTimeout(authTimer);
+      clients.delete(client);
+      for (const room of client.rooms) announce(room);
+    });
+  }
+
+  function onFrame(client: Client, raw: string | null): void {
+    const parsed = parseClientFrame(raw);
+    if (!parsed.ok) {
+      options.log.warn(`realtime socket ${client.id}: ignored frame (${parsed.reason})`);
+      if (client.identity)
+        send(client, { type: 'error', message: 'Malformed message', timestamp: options.now() });
+      return;
+    }
+    const frame = parsed.frame;
+    const timestamp = options.now();
+    if (frame.type === 'auth') {
+      if (client.identity) return;
+      const identity = options.authenticate({ jwt: frame.jwt, session: frame.session });
+      if (!identity) {
+        options.log.info(`realtime socket ${client.id}: credentials refused`);
+        client.ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+        return;
+      }
+      client.identity = identity;
+      send(client, { type: 'welcome', timestamp, data: { connection: client.id } });
+      return;
+    }
+    if (!client.identity) {
+      client.ws.close(CLOSE_UNAUTHORIZED, 'authenticate first');
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        send(client, { type: 'pong', timestamp });
+        return;
+      case 'join':
+        if (!client.rooms.has(frame.room)) {
+          if (client.rooms.size >= MAX_ROOMS_PER_SOCKET) {
+            send(client, { type: 'error', message: 'Too many rooms', timestamp });
+            return;
+          }
+          client.rooms.add(frame.room);
+          joins.push({
+            connection: client.id,
+            userId: client.identity.userId,
+            room: frame.room,
+            at: timestamp,
+          });
+          if (joins.length > JOIN_LOG_LIMIT) joins.splice(0, joins.length - JOIN_LOG_LIMIT);
+        }
+        send(client, { type: 'joined', room: frame.room, timestamp });
+        announce(frame.room);
+        return;
+      case 'leave':
+        client.rooms.delete(frame.room);
+        send(client, { type: 'left', room: frame.room, timestamp });
+        announce(frame.room);
+        return;
+      case 'message': {
+        if (!client.rooms.has(frame.room)) {
+          send(client, { type: 'error', message: 'Join the room first', timestamp });
+          return;
+        }
+        if (READ_ONLY_ROOMS.has(frame.room)) {
+          send(client, { type: 'error', message: 'This room is read-only', timestamp });
+          return;
+        }
+        const echo: ServerFrame = {
+          type: 'room_message',
+          room: frame.room,
+          message: frame.message,
+          data: frame.data as Json | undefined,
+          from: fromOf(client),
+          timestamp,
+        };
+        for (const member of members(frame.room)) send(member, echo);
+        return;
+      }
+    }
+  }
+
+  const keepalive = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      if (client.ws.readyState === WebSocket.OPEN) client.ws.ping();
+    }
+  }, KEEPALIVE_MS);
+  keepalive.unref();
+
+  return {
+    notifyUser(userId, notification) {
+      let sent = 0;
+      for (const client of members(ROOMS.notifications)) {
+        if (client.identity?.userId !== userId) continue;
+        send(client, {
+          type: 'room_message',
+          room: ROOMS.notifications,
+          message: 'notification',
+          data: { type: notification.type, text: notification.text },
+          from: 'server',
+          timestamp: options.now(),
+        });
+        sent += 1;
+      }
+      return sent;
+    },
+    stats() {
+      const authed = [...clients].filter((c) => c.identity !== null);
+      const socketsByUser: Record<string, number> = {};
+      const rooms: Record<string, number> = {};
+      for (const c of authed) {
+        const key = c.identity?.userId != null ? String(c.identity.userId) : 'guest';
+        socketsByUser[key] = (socketsByUser[key] ?? 0) + 1;
+        for (const room of c.rooms) rooms[room] = (rooms[room] ?? 0) + 1;
+      }
+      return { connections: authed.length, socketsByUser, rooms, joins: [...joins] };
+    },
+    async close() {
+      clearInterval(keepalive);
+      httpServer.off('upgrade', onUpgrade);
+      const open = [...clients];
+      // 1001 (going away): the browser treats it as abnormal and reconnects to the next server.
+      for (const client of open) client.ws.close(1001, 'server shutting down');
+      await Promise.race([
+        Promise.all(
+          open.map(
+            (c) =>
+              new Promise<void>((done) => {
+                if (c.ws.readyState === WebSocket.CLOSED) done();
+                else c.ws.once('close', () => done());
+              }),
+          ),
+        ),
+        new Promise<void>((done) => setTimeout(done, 500).unref()),
+      ]);
+      for (const client of clients) client.ws.terminate();
+      clients.clear();
+      await new Promise<void>((done) => wss.close(() => done()));
+    },
+  };
+}

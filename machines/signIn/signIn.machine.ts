@@ -36,6 +36,12 @@ function failureOf(error: unknown): SignInFailure {
   return { message: typeof error === 'string' && error ? error : 'Unknown error' };
 }
 
+/** `{error}` of 'Failed to send code: {error}': the server's message, else the failure's. */
+function sendErrorText(error: unknown): string {
+  const failure = failureOf(error);
+  return failure.serverMessage ?? failure.message;
+}
+
 /**
  * Sign-in modal (§2 Sign-in modal, §4 Sign-in steps, §5, §8): closed or open; steps
  * e-mail → code → Telegram. Sends auth/email/init and auth/email/verify through provided actors
@@ -211,7 +217,7 @@ export const signInMachine = setup({
                     type: 'showNotice',
                     params: ({ event }) => ({
                       type: 'error' as const,
-                      text: SIGN_IN_MESSAGES.sendFailed(failureOf(event.error).message),
+                      text: SIGN_IN_MESSAGES.sendFailed(sendErrorText(event.error)),
                     }),
                   },
                 },
@@ -336,7 +342,7 @@ export const signInMachine = setup({
                         type: 'showNotice',
                         params: ({ event }) => ({
                           type: 'error' as const,
-                          text: SIGN_IN_MESSAGES.sendFailed(failureOf(event.error).message),
+                          text: SIGN_IN_MESSAGES.sendFailed(sendErrorText(event.error)),
                         }),
                       },
                     },

@@ -10,11 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function rawPost(
-  path: string,
-  body: string | Uint8Array,
-  headers: Record<string, string> = {},
-) {
+async function rawPost(path: string, body: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -1,55 +1,79 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup, spawnChild } from 'xstate';
+import { authMachine } from '../auth/auth.machine';
+import { launchMachine } from '../launch/launch.machine';
+import { sessionMachine } from '../session/session.machine';
+import { signInMachine } from '../signIn/signIn.machine';
 import { SYSTEM_IDS } from '../systemIds';
-import type { AppError } from './app.types';
+import type { AppContext, AppEvent, AppInput } from './app.types';
 
 /**
- * The root actor. It spawns the long-lived services (each with its systemId from SYSTEM_IDS)
- * and owns the app-level loaded flag and application error (§2 Shell, §4 App load).
+ * The root actor (§2 Shell, §4 App load). It spawns the long-lived services, each under its
+ * systemId so views and other machines reach them with `system.get(SYSTEM_IDS.x)`, invokes the
+ * session bootstrap, and owns the loaded flag (any state but `loading`) and the application error.
  *
- * The session bootstrap is invoked while `loading`; its outcome decides `ready` or `failed`.
+ * Adding a service is one line in SERVICES: its machine takes `{ stored }` (ServiceInput) as
+ * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  */
-export type SessionOutput = { publicData: Record<string, string | undefined> };
+export const SERVICES = {
+  [SYSTEM_IDS.auth]: authMachine,
+  [SYSTEM_IDS.launch]: launchMachine,
+  [SYSTEM_IDS.signIn]: signInMachine,
+} as const;
+
+type ServiceId = keyof typeof SERVICES;
+const serviceIds = Object.keys(SERVICES) as ServiceId[];
 
 export const appMachine = setup({
   types: {
-    context: {} as { publicData: Record<string, string | undefined>; error: AppError | null },
-    events: {} as { type: 'app.retry' },
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
   },
   actors: {
-    session: fromPromise<SessionOutput>(async () => {
-      throw new Error('session actor not provided');
-    }),
+    ...SERVICES,
+    session: sessionMachine,
   },
   actions: {
-    spawnServices: () => {},
+    setError: assign({
+      error: (_, params: { code: string; text: string }) => ({
+        code: params.code,
+        text: params.text,
+      }),
+    }),
   },
 }).createMachine({
   id: 'app',
-  context: { publicData: {}, error: null },
-  entry: 'spawnServices',
+  context: ({ input }) => ({ stored: input.stored, startData: input.startData, error: null }),
+  entry: serviceIds.map((id) =>
+    spawnChild(id, { id, systemId: id, input: ({ context }) => ({ stored: context.stored }) }),
+  ),
+  invoke: {
+    id: 'session',
+    systemId: SYSTEM_IDS.session,
+    src: 'session',
+    input: ({ context }) => ({
+      sessionToken: context.stored.sessionToken,
+      hasJwt: Boolean(context.stored.jwt),
+      startData: context.startData,
+    }),
+  },
   initial: 'loading',
   states: {
     loading: {
-      invoke: {
-        id: 'session',
-        systemId: SYSTEM_IDS.session,
-        src: 'session',
-        onDone: {
-          target: 'ready',
-          actions: assign({ publicData: ({ event }) => event.output.publicData, error: null }),
-        },
-        onError: {
+      on: {
+        'session.loaded': { target: 'loaded' },
+        'session.failed': {
           target: 'failed',
-          actions: assign({
-            error: ({ event }) => ({
-              code: 'Init',
-              text: event.error instanceof Error ? event.error.message : '',
-            }),
-          }),
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ code: event.code, text: event.text }),
+          },
         },
       },
     },
-    ready: {},
+    loaded: {},
     failed: {},
   },
 });
+
+export type AppMachine = typeof appMachine;

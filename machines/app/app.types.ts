@@ -1,2 +1,21 @@
+import type { StoredValues } from '../shared/stored';
+import type { SessionStartData } from '../session/session.types';
+
 /** Application error of §3: a flag plus text, with a code (e.g. `Init`). */
 export type AppError = { code: string; text: string };
+
+export type AppInput = {
+  /** Browser storage read once at boot. */
+  stored: StoredValues;
+  /** language, user agent and utm values for sess/create. */
+  startData: SessionStartData;
+};
+
+export type AppContext = {
+  stored: StoredValues;
+  startData: SessionStartData;
+  error: AppError | null;
+};
+
+export type AppEvent =
+  { type: 'session.loaded' } | { type: 'session.failed'; code: string; text: string };

@@ -3,19 +3,29 @@
  * local reference server (server/), so the two cannot drift. Paths are relative to the API base
  * (default `/api/`). Every request body is JSON `{ session?, data? }` (the client adds `session`).
  */
-import { array, bool, literal, num, object, optional, str, type Infer, type Schema } from './schema';
+import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
+import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../machines/session/session.messages';
+import {
+  array,
+  bool,
+  literal,
+  num,
+  object,
+  optional,
+  str,
+  type Infer,
+  type Schema,
+} from './schema';
 
-export const API_VERSION = '0.2.0';
+export const API_VERSION = REQUIRED_VERSION;
 
-/** Fixed texts of the spec (§6, §8) that the client and the server both use. */
+/**
+ * Fixed texts of the spec (§6, §8) that the client and the server both use. The machines own
+ * them (machines/ cannot import src/), so there is one source.
+ */
 export const MESSAGES = {
-  noJwt: 'No JWT token available for protected route',
-  noRefreshToken: 'No refresh token available',
-  refreshFailed: 'Token refresh failed',
-  connect: 'Unable to connect to the server. Please check your internet connection and try again.',
-  sessionFailed: 'Failed to load session',
-  expiredVersion: (version: string) =>
-    `Expired version. Please reload the app - version ${version} is required`,
+  ...AUTH_MESSAGES,
+  ...SESSION_MESSAGES,
 } as const;
 
 const okStatus = literal('ok');
@@ -70,7 +80,11 @@ export const CALLS = {
   sessInit: call(
     'sess/init',
     object({}),
-    object({ status: okStatus, version: str({ max: 32 }), data: object({ public_data: publicDataSchema }) }),
+    object({
+      status: okStatus,
+      version: str({ max: 32 }),
+      data: object({ public_data: publicDataSchema }),
+    }),
   ),
   sessLoad: call(
     'sess/load',
@@ -151,9 +165,27 @@ export type ResponseOf<N extends CallName> = Infer<(typeof CALLS)[N]['response']
 export const errorBodySchema = object({ message: str({ max: 2000 }) });
 
 const PROTECTED_COIN = [
-  'trending', 'signals', 'getpack', 'trades', 'ohlc', 'cohort', 'star', 'buy', 'sell', 'orders',
-  'my', 'draft', 'position', 'preorder', 'presell', 'preorders', 'listauth', 'wait', 'info',
-  'content', 'chart',
+  'trending',
+  'signals',
+  'getpack',
+  'trades',
+  'ohlc',
+  'cohort',
+  'star',
+  'buy',
+  'sell',
+  'orders',
+  'my',
+  'draft',
+  'position',
+  'preorder',
+  'presell',
+  'preorders',
+  'listauth',
+  'wait',
+  'info',
+  'content',
+  'chart',
 ];
 
 /** §7: paths under user/, pro/ and coin/ (and its listed sub-paths) carry the bearer jwt. */

@@ -1,0 +1,189 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { AUTH_MESSAGES } from './auth.messages';
+import type {
+  AuthContext,
+  AuthEvent,
+  AuthInput,
+  AuthUserData,
+  RefreshInput,
+  RefreshOutput,
+} from './auth.types';
+
+/**
+ * Auth (§4 Auth, Token refresh): jwt, refresh token and user data, and the single-flight refresh.
+ *
+ * A protected call that gets a 401 sends `auth.refresh` with the jwt it used and waits for the
+ * context to change (src/app/tokenSource.ts). Only the first request for the current jwt starts a
+ * refresh; while `refreshing`, further requests are not even handled, so N waiters share one
+ * auth/refresh. A request that used an older jwt is ignored here: its caller resends with the
+ * current one. A failed refresh logs out (once), which every waiter sees as a new epoch.
+ * Leaving `refreshing` (logout) stops the refresh actor, so a late answer is dropped.
+ */
+const loggedOut = {
+  jwt: null,
+  refreshToken: null,
+  userData: null,
+} as const;
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+  },
+  actors: {
+    refreshTokens: fromPromise<RefreshOutput, RefreshInput>(async () => {
+      throw new Error('refreshTokens not provided');
+    }),
+    /** Reports `auth.loggedOutElsewhere` when another tab removes the jwt (storage events). */
+    watchOtherTabs: fromCallback<AuthEvent>(() => {
+      throw new Error('watchOtherTabs not provided');
+    }),
+  },
+  actions: {
+    /** Writes jwt and refresh token to browser storage (provided by src/main.tsx). */
+    persistTokens: (_, _params: { jwt: string; refreshToken: string }) => {},
+    /** Removes jwt and refresh token from browser storage (provided by src/main.tsx). */
+    clearStoredTokens: () => {},
+    storeSignIn: assign(({ context, event }) => {
+      if (event.type !== 'auth.signedIn') return {};
+      return {
+        jwt: event.jwt,
+        refreshToken: event.refreshToken,
+        userData: event.userData,
+        epoch: context.epoch + 1,
+        logoutReason: null,
+      };
+    }),
+    storeUserData: assign({
+      userData: (_, params: { userData: AuthUserData }) => params.userData,
+    }),
+    grantAccess: assign({
+      userData: ({ context }) =>
+        context.userData ? { ...context.userData, user_access: 1 } : context.userData,
+    }),
+    storeRefreshedTokens: assign((_, params: RefreshOutput) => ({
+      jwt: params.jwt,
+      refreshToken: params.refreshToken,
+    })),
+    clearSession: assign(({ context }, params: { reason: string | null }) => ({
+      ...loggedOut,
+      epoch: context.epoch + 1,
+      logoutReason: params.reason,
+    })),
+  },
+  guards: {
+    hasJwt: ({ context }) => context.jwt !== null,
+    /** The 401 came from a request sent with the jwt we still hold. */
+    isCurrentJwt: ({ context }, params: { jwt: string }) => context.jwt === params.jwt,
+    hasRefreshToken: ({ context }) => context.refreshToken !== null,
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({
+    jwt: input.stored.jwt || null,
+    refreshToken: input.stored.refreshToken || null,
+    userData: null,
+    epoch: 0,
+    logoutReason: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasJwt', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        'auth.signedIn': {
+          target: 'signedIn',
+          actions: [
+            'storeSignIn',
+            {
+              type: 'persistTokens',
+              params: ({ event }) => ({ jwt: event.jwt, refreshToken: event.refreshToken }),
+            },
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
+      on: {
+        'auth.signedIn': {
+          target: '.idle',
+          reenter: true,
+          actions: [
+            'storeSignIn',
+            {
+              type: 'persistTokens',
+              params: ({ event }) => ({ jwt: event.jwt, refreshToken: event.refreshToken }),
+            },
+          ],
+        },
+        'auth.userLoaded': {
+          actions: { type: 'storeUserData', params: ({ event }) => ({ userData: event.userData }) },
+        },
+        'auth.accessGranted': { actions: 'grantAccess' },
+        'auth.logout': {
+          target: 'signedOut',
+          actions: [{ type: 'clearSession', params: { reason: null } }, 'clearStoredTokens'],
+        },
+        'auth.loggedOutElsewhere': {
+          target: 'signedOut',
+          actions: [{ type: 'clearSession', params: { reason: null } }, 'clearStoredTokens'],
+        },
+      },
+      states: {
+        idle: {
+          on: {
+            'auth.refresh': [
+              {
+                guard: {
+                  type: 'isCurrentJwt',
+                  params: ({ event }) => ({ jwt: event.jwt }),
+                },
+                target: 'checkingRefreshToken',
+              },
+            ],
+          },
+        },
+        checkingRefreshToken: {
+          always: [
+            { guard: 'hasRefreshToken', target: 'refreshing' },
+            {
+              target: '#auth.signedOut',
+              actions: [
+                { type: 'clearSession', params: { reason: AUTH_MESSAGES.noRefreshToken } },
+                'clearStoredTokens',
+              ],
+            },
+          ],
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeRefreshedTokens', params: ({ event }) => event.output },
+                { type: 'persistTokens', params: ({ event }) => event.output },
+              ],
+            },
+            onError: {
+              target: '#auth.signedOut',
+              actions: [
+                { type: 'clearSession', params: { reason: AUTH_MESSAGES.refreshFailed } },
+                'clearStoredTokens',
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

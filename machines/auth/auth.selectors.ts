@@ -1,0 +1,39 @@
+import type { SnapshotFrom } from 'xstate';
+import type { AuthMachine } from './auth.machine';
+
+export type AuthSnapshot = SnapshotFrom<AuthMachine>;
+
+/** The shell checks only the jwt (§4 Auth). */
+export const selectHasJwt = (s: AuthSnapshot): boolean => s.context.jwt !== null;
+/** Signed in means jwt and user data both exist (§4 Auth). */
+export const selectIsSignedIn = (s: AuthSnapshot): boolean =>
+  s.context.jwt !== null && s.context.userData !== null;
+/** user_access === 1 grants access and overrides the user_lvl > 1 reading (§4 Access flag). */
+export const selectHasAccess = (s: AuthSnapshot): boolean => {
+  const user = s.context.userData;
+  if (!user || s.context.jwt === null) return false;
+  return user.user_access === 1;
+};
+/** user_lvl above 1 is read but overridden by user_access (§6); exposed for completeness. */
+export const selectUserLevel = (s: AuthSnapshot): number => s.context.userData?.user_lvl ?? 0;
+export const selectEmail = (s: AuthSnapshot): string => s.context.userData?.user_email ?? '';
+export const selectInviteCode = (s: AuthSnapshot): string =>
+  s.context.userData?.user_invite_code ?? '';
+export const selectPaymentWallet = (s: AuthSnapshot): string =>
+  s.context.userData?.user_payment_wallet ?? '';
+export const selectPaymentWalletBalance = (s: AuthSnapshot): string =>
+  s.context.userData?.user_payment_wallet_balance ?? '0';
+export const selectWalletId = (s: AuthSnapshot): string =>
+  s.context.userData?.user_payment_wallet_data.wallet_id ?? '';
+/** Tickets bought by invitees. */
+export const selectReferralConfirmed = (s: AuthSnapshot): number =>
+  s.context.userData?.user_ref_confirmed ?? 0;
+/** Users registered via the invite link. */
+export const selectReferralRegistered = (s: AuthSnapshot): number =>
+  s.context.userData?.user_ref_registered ?? 0;
+export const selectReferralClicks = (s: AuthSnapshot): number =>
+  s.context.userData?.user_data.referral.clicks ?? 0;
+export const selectTelegramLink = (s: AuthSnapshot): string =>
+  s.context.userData?.user_telegram_link ?? '';
+export const selectIsRefreshing = (s: AuthSnapshot): boolean =>
+  s.matches({ signedIn: 'refreshing' });

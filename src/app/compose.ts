@@ -1,0 +1,146 @@
+import { fromCallback, fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
+import { appMachine } from '../../machines/app/app.machine';
+import type { AppInput } from '../../machines/app/app.types';
+import { authMachine } from '../../machines/auth/auth.machine';
+import { launchMachine } from '../../machines/launch/launch.machine';
+import type { AuthUserData } from '../../machines/auth/auth.types';
+import { sessionMachine } from '../../machines/session/session.machine';
+import type {
+  SessInitOutput,
+  SessionStartData,
+  UserDataOutput,
+} from '../../machines/session/session.types';
+import type { StoredValues } from '../../machines/shared/stored';
+import type { ApiClient } from '../api/client';
+import type { CallName, RequestOf, ResponseOf, UserData } from '../api/contract';
+import { browserClock } from '../platform/clock';
+import type { KeyValueStorage } from '../platform/storage';
+import { provideSignIn } from '../views/signIn/signIn.provide';
+import { systemTokenSource } from './tokenSource';
+
+/**
+ * The composition of the app machine with real implementations: api actors over the client,
+ * storage writes, the other-tab logout watch. src/main.tsx calls it with browser parts; tests
+ * call it with fakes (a fetch fake inside the client, an in-memory storage).
+ */
+export type AppDeps = {
+  api: ApiClient;
+  storage: KeyValueStorage;
+  /** Subscribes to changes of the jwt made by other tabs; returns the unsubscribe. */
+  onOtherTabJwtRemoved?: (listener: () => void) => () => void;
+};
+
+// The machines mirror the contract's user data; this line fails to compile when they drift.
+export const userDataMatchesContract: (u: UserData) => AuthUserData = (u) => u;
+
+type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
+
+/**
+ * A promise actor for one contract call: the invoke's input is the payload (checked against the
+ * contract's request schema by the client), the invoking state's AbortSignal reaches ky, and a
+ * 401 on a protected path waits for the running app's auth machine to refresh.
+ */
+export function apiActor<N extends CallName, Out = ResponseOf<N>>(
+  api: ApiClient,
+  name: N,
+  shape: (answer: ResponseOf<N>) => Out = (answer) => answer as unknown as Out,
+) {
+  return fromPromise<Out>(async ({ input, signal, system }) => {
+    const payload = (input ?? {}) as RequestOf<N>;
+    const tokens = systemTokenSource(system as SystemLike);
+    return shape(await api.call(name, payload, { signal, tokens }));
+  });
+}
+
+export function composeApp(deps: AppDeps) {
+  const { api, storage } = deps;
+  return appMachine.provide({
+    actors: {
+      signIn: provideSignIn({ api, storage }),
+      auth: authMachine.provide({
+        actors: {
+          // auth/refresh goes through the plain path: it never waits for a refresh itself.
+          refreshTokens: fromPromise(async ({ input, signal }) => {
+            const answer = await api.plainCall(
+              'authRefresh',
+              { refresh_token: input.refreshToken },
+              { signal },
+            );
+            return { jwt: answer.jwt, refreshToken: answer.refresh_token };
+          }),
+          watchOtherTabs: fromCallback(({ sendBack }) => {
+            if (!deps.onOtherTabJwtRemoved) return undefined;
+            return deps.onOtherTabJwtRemoved(() => sendBack({ type: 'auth.loggedOutElsewhere' }));
+          }),
+        },
+        actions: {
+          persistTokens: (_, params) => {
+            storage.set('jwt', params.jwt);
+            storage.set('refreshToken', params.refreshToken);
+          },
+          clearStoredTokens: () => {
+            storage.remove('jwt');
+            storage.remove('refreshToken');
+          },
+        },
+      }),
+      launch: launchMachine.provide({ actors: { clock: browserClock } }),
+      session: sessionMachine.provide({
+        actors: {
+          sessInit: apiActor(api, 'sessInit', (answer): SessInitOutput => answer),
+          sessLoad: fromPromise(({ input, signal }) =>
+            api.call('sessLoad', { session: input.session }, { signal }),
+          ),
+          sessCreate: fromPromise(({ input, signal }) =>
+            api.call('sessCreate', { data: input.data }, { signal }),
+          ),
+          userData: apiActor(api, 'userData', (answer): UserDataOutput => answer),
+        },
+        actions: {
+          persistSessionToken: (_, params) => storage.set('sessionToken', params.sessionToken),
+          removeStoredSessionToken: () => storage.remove('sessionToken'),
+        },
+      }),
+    },
+  });
+}
+
+export type ComposedApp = ReturnType<typeof composeApp>;
+
+/** Browser storage read once at boot. */
+export function readStored(storage: KeyValueStorage): StoredValues {
+  return {
+    jwt: storage.get('jwt'),
+    refreshToken: storage.get('refreshToken'),
+    sessionToken: storage.get('sessionToken'),
+    theme: storage.get('theme'),
+    codeInvite: storage.get('codeInvite'),
+  };
+}
+
+const clip = (value: string | null | undefined, max: number): string | undefined =>
+  value ? value.slice(0, max) : undefined;
+
+/** Session-start data (§3): language, user agent, utm_source (or `from`), campaign, medium. */
+export function sessionStartData(env: {
+  language: string;
+  userAgent: string;
+  search: string;
+}): SessionStartData {
+  const query = new URLSearchParams(env.search);
+  const data: SessionStartData = {
+    language: clip(env.language, 64) ?? 'en',
+    user_agent: clip(env.userAgent, 512) ?? '',
+  };
+  const source = clip(query.get('utm_source') ?? query.get('from'), 200);
+  const campaign = clip(query.get('utm_campaign'), 200);
+  const medium = clip(query.get('utm_medium'), 200);
+  if (source) data.utm_source = source;
+  if (campaign) data.utm_campaign = campaign;
+  if (medium) data.utm_medium = medium;
+  return data;
+}
+
+export function appInput(storage: KeyValueStorage, startData: SessionStartData): AppInput {
+  return { stored: readStored(storage), startData };
+}

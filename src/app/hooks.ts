@@ -1,0 +1,34 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
+import type { SessionMachine } from '../../machines/session/session.machine';
+import { AppActorContext } from './AppProvider';
+
+/**
+ * Hooks over the root actor. `useService(SYSTEM_IDS.x)` returns the typed ref of a long-lived
+ * service (found with `system.get`); its type follows SERVICES in machines/app/app.machine.ts,
+ * so a service added there is typed here with no further edit.
+ */
+export type ServiceRefs = {
+  [K in keyof typeof SERVICES]: ActorRefFrom<(typeof SERVICES)[K]>;
+} & {
+  session: ActorRefFrom<SessionMachine>;
+};
+
+export type AppSnapshot = SnapshotFrom<AppMachine>;
+
+export const useAppActor = AppActorContext.useActorRef;
+
+/** Subscribes to one derived value of the root actor (pass a module-level selector). */
+export function useAppSelector<T>(
+  selector: (snapshot: AppSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return AppActorContext.useSelector(selector, compare);
+}
+
+export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {
+  const app = useAppActor();
+  const ref = app.system.get(id);
+  if (!ref) throw new Error(`The ${String(id)} service is not running`);
+  return ref as ServiceRefs[K];
+}

@@ -1,0 +1,22 @@
+/** The browser page: reload, query string, reduced-motion preference. */
+export function reloadPage(): void {
+  window.location.reload();
+}
+
+export function currentSearch(): string {
+  return typeof window === 'undefined' ? '' : window.location.search;
+}
+
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/** Smooth scroll to the top, instant under prefers-reduced-motion. */
+export function scrollToTop(): void {
+  if (typeof window === 'undefined' || typeof window.scrollTo !== 'function') return;
+  window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { HomePage } from '../home/HomePage';
+import { InviteCodeRoute } from './InviteCodeRoute';
+
+/** The docs page is its own chunk: the landing page never downloads it. */
+const DocsPage = lazy(() => import('../docs/DocsPage').then((m) => ({ default: m.DocsPage })));
+
+/**
+ * The routes of §2: Home, invite links, docs (with /docs → /docs/intro; the docs page itself
+ * falls back to intro for an unknown id), and Home for anything else.
+ */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <HomePage />
+      </Route>
+      <Route path="/r/:code">{(params) => <InviteCodeRoute code={params.code} />}</Route>
+      <Route path="/ref/:code">{(params) => <InviteCodeRoute code={params.code} />}</Route>
+      <Route path="/docs">
+        <Redirect to="/docs/intro" replace />
+      </Route>
+      <Route path="/docs/:guide">
+        <Suspense fallback={<main className="route-loading" aria-busy="true" />}>
+          <DocsPage />
+        </Suspense>
+      </Route>
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}

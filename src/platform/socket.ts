@@ -1,0 +1,142 @@
+import { fromCallback, type EventObject } from 'xstate';
+import { realtimeMachine } from '../../machines/realtime/realtime.machine';
+import {
+  MAX_FRAME_BYTES,
+  parseServerFrame,
+  utf8Length,
+} from '../../machines/realtime/realtime.protocol';
+import {
+  CLOSE_UNAUTHORIZED,
+  type NetworkEvent,
+  type SocketCommand,
+  type SocketEvent,
+} from '../../machines/realtime/realtime.types';
+
+/**
+ * The browser side of the realtime machine: a `fromCallback` socket actor (one actor = one
+ * connection; stopping it closes the socket normally) and a network actor that reports the
+ * browser's online/offline events. Credentials go in the first frame, never in the URL, and are
+ * read at each connect so a reconnect uses the current jwt.
+ */
+
+export type SocketCredentials = { jwt?: string | null; session?: string | null };
+
+/** Close code reported when refused credentials were renewed: the machine retries as usual. */
+export const CLOSE_RENEWED = 4000;
+
+export type BrowserSocketOptions = {
+  /** The websocket URL (from the api config: VITE_WS_URL or same origin `/ws`). */
+  url: string | (() => string);
+  /** The current jwt and visitor session token. */
+  credentials: () => SocketCredentials;
+  /** Called once when the server refuses a jwt; true when a fresh one is now available. */
+  renewJwt?: () => Promise<boolean>;
+  WebSocketImpl?: typeof WebSocket;
+  now?: () => number;
+  /** Where ignored frames are reported (never with their content). */
+  warn?: (message: string) => void;
+};
+
+type SendBack = (event: SocketEvent) => void;
+
+export function createSocketActor(options: BrowserSocketOptions) {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const now = options.now ?? (() => Date.now());
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  return fromCallback<SocketCommand>(({ sendBack: send, receive }) => {
+    const sendBack = send as SendBack;
+    const url = typeof options.url === 'function' ? options.url() : options.url;
+    const credentials = options.credentials();
+    const ws = new Impl(url);
+    let stopped = false;
+
+    ws.onopen = () => {
+      ws.send(
+        JSON.stringify({
+          type: 'auth',
+          ...(credentials.jwt ? { jwt: credentials.jwt } : {}),
+          ...(credentials.session ? { session: credentials.session } : {}),
+          timestamp: now(),
+        }),
+      );
+    };
+    ws.onmessage = (event: MessageEvent) => {
+      const receivedAt = now();
+      const parsed = parseServerFrame(event.data);
+      if (parsed.ok) {
+        sendBack({ type: 'socket.received', frame: parsed.frame, receivedAt });
+        return;
+      }
+      warn(`[realtime] ignored a frame from the server: ${parsed.reason}`);
+      sendBack({ type: 'socket.ignored', reason: parsed.reason, receivedAt });
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (stopped) return;
+      const report = (code: number) => {
+        if (!stopped) sendBack({ type: 'socket.closed', code, reason: event.reason });
+      };
+      if (event.code === CLOSE_UNAUTHORIZED && credentials.jwt && options.renewJwt) {
+        options.renewJwt().then(
+          (renewed) => report(renewed ? CLOSE_RENEWED : CLOSE_UNAUTHORIZED),
+          () => report(CLOSE_UNAUTHORIZED),
+        );
+        return;
+      }
+      report(event.code);
+    };
+
+    receive((command) => {
+      if (command.type !== 'socket.send' || ws.readyState !== Impl.OPEN) return;
+      const text = JSON.stringify(command.frame);
+      if (utf8Length(text) > MAX_FRAME_BYTES) {
+        warn(
+          `[realtime] not sent: a ${command.frame.type} frame is larger than ${MAX_FRAME_BYTES} bytes`,
+        );
+        return;
+      }
+      ws.send(text);
+    });
+
+    return () => {
+      stopped = true;
+      ws.onmessage = null;
+      ws.onclose = null;
+      if (ws.readyState === Impl.OPEN) ws.close(1000, 'normal closure');
+      // Closing before the handshake ends is reported by browsers as an error: wait for it.
+      else if (ws.readyState === Impl.CONNECTING)
+        ws.onopen = () => ws.close(1000, 'normal closure');
+    };
+  });
+}
+
+type OnlineTarget = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+  navigator?: { onLine?: boolean };
+};
+
+/** Reports the browser's `offline` and `online` events (and an offline start) as facts. */
+export function createNetworkActor(target: OnlineTarget = window) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const offline = () => sendBack({ type: 'network.wentOffline' } satisfies NetworkEvent);
+    const online = () => sendBack({ type: 'network.wentOnline' } satisfies NetworkEvent);
+    target.addEventListener('offline', offline);
+    target.addEventListener('online', online);
+    if (target.navigator?.onLine === false) offline();
+    return () => {
+      target.removeEventListener('offline', offline);
+      target.removeEventListener('online', online);
+    };
+  });
+}
+
+/**
+ * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
+ * unless given, so the reconnect schedule stays the spec's 1, 2, 4, 8, 16 s.
+ */
+export function browserRealtime(options: BrowserSocketOptions & { network?: OnlineTarget }) {
+  return realtimeMachine.provide({
+    actors: {
+      socket: createSocketActor(options),
+      network: createNetworkActor(options.network),
+    },
+  });
+}

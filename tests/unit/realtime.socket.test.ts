@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, sendTo, type AnyActorRef } from 'xstate';
+import { CLOSE_RENEWED, createNetworkActor, createSocketActor } from '../../src/platform/socket';
+import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
+
+/** The browser socket actor against a scripted WebSocket double. */
+
+class FakeWebSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static last: FakeWebSocket | null = null;
+  readyState = FakeWebSocket.CONNECTING;
+  sent: string[] = [];
+  closedWith: number | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWebSocket.last = this;
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = FakeWebSocket.CLOSED;
+  }
+  open() {
+    this.readyState = FakeWebSocket.OPEN;
+    this.onopen?.();
+  }
+  serverSends(data: unknown) {
+    this.onmessage?.({ data });
+  }
+  serverCloses(code: number) {
+    this.readyState = FakeWebSocket.CLOSED;
+    this.onclose?.({ code, reason: '' });
+  }
+}
+
+function run(options: Partial<Parameters<typeof createSocketActor>[0]> = {}) {
+  const received: { type: string; [k: string]: unknown }[] = [];
+  const warnings: string[] = [];
+  const socket = createSocketActor({
+    url: 'ws://example.test/ws',
+    credentials: () => ({ jwt: 'secret-jwt', session: 'secret-session' }),
+    WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+    now: () => 42,
+    warn: (m) => warnings.push(m),
+    ...options,
+  });
+  const parent = createMachine({
+    invoke: { id: 'socket', src: socket },
+    on: {
+      send: { actions: sendTo('socket', ({ event }) => event.command) },
+      '*': { actions: ({ event }) => received.push(event) },
+    },
+  });
+  const actor = createActor(parent).start();
+  const ws = FakeWebSocket.last as FakeWebSocket;
+  return { actor: actor as AnyActorRef, ws, received, warnings };
+}
+
+afterEach(() => {
+  FakeWebSocket.last = null;
+});
+
+describe('browser socket actor', () => {
+  it('sends the credentials in the first frame, never in the URL', () => {
+    const { ws } = run();
+    expect(ws.url).toBe('ws://example.test/ws');
+    ws.open();
+    expect(JSON.parse(ws.sent[0] ?? '')).toEqual({
+      type: 'auth',
+      jwt: 'secret-jwt',
+      session: 'secret-session',
+      timestamp: 42,
+    });
+  });
+
+  it('forwards valid frames and ignores malformed, unknown and oversized ones with a log', () => {
+    const { ws, received, warnings } = run();
+    ws.open();
+    ws.serverSends(JSON.stringify({ type: 'pong', timestamp: 1 }));
+    ws.serverSends('{oops');
+    ws.serverSends(JSON.stringify({ type: 'surprise' }));
+    ws.serverSends(JSON.stringify({ type: 'error', message: 'x'.repeat(MAX_FRAME_BYTES) }));
+    expect(received.map((e) => e.type)).toEqual([
+      'socket.received',
+      'socket.ignored',
+      'socket.ignored',
+      'socket.ignored',
+    ]);
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join(' ')).not.toContain('secret');
+  });
+
+  it('sends commands while open and refuses an oversized one', () => {
+    const { actor, ws, warnings } = run();
+    ws.open();
+    actor.send({
+      type: 'send',
+      command: { type: 'socket.send', frame: { type: 'ping', timestamp: 1 } },
+    });
+    actor.send({
+      type: 'send',
+      command: {
+        type: 'socket.send',
+        frame: {
+          type: 'message',
+          room: 'chat',
+          message: 'x'.repeat(MAX_FRAME_BYTES),
+          timestamp: 1,
+        },
+      },
+    });
+    expect(ws.sent.slice(1)).toEqual([JSON.stringify({ type: 'ping', timestamp: 1 })]);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('reports a close, and closes normally (1000) when stopped', () => {
+    const first = run();
+    first.ws.open();
+    first.ws.serverCloses(1006);
+    expect(first.received).toContainEqual({ type: 'socket.closed', code: 1006, reason: '' });
+    const second = run();
+    second.ws.open();
+    second.actor.stop();
+    expect(second.ws.closedWith).toBe(1000);
+  });
+
+  it('waits for the handshake before closing a socket stopped while connecting', () => {
+    const { actor, ws } = run();
+    actor.stop();
+    expect(ws.closedWith).toBeNull();
+    ws.open();
+    expect(ws.closedWith).toBe(1000);
+  });
+
+  it('renews a refused jwt once and reports a retryable close', async () => {
+    const renewJwt = vi.fn(async () => true);
+    const { ws, received } = run({ renewJwt });
+    ws.open();
+    ws.serverCloses(4401);
+    await vi.waitFor(() =>
+      expect(received).toContainEqual({ type: 'socket.closed', code: CLOSE_RENEWED, reason: '' }),
+    );
+    expect(renewJwt).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('network actor', () => {
+  it('reports offline and online events', () => {
+    const target = new EventTarget();
+    const events: string[] = [];
+    const parent = createMachine({
+      invoke: { id: 'network', src: createNetworkActor(target as unknown as Window) },
+      on: { '*': { actions: ({ event }) => events.push(event.type) } },
+    });
+    const actor = createActor(parent).start();
+    target.dispatchEvent(new Event('offline'));
+    target.dispatchEvent(new Event('online'));
+    actor.stop();
+    target.dispatchEvent(new Event('offline'));
+    expect(events).toEqual(['network.wentOffline', 'network.wentOnline']);
+  });
+});

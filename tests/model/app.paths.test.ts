@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { appMachine } from '../../machines/app/app.machine';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import {
+  checkProperty,
+  defineModel,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+
+/**
+ * Generated paths of the root actor (§4 App load): the session bootstrap reports loaded or failed,
+ * and the app's loaded flag and application error follow. The long-lived services are replaced
+ * by inert stand-ins: this chart only reacts to what the session reports.
+ */
+const input = { stored: EMPTY_STORED, startData: { language: 'en', user_agent: 'test' } };
+
+const model = defineModel({
+  name: 'app',
+  machine: appMachine,
+  input,
+  events: {
+    'session.loaded': [{}],
+    'session.failed': [
+      { code: 'Init', text: 'Failed to load session' },
+      {
+        code: 'Version',
+        text: 'Expired version. Please reload the app - version 0.2.0 is required',
+      },
+    ],
+  },
+});
+
+// Stand-ins for the spawned services and the session bootstrap: they never report anything.
+const inert = createMachine({}) as never;
+
+function start() {
+  const actor = createActor(appMachine.provide({ actors: { session: inert, auth: inert } }), {
+    input,
+  });
+  actor.start();
+  return { actor };
+}
+type Ctx = ReturnType<typeof start>;
+
+const events = {
+  'session.loaded': ({ ctx, event }) => ctx.actor.send(event),
+  'session.failed': ({ ctx, event }) => ctx.actor.send(event),
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup: start,
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events,
+  states: {
+    loading: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
+    loaded: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
+    failed: ({ ctx, snapshot }) => {
+      expect(ctx.actor.getSnapshot().context.error).toEqual(snapshot.context.error);
+      expect(ctx.actor.getSnapshot().context.error?.code).toMatch(/^(Init|Version)$/);
+    },
+  },
+};
+
+testPaths(model, driver);
+
+describe('app properties', () => {
+  it('an application error exists exactly when the app failed to load', () => {
+    checkProperty('app error iff failed', {
+      machine: appMachine,
+      input,
+      events: model.events.map((e) => e.event),
+      invariant: ({ snapshot }) => (snapshot.context.error !== null) === snapshot.matches('failed'),
+    });
+  });
+});

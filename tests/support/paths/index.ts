@@ -1,0 +1,17 @@
+export { defineModel, coverageProblems, stateValueToString, serializeModelState } from './model';
+export type {
+  Coverage,
+  EventVariants,
+  GeneratedPath,
+  ModelEvent,
+  ModelSpec,
+  OutcomeType,
+  OutcomeVariants,
+  PathModel,
+} from './model';
+export { testPaths, PATHS_REPORT_DIR } from './run';
+export type { Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';
+export { advanceDelay, controllable, delayOf, settle } from './fakes';
+export type { Controllable } from './fakes';
+export { checkProperty, propertyRuns } from './property';
+export type { InvariantArgs, PropertySpec } from './property';

@@ -1,0 +1,382 @@
+import {
+  getInitialMicrosteps,
+  getMicrosteps,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
+import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
+
+/**
+ * A machine's path model: the machine, payload variants of every event it accepts and of the
+ * outcomes of its invoked actors and named delays, and a written reason for anything left
+ * uncovered. From it come the generated paths (shortest + simple, deduplicated) and the coverage
+ * of states and transitions.
+ */
+
+type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
+type Payload<E, K> = Omit<Extract<E, { type: K }>, 'type'>;
+
+/** Payload variants of every event type the machine declares (all keys required). */
+export type EventVariants<M extends AnyStateMachine> = {
+  [K in MachineEvent<M>['type']]: readonly Payload<MachineEvent<M>, K>[];
+};
+
+/** Outcomes the traversal sends as plain events: actor done / error, and named delays. */
+export type OutcomeType =
+  `xstate.done.actor.${string}` | `xstate.error.actor.${string}` | `xstate.after.${string}`;
+
+type OutcomePayload<K> = K extends `xstate.done.actor.${string}`
+  ? { output?: unknown }
+  : K extends `xstate.error.actor.${string}`
+    ? { error?: unknown }
+    : Record<string, never>;
+
+export type OutcomeVariants<O extends string> = { [K in O]: readonly OutcomePayload<K>[] };
+
+export type OutcomeEvent<O extends string> = O extends `xstate.done.actor.${infer Id}`
+  ? { type: O; output: unknown; actorId: Id }
+  : O extends `xstate.error.actor.${infer Id}`
+    ? { type: O; error: unknown; actorId: Id }
+    : { type: O };
+
+export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
+  /** The machine's folder name under machines/ (names the report and the tests). */
+  name: string;
+  machine: M;
+  input?: InputFrom<M>;
+  /** Payload variants per event type; `[{}]` for an event without payload. */
+  events: EventVariants<M>;
+  /** Payload variants per outcome: `xstate.done.actor.<invokeId>`, `xstate.error.actor.<invokeId>`,
+   *  `xstate.after.<delayName>.<stateId>`. */
+  outcomes?: OutcomeVariants<O>;
+  /** Transition key or state id (as printed in the coverage report) → why no path covers it. */
+  uncovered?: Record<string, string>;
+  /** Path generation: simple paths on top of the shortest ones (default true), caps. */
+  paths?: { simple?: boolean; maxPaths?: number; limit?: number };
+};
+
+export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
+  MachineEvent<M> | OutcomeEvent<O>;
+
+export type PathStep<M extends AnyStateMachine, O extends OutcomeType> = {
+  event: ModelEvent<M, O>;
+  /** The snapshot the machine reaches after the event (what a check compares against). */
+  snapshot: SnapshotFrom<M>;
+  /** Readable label of the event (with the payload when the type has several variants). */
+  label: string;
+};
+
+export type GeneratedPath<M extends AnyStateMachine, O extends OutcomeType> = {
+  description: string;
+  initial: SnapshotFrom<M>;
+  steps: PathStep<M, O>[];
+};
+
+export type TransitionInfo = { key: string; source: string; event: string };
+
+export type Coverage = {
+  states: { total: number; covered: string[]; uncovered: { key: string; reason: string | null }[] };
+  transitions: {
+    total: number;
+    covered: string[];
+    uncovered: { key: string; reason: string | null }[];
+  };
+  /** Keys in `uncovered` that name no transition, or a transition the paths do take. */
+  staleReasons: string[];
+};
+
+export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
+  name: string;
+  machine: M;
+  spec: ModelSpec<M, O>;
+  /** Every event the traversal may send, with its readable label. */
+  events: { event: ModelEvent<M, O>; label: string }[];
+  paths: GeneratedPath<M, O>[];
+  coverage: Coverage;
+  /** Every transition of the chart with its key. */
+  transitions: TransitionInfo[];
+};
+
+export function stateValueToString(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  const parts = Object.entries(value).map(([key, child]) => {
+    const inner = stateValueToString(child as StateValue);
+    return inner ? `${key}.${inner}` : key;
+  });
+  return parts.length === 1 ? (parts[0] ?? '') : `{${parts.join(', ')}}`;
+}
+
+function eventLabel(type: string, payload: object, several: boolean): string {
+  let label = type;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(type);
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (done) label = `${done[1]} done`;
+  else if (error) label = `${error[1]} failed`;
+  else if (after) label = `after ${after[1]}`;
+  if (several) {
+    const json = JSON.stringify(payload);
+    label += ` ${json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
+  }
+  return label;
+}
+
+function guardName(t: AnyTransitionDefinition): string | null {
+  const guard: unknown = t.guard;
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
+  return 'guard';
+}
+
+/** A stable, readable key per transition: `source · event [guard] → targets`. */
+export function transitionKey(t: AnyTransitionDefinition, eventType: string): string {
+  const guard = guardName(t);
+  const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(', ');
+  return `${t.source.id} · ${eventType || 'always'}${guard ? ` [${guard}]` : ''} → ${targets || '(no target)'}${t.reenter ? ' (reenter)' : ''}`;
+}
+
+function listTransitions(machine: AnyStateMachine): {
+  byDefinition: Map<AnyTransitionDefinition, string>;
+  list: TransitionInfo[];
+} {
+  const byDefinition = new Map<AnyTransitionDefinition, string>();
+  const list: TransitionInfo[] = [];
+  const add = (t: AnyTransitionDefinition, event: string) => {
+    let key = transitionKey(t, event);
+    for (let n = 2; list.some((i) => i.key === key); n++) key = `${transitionKey(t, event)} #${n}`;
+    byDefinition.set(t, key);
+    list.push({ key, source: t.source.id, event: event || 'always' });
+  };
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const [event, defs] of node.transitions) for (const t of defs) add(t, event);
+    for (const t of node.always ?? []) add(t, '');
+  }
+  return { byDefinition, list };
+}
+
+type Microsteps = Array<[AnyMachineSnapshot, unknown[]]>;
+const initialMicrosteps = getInitialMicrosteps as (
+  m: AnyStateMachine,
+  input?: unknown,
+) => Microsteps;
+const microsteps = getMicrosteps as (
+  m: AnyStateMachine,
+  s: AnyMachineSnapshot,
+  e: AnyEventObject,
+) => Microsteps;
+
+function activeNodes(snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return (snapshot as AnyMachineSnapshot & { _nodes: AnyStateNode[] })._nodes;
+}
+
+/** Transitions taken in one macrostep: the event's own, then any eventless ones. */
+function takenTransitions(
+  machine: AnyStateMachine,
+  prev: AnyMachineSnapshot | null,
+  event: AnyEventObject | null,
+  input?: unknown,
+): AnyTransitionDefinition[] {
+  const taken: AnyTransitionDefinition[] = [];
+  const micro = (
+    prev && event ? microsteps(machine, prev, event) : initialMicrosteps(machine, input)
+  ).map(([s]) => s);
+  let before = prev;
+  micro.forEach((after, index) => {
+    if (index === 0 && prev && event) {
+      taken.push(...machine.getTransitionData(prev as never, event as never));
+    } else if (before) {
+      // Eventless step: an `always` of a node active before whose target is active after.
+      const nowActive = new Set(activeNodes(after));
+      for (const node of activeNodes(before)) {
+        const hit = (node.always ?? []).find((t: AnyTransitionDefinition) =>
+          (t.target ?? []).every((target: AnyStateNode) => nowActive.has(target)),
+        );
+        if (hit) {
+          taken.push(hit);
+          break;
+        }
+      }
+    }
+    before = after;
+  });
+  return taken;
+}
+
+function stateCovered(node: AnyStateNode, snapshots: AnyMachineSnapshot[]): boolean {
+  return snapshots.some((s) => activeNodes(s).includes(node));
+}
+
+export function serializeModelState(
+  snapshot: AnyMachineSnapshot,
+  event: AnyEventObject | undefined,
+  prev?: AnyMachineSnapshot,
+): string {
+  return JSON.stringify([snapshot.value, snapshot.context, event?.type, prev?.value]);
+}
+
+/**
+ * Declares a machine's path model and generates its paths and coverage. Event types must list
+ * every event the machine declares; outcomes name invoke ids and delays.
+ */
+export function defineModel<M extends AnyStateMachine, const O extends OutcomeType = never>(
+  spec: ModelSpec<M, O>,
+): PathModel<M, O> {
+  const { machine } = spec;
+  type E = ModelEvent<M, O>;
+  const events: { event: E; label: string }[] = [];
+  const variants: [string, readonly object[]][] = [
+    ...Object.entries(spec.events as Record<string, readonly object[]>),
+    ...Object.entries((spec.outcomes ?? {}) as Record<string, readonly object[]>),
+  ];
+  for (const [type, payloads] of variants) {
+    const actorId = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(type)?.[1];
+    for (const payload of payloads) {
+      const event = { ...payload, type, ...(actorId ? { actorId } : {}) } as unknown as E;
+      events.push({ event, label: eventLabel(type, payload, payloads.length > 1) });
+    }
+  }
+  const labels = new Map(events.map((e) => [e.event, e.label]));
+
+  const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine as never, {
+    events: events.map((e) => e.event as AnyEventObject),
+    input: spec.input,
+    serializeState: (s, e, p) => serializeModelState(s, e, p),
+    filterEvents: (s, e) => s.can(e),
+    stateMatcher: (s, key) => s.matches(key as never),
+    ...(spec.paths?.limit ? { limit: spec.paths.limit } : {}),
+  });
+
+  const shortest = testModel.getShortestPaths();
+  const simple =
+    spec.paths?.simple === false
+      ? []
+      : testModel.getSimplePaths().sort((a, b) => a.steps.length - b.steps.length);
+  const raw: StatePath<AnyMachineSnapshot, AnyEventObject>[] = [...shortest, ...simple];
+
+  // Deduplicate: identical event sequences once, and drop a path that is a prefix of another.
+  const seqKey = (p: StatePath<AnyMachineSnapshot, AnyEventObject>) =>
+    p.steps.map((s) => JSON.stringify(s.event)).join('\u0000');
+  const unique = new Map<string, StatePath<AnyMachineSnapshot, AnyEventObject>>();
+  for (const p of raw) if (!unique.has(seqKey(p))) unique.set(seqKey(p), p);
+  const keys = [...unique.keys()];
+  let kept = [...unique.entries()]
+    .filter(([key]) => !keys.some((other) => other !== key && other.startsWith(`${key}\u0000`)))
+    .map(([, p]) => p);
+  if (kept.length === 0 && raw.length > 0) kept = [raw[0]!];
+  const maxPaths = spec.paths?.maxPaths ?? 300;
+  kept = kept.slice(0, maxPaths);
+
+  const [initial] = initialMicrosteps(machine, spec.input).slice(-1)[0] ?? [];
+  const initialSnapshot = (kept[0]?.steps[0]?.state ?? initial) as SnapshotFrom<M>;
+  const labelOf = (event: AnyEventObject) =>
+    labels.get(event as E) ??
+    events.find((e) => JSON.stringify(e.event) === JSON.stringify(event))?.label ??
+    event.type;
+
+  const used = new Set<string>();
+  const paths: GeneratedPath<M, O>[] = kept.map((p) => {
+    // Graph paths begin with an init step ({ type: 'xstate.init' }) whose state is the start.
+    const [first, ...rest] = p.steps;
+    const start = (first?.state ?? initialSnapshot) as SnapshotFrom<M>;
+    const steps = rest.map((s) => ({
+      event: s.event as E,
+      snapshot: s.state as SnapshotFrom<M>,
+      label: labelOf(s.event),
+    }));
+    const valueOf = (snapshot: SnapshotFrom<M>) =>
+      stateValueToString((snapshot as AnyMachineSnapshot).value);
+    let description = [
+      valueOf(start),
+      ...steps.map((s) => `─${s.label}→ ${valueOf(s.snapshot)}`),
+    ].join(' ');
+    if (steps.length === 0) description = `starts in ${description}`;
+    let unique = description;
+    for (let n = 2; used.has(unique); n++) unique = `${description} (#${n})`;
+    used.add(unique);
+    return { description: unique, initial: start, steps };
+  });
+
+  // Coverage: every state node and every transition definition of the chart.
+  const { byDefinition, list } = listTransitions(machine);
+  const takenKeys = new Set<string>();
+  const snapshots: AnyMachineSnapshot[] = [];
+  for (const t of takenTransitions(machine, null, null, spec.input)) {
+    const key = byDefinition.get(t);
+    if (key) takenKeys.add(key);
+  }
+  for (const path of paths) {
+    let prev = path.initial as AnyMachineSnapshot;
+    snapshots.push(prev);
+    for (const step of path.steps) {
+      for (const t of takenTransitions(machine, prev, step.event as AnyEventObject)) {
+        const key = byDefinition.get(t);
+        if (key) takenKeys.add(key);
+      }
+      prev = step.snapshot as AnyMachineSnapshot;
+      snapshots.push(prev);
+    }
+  }
+  const stateNodes = getStateNodes(machine.root);
+  const takenTargets = new Set(
+    [...byDefinition.entries()]
+      .filter(([, key]) => takenKeys.has(key))
+      .flatMap(([t]) => (t.target ?? []) as AnyStateNode[]),
+  );
+  const coveredStates: string[] = [];
+  const uncoveredStates: string[] = [];
+  for (const node of stateNodes) {
+    const covered =
+      node.type === 'history' ? takenTargets.has(node) : stateCovered(node, snapshots);
+    (covered ? coveredStates : uncoveredStates).push(node.id);
+  }
+  const reasons = spec.uncovered ?? {};
+  const coverage: Coverage = {
+    states: {
+      total: stateNodes.length,
+      covered: coveredStates,
+      uncovered: uncoveredStates.map((id) => ({ key: id, reason: reasons[id] ?? null })),
+    },
+    transitions: {
+      total: list.length,
+      covered: list.filter((t) => takenKeys.has(t.key)).map((t) => t.key),
+      uncovered: list
+        .filter((t) => !takenKeys.has(t.key))
+        .map((t) => ({ key: t.key, reason: reasons[t.key] ?? null })),
+    },
+    staleReasons: Object.keys(reasons).filter((key) =>
+      stateNodes.some((n) => n.id === key)
+        ? coveredStates.includes(key)
+        : takenKeys.has(key) || !list.some((t) => t.key === key),
+    ),
+  };
+
+  return { name: spec.name, machine, spec, events, paths, coverage, transitions: list };
+}
+
+/** What keeps coverage below the bar: unexplained gaps and stale reasons. */
+export function coverageProblems(model: {
+  coverage: Coverage;
+  transitions: TransitionInfo[];
+}): string[] {
+  const { coverage } = model;
+  const problems: string[] = [];
+  for (const s of coverage.states.uncovered) {
+    if (!s.reason) problems.push(`state not reached, no reason given: ${s.key}`);
+  }
+  for (const t of coverage.transitions.uncovered) {
+    if (!t.reason) problems.push(`transition not taken, no reason given: ${t.key}`);
+  }
+  for (const key of coverage.staleReasons) {
+    problems.push(`reason given for something covered or unknown: ${key}`);
+  }
+  return problems;
+}

@@ -27,7 +27,7 @@ export const launchMachine = setup({
   },
 }).createMachine({
   id: 'launch',
-  context: ({ input }) => ({ now: null, launchAt: input?.launchAt ?? LAUNCH_AT_MS }),
+  context: ({ input }) => ({ now: null, launchAt: input.launchAt ?? LAUNCH_AT_MS }),
   initial: 'running',
   states: {
     running: {

@@ -1,3 +1,5 @@
+import type { ServiceInput } from '../shared/stored';
+
 /** The start of the training phase (§1, §4, §9): 2025-12-20T00:00:00Z, shown as 'December 20'. */
 export const LAUNCH_AT_ISO = '2025-12-20T00:00:00Z';
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
@@ -5,8 +7,11 @@ export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
 /** Text shown once the launch instant is reached (§2 Home, logged out). */
 export const TRAINING_OPEN_TEXT = 'Boarding now · Training Open';
 
-/** Input of the launch machine: the target instant (ms since epoch), the spec's by default. */
-export type LaunchInput = { launchAt?: number } | undefined;
+/**
+ * Input of the launch machine: the app spawns it with the common service input (`stored`, unused
+ * here); tests may move the target instant (ms since epoch), the spec's by default.
+ */
+export type LaunchInput = Partial<ServiceInput> & { launchAt?: number };
 
 /**
  * The clock the composition root provides: a callback actor that sends `clock.ticked` with the

@@ -1,12 +1,260 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectEmail,
+  selectHasAccess,
+  selectPaymentWallet,
+  selectPaymentWalletBalance,
+  selectWalletId,
+} from '../../../machines/auth/auth.selectors';
+import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
+import type { PaymentMachine } from '../../../machines/payment/payment.machine';
+import {
+  selectBalance,
+  selectConnectingWallet,
+  selectIsBusy,
+  selectIsGranted,
+  selectIsRefreshing,
+  selectIsUnconfirmed,
+  selectPaidLamports,
+  selectShowCancelled,
+  selectShowPurchasedModal,
+  selectShowQr,
+  type PaymentSnapshot,
+} from '../../../machines/payment/payment.selectors';
+import { CANCELLED_NOTICE, type WalletKind } from '../../../machines/payment/payment.types';
+import { selectOldPrice, selectTicketPrice } from '../../../machines/session/session.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useAppActor, useService } from '../../app/hooks';
+import { lamportsToSol, percentOff, solToLamports } from '../../wallet/lamports';
+import { phantomBrowseLink } from '../../wallet/providers';
+import { preloadWeb3 } from '../../wallet/transfer';
+import { Countdown } from '../home/Countdown';
+import { TicketPurchasedModal } from './TicketPurchasedModal';
+import './ticket.css';
+
+const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
+
+type PaymentRef = ActorRefFrom<PaymentMachine>;
+
 export interface GetTicketTabProps {
   /** Switches the home page to the Invite tab. */
   onStartInviting?: () => void;
 }
 
-export function GetTicketTab(_props: GetTicketTabProps = {}) {
+const selectAddressCopy = (s: PaymentSnapshot) => s.children.addressCopy;
+const selectPaymentTarget = (s: PaymentSnapshot) => s.context.target;
+
+/** §2 Get Ticket tab: the payment panel without access, the Access Granted panel with it. */
+export function GetTicketTab({ onStartInviting }: GetTicketTabProps = {}) {
+  const app = useAppActor();
+  const payment = app.system.get(SYSTEM_IDS.payment) as PaymentRef | undefined;
+  if (!payment) return <p className="ticket-unavailable">Payment is not available right now.</p>;
+  return <TicketPanel payment={payment} onStartInviting={onStartInviting} />;
+}
+
+function TicketPanel({
+  payment,
+  onStartInviting,
+}: {
+  payment: PaymentRef;
+  onStartInviting: (() => void) | undefined;
+}) {
+  const auth = useService(SYSTEM_IDS.auth);
+  const session = useService(SYSTEM_IDS.session);
+  const address = useSelector(auth, selectPaymentWallet);
+  const walletId = useSelector(auth, selectWalletId);
+  const userBalance = useSelector(auth, selectPaymentWalletBalance);
+  const userHasAccess = useSelector(auth, selectHasAccess);
+  const email = useSelector(auth, selectEmail);
+  const price = useSelector(session, selectTicketPrice);
+  const oldPrice = useSelector(session, selectOldPrice);
+  const granted = useSelector(payment, selectIsGranted);
+  const showModal = useSelector(payment, selectShowPurchasedModal);
+  const paidLamports = useSelector(payment, selectPaidLamports);
+  const priceLamports = String(solToLamports(price) ?? 0n);
+
+  // Opening the tab tells the payment service what to pay; leaving it stops any polling.
+  useEffect(() => {
+    preloadWeb3();
+    payment.send({
+      type: 'payment.open',
+      target: { address, walletId, priceLamports, balance: userBalance, hasAccess: userHasAccess },
+    });
+  }, [payment, address, walletId, priceLamports, userBalance, userHasAccess]);
+  useEffect(() => () => payment.send({ type: 'payment.close' }), [payment]);
+
+  const hasAccess = userHasAccess || granted;
   return (
-    <section className="get-ticket" aria-label="Get Ticket">
-      <p>Loading ticket…</p>
+    <section className="ticket" aria-label="Get Ticket">
+      {hasAccess ? (
+        <AccessGranted onStartInviting={onStartInviting} />
+      ) : (
+        <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} />
+      )}
+      {showModal && (
+        <TicketPurchasedModal
+          email={email}
+          paidLamports={paidLamports}
+          onClose={() => payment.send({ type: 'payment.closeModal' })}
+        />
+      )}
     </section>
+  );
+}
+
+function AccessGranted({ onStartInviting }: { onStartInviting: (() => void) | undefined }) {
+  return (
+    <div className="ticket-granted">
+      <h2>Access Granted!</h2>
+      <p>Your ticket has been issued.</p>
+      <p className="ticket-muted">Training starts December 20</p>
+      <Countdown />
+      <h3>What&apos;s Next</h3>
+      <ul className="ticket-benefits">
+        <li>Each invited friend who buys a ticket gives you +1 Gangster.</li>
+        <li>You earn 5% of the $GNG your friends spend in the game.</li>
+      </ul>
+      <button type="button" className="ticket-primary" onClick={onStartInviting}>
+        Start Inviting Friends
+      </button>
+    </div>
+  );
+}
+
+function PaymentPanel({
+  payment,
+  price,
+  oldPrice,
+}: {
+  payment: PaymentRef;
+  price: string;
+  oldPrice: string;
+}) {
+  const address = useSelector(payment, (s) => selectPaymentTarget(s)?.address ?? '');
+  const balance = useSelector(payment, selectBalance);
+  const refreshing = useSelector(payment, selectIsRefreshing);
+  const showCancelled = useSelector(payment, selectShowCancelled);
+  const unconfirmed = useSelector(payment, selectIsUnconfirmed);
+  const showQr = useSelector(payment, selectShowQr);
+  const priceL = solToLamports(price) ?? 0n;
+  const oldL = solToLamports(oldPrice) ?? 0n;
+  const off = percentOff(oldL, priceL);
+  const mobileLink = typeof window === 'undefined' ? null : phantomBrowseLink();
+  const payUrl = `solana:${address}?amount=${lamportsToSol(priceL)}&label=${encodeURIComponent('Solana Mafia Wars')}&message=${encodeURIComponent('Early Bird ticket')}`;
+
+  return (
+    <div className="ticket-pay">
+      <div className="ticket-row">
+        <span className="ticket-label">Your play wallet</span>
+        <code className="ticket-address" data-testid="payment-address">
+          {address}
+        </code>
+        <CopyAddressButton payment={payment} />
+      </div>
+      <div className="ticket-row">
+        <span className="ticket-label">Balance</span>
+        <span data-testid="payment-balance">{balance} SOL</span>
+        <button
+          type="button"
+          className="ticket-secondary"
+          aria-label="Refresh balance"
+          aria-busy={refreshing}
+          disabled={refreshing}
+          onClick={() => payment.send({ type: 'payment.refresh' })}
+        >
+          {refreshing ? <span className="ticket-spinner" aria-hidden="true" /> : null}
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+      <h3>Complete Transfer</h3>
+      <p className="ticket-amount">
+        Required amount: {off > 0 && <s>{oldPrice} SOL</s>} <strong>{price} SOL</strong>
+        {off > 0 && <span className="ticket-off"> {off}% off</span>}
+      </p>
+      <div className="ticket-buttons">
+        <SendButton payment={payment} wallet="solflare" label="Send in Solflare" />
+        <SendButton payment={payment} wallet="phantom" label="Send in Phantom" />
+      </div>
+      {showCancelled && (
+        <div className="ticket-notice" role="status">
+          <span>{CANCELLED_NOTICE}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => payment.send({ type: 'payment.dismissNotice' })}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      {unconfirmed && (
+        <p className="ticket-notice" role="status">
+          The payment is not confirmed yet. Click refresh in a moment to check again.
+        </p>
+      )}
+      <p className="ticket-muted">After paying, click refresh to update your balance.</p>
+      {mobileLink && (
+        <a className="ticket-secondary" href={mobileLink}>
+          Open in the Phantom app
+        </a>
+      )}
+      <button
+        type="button"
+        className="ticket-link"
+        onClick={() => payment.send({ type: showQr ? 'payment.hideQr' : 'payment.showQr' })}
+      >
+        {showQr ? 'Hide QR code' : 'Pay with a QR code'}
+      </button>
+      {showQr && (
+        <div className="ticket-qr">
+          <Suspense fallback={<div className="ticket-qr-code" />}>
+            <SolanaPayQr url={payUrl} />
+          </Suspense>
+          <p className="ticket-muted">
+            Scan with a Solana wallet app. The balance updates on its own.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SendButton(props: { payment: PaymentRef; wallet: WalletKind; label: string }) {
+  const busy = useSelector(props.payment, selectIsBusy);
+  const connecting = useSelector(props.payment, selectConnectingWallet) === props.wallet;
+  return (
+    <button
+      type="button"
+      className="ticket-primary"
+      disabled={busy}
+      aria-busy={connecting}
+      onMouseEnter={preloadWeb3}
+      onFocus={preloadWeb3}
+      onClick={() => props.payment.send({ type: 'payment.send', wallet: props.wallet })}
+    >
+      {connecting ? (
+        <>
+          <span className="ticket-spinner" aria-hidden="true" /> Connecting...
+        </>
+      ) : (
+        props.label
+      )}
+    </button>
+  );
+}
+
+function CopyAddressButton({ payment }: { payment: PaymentRef }) {
+  const copy = useSelector(payment, selectAddressCopy);
+  const copied = useSelector(copy, (s) => (s ? selectIsCopied(s) : false));
+  return (
+    <button
+      type="button"
+      className="ticket-secondary"
+      onClick={() => payment.send({ type: 'payment.copyAddress' })}
+    >
+      {copied ? 'Copied!' : 'Copy'}
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, sendTo, type AnyActorRef } from 'xstate';
 import { CLOSE_RENEWED, createNetworkActor, createSocketActor } from '../../src/platform/socket';
 import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
+import type { SocketCommand, SocketEvent } from '../../machines/realtime/realtime.types';
 
 /** The browser socket actor against a scripted WebSocket double. */
 
@@ -52,6 +53,7 @@ function run(options: Partial<Parameters<typeof createSocketActor>[0]> = {}) {
     ...options,
   });
   const parent = createMachine({
+    types: {} as { events: { type: 'send'; command: SocketCommand } | SocketEvent },
     invoke: { id: 'socket', src: socket },
     on: {
       send: { actions: sendTo('socket', ({ event }) => event.command) },

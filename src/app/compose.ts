@@ -14,8 +14,16 @@ import type { StoredValues } from '../../machines/shared/stored';
 import type { ApiClient } from '../api/client';
 import type { CallName, RequestOf, ResponseOf, UserData } from '../api/contract';
 import { browserClock } from '../platform/clock';
+import {
+  writeClipboardText,
+  provideErrorModal,
+  provideNotifications,
+  provideTheme,
+} from '../platform/overlayServices';
 import type { KeyValueStorage } from '../platform/storage';
+import { provideHome } from '../views/home/home.provide';
 import { provideSignIn } from '../views/signIn/signIn.provide';
+import { providePayment } from '../wallet/paymentActors';
 import { systemTokenSource } from './tokenSource';
 
 /**
@@ -52,55 +60,77 @@ export function apiActor<N extends CallName, Out = ResponseOf<N>>(
   });
 }
 
-export function composeApp(deps: AppDeps) {
+/** The auth machine with the refresh call, storage writes and the other-tab watch. */
+export function provideAuth(deps: AppDeps) {
   const { api, storage } = deps;
+  return authMachine.provide({
+    actors: {
+      // auth/refresh goes through the plain path: it never waits for a refresh itself.
+      refreshTokens: fromPromise(async ({ input, signal }) => {
+        const answer = await api.plainCall(
+          'authRefresh',
+          { refresh_token: input.refreshToken },
+          { signal },
+        );
+        return { jwt: answer.jwt, refreshToken: answer.refresh_token };
+      }),
+      watchOtherTabs: fromCallback(({ sendBack }) => {
+        if (!deps.onOtherTabJwtRemoved) return undefined;
+        return deps.onOtherTabJwtRemoved(() => sendBack({ type: 'auth.loggedOutElsewhere' }));
+      }),
+    },
+    actions: {
+      persistTokens: (_, params) => {
+        storage.set('jwt', params.jwt);
+        storage.set('refreshToken', params.refreshToken);
+      },
+      clearStoredTokens: () => {
+        storage.remove('jwt');
+        storage.remove('refreshToken');
+      },
+    },
+  });
+}
+
+/** The session bootstrap with its api calls and the session-token storage writes. */
+export function provideSession(deps: AppDeps) {
+  const { api, storage } = deps;
+  return sessionMachine.provide({
+    actors: {
+      sessInit: apiActor(api, 'sessInit', (answer): SessInitOutput => answer),
+      sessLoad: fromPromise(({ input, signal }) =>
+        api.call('sessLoad', { session: input.session }, { signal }),
+      ),
+      sessCreate: fromPromise(({ input, signal }) =>
+        api.call('sessCreate', { data: input.data }, { signal }),
+      ),
+      userData: apiActor(api, 'userData', (answer): UserDataOutput => answer),
+    },
+    actions: {
+      persistSessionToken: (_, params) => storage.set('sessionToken', params.sessionToken),
+      removeStoredSessionToken: () => storage.remove('sessionToken'),
+    },
+  });
+}
+
+/**
+ * The app machine with every service provided. A new service adds its `x: provideX(deps)`
+ * line here next to its line in SERVICES (machines/app/app.machine.ts).
+ */
+export function composeApp(deps: AppDeps) {
   return appMachine.provide({
     actors: {
-      signIn: provideSignIn({ api, storage }),
-      auth: authMachine.provide({
-        actors: {
-          // auth/refresh goes through the plain path: it never waits for a refresh itself.
-          refreshTokens: fromPromise(async ({ input, signal }) => {
-            const answer = await api.plainCall(
-              'authRefresh',
-              { refresh_token: input.refreshToken },
-              { signal },
-            );
-            return { jwt: answer.jwt, refreshToken: answer.refresh_token };
-          }),
-          watchOtherTabs: fromCallback(({ sendBack }) => {
-            if (!deps.onOtherTabJwtRemoved) return undefined;
-            return deps.onOtherTabJwtRemoved(() => sendBack({ type: 'auth.loggedOutElsewhere' }));
-          }),
-        },
-        actions: {
-          persistTokens: (_, params) => {
-            storage.set('jwt', params.jwt);
-            storage.set('refreshToken', params.refreshToken);
-          },
-          clearStoredTokens: () => {
-            storage.remove('jwt');
-            storage.remove('refreshToken');
-          },
-        },
-      }),
+      auth: provideAuth(deps),
+      session: provideSession(deps),
+      notifications: provideNotifications(),
+      errorModal: provideErrorModal(),
+      theme: provideTheme(deps),
       launch: launchMachine.provide({ actors: { clock: browserClock } }),
-      session: sessionMachine.provide({
-        actors: {
-          sessInit: apiActor(api, 'sessInit', (answer): SessInitOutput => answer),
-          sessLoad: fromPromise(({ input, signal }) =>
-            api.call('sessLoad', { session: input.session }, { signal }),
-          ),
-          sessCreate: fromPromise(({ input, signal }) =>
-            api.call('sessCreate', { data: input.data }, { signal }),
-          ),
-          userData: apiActor(api, 'userData', (answer): UserDataOutput => answer),
-        },
-        actions: {
-          persistSessionToken: (_, params) => storage.set('sessionToken', params.sessionToken),
-          removeStoredSessionToken: () => storage.remove('sessionToken'),
-        },
+      home: provideHome({
+        inviteCodes: apiActor(deps.api, 'inviteCodes', (answer) => answer.codes),
+        writeClipboard: writeClipboardText,
       }),
+      payment: providePayment(deps.api, writeClipboardText),
     },
   });
 }

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { AuthMachine } from '../../../machines/auth/auth.machine';
+import { EMPTY_STORED } from '../../../machines/shared/stored';
+import { createApiClient } from '../../../src/api/client';
+import { MESSAGES } from '../../../src/api/contract';
+import { provideAuth } from '../../../src/app/compose';
+import { authTokenSource } from '../../../src/app/tokenSource';
+import { createStorage } from '../../../src/platform/storage';
+import { registerUser, startTestServer } from '../../support/api';
+
+/**
+ * The refresh queue against the real local server: jwts live 1 s, refresh tokens rotate. After
+ * the jwt expires, parallel protected calls share one auth/refresh and all succeed.
+ */
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let server: Server;
+
+beforeAll(async () => {
+  server = await startTestServer({ jwtTtlSeconds: 1 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function countingFetch() {
+  const paths: { path: string; status: number }[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const response = await fetch(request);
+    paths.push({
+      path: new URL(request.url).pathname.replace(/^\/api\//, ''),
+      status: response.status,
+    });
+    return response;
+  };
+  return { fetch: fetchImpl as typeof fetch, paths };
+}
+
+async function signedInClient(email: string) {
+  const user = await registerUser(server.url, email);
+  const counting = countingFetch();
+  const data = new Map<string, string>();
+  const storage = createStorage(
+    () =>
+      ({
+        getItem: (k: string) => data.get(k) ?? null,
+        setItem: (k: string, v: string) => void data.set(k, v),
+        removeItem: (k: string) => void data.delete(k),
+      }) as unknown as Storage,
+  );
+  let auth: ActorRefFrom<AuthMachine> | undefined;
+  const api = createApiClient({
+    baseUrl: `${server.url}/api/`,
+    getSessionToken: () => user.sessionToken,
+    tokens: authTokenSource(() => auth),
+    fetch: counting.fetch,
+  });
+  auth = createActor(provideAuth({ api, storage }), {
+    input: { stored: { ...EMPTY_STORED, jwt: user.jwt, refreshToken: user.refreshToken } },
+  }).start();
+  return { api, auth, paths: counting.paths, data, user };
+}
+
+describe('refresh queue against the local server', () => {
+  it('50 parallel calls with an expired jwt → 1 refresh, 50 successful retries', async () => {
+    const { api, auth, paths, data, user } = await signedInClient('queue@example.com');
+    await sleep(2100); // the 1 s jwt has expired
+    const results = await Promise.all(Array.from({ length: 50 }, () => api.call('userData', {})));
+    expect(results.every((r) => r.user_data.user_email === 'queue@example.com')).toBe(true);
+    expect(paths.filter((p) => p.path === 'auth/refresh')).toHaveLength(1);
+    const userCalls = paths.filter((p) => p.path === 'user/data');
+    expect(userCalls.filter((p) => p.status === 401)).toHaveLength(50);
+    expect(userCalls.filter((p) => p.status === 200)).toHaveLength(50);
+    const jwt = auth.getSnapshot().context.jwt;
+    expect(jwt).not.toBe(user.jwt);
+    expect(data.get('jwt')).toBe(jwt);
+    expect(data.get('refreshToken')).not.toBe(user.refreshToken);
+  });
+
+  it('a revoked refresh token → logout once, every waiter rejected, storage cleared', async () => {
+    const { api, auth, paths, data, user } = await signedInClient('revoked@example.com');
+    // Rotate the refresh token behind the client's back: its copy is now stale.
+    const rotated = await fetch(`${server.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
+    });
+    expect(rotated.status).toBe(200);
+    await sleep(2100);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 50 }, () => api.call('userData', {})),
+    );
+    expect(settled.every((s) => s.status === 'rejected')).toBe(true);
+    expect(
+      settled.every(
+        (s) => s.status === 'rejected' && (s.reason as Error).message === MESSAGES.refreshFailed,
+      ),
+    ).toBe(true);
+    expect(paths.filter((p) => p.path === 'auth/refresh')).toHaveLength(1);
+    expect(auth.getSnapshot().matches('signedOut')).toBe(true);
+    expect(data.has('jwt')).toBe(false);
+    const sent = paths.length;
+    await expect(api.call('userData', {})).rejects.toMatchObject({ message: MESSAGES.noJwt });
+    expect(paths.length).toBe(sent);
+  });
+});

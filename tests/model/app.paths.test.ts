@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { appMachine } from '../../machines/app/app.machine';
+import { appMachine, SERVICES } from '../../machines/app/app.machine';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
   checkProperty,
@@ -35,9 +35,12 @@ const model = defineModel({
 
 // Stand-ins for the spawned services and the session bootstrap: they never report anything.
 const inert = createMachine({}) as never;
+const standIns = Object.fromEntries(
+  [...Object.keys(SERVICES), 'session'].map((id) => [id, inert]),
+) as never;
 
 function start() {
-  const actor = createActor(appMachine.provide({ actors: { session: inert, auth: inert } }), {
+  const actor = createActor(appMachine.provide({ actors: standIns }), {
     input,
   });
   actor.start();

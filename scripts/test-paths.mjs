@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run test:paths`: the model project only (generated paths + properties), then a table per
+// machine (paths passed/failed, states and transitions covered/total, what is uncovered and
+// why), reports/paths/junit.xml and a self-contained reports/paths/index.html. Exits non-zero on
+// a failed path, on coverage below 100% without a written reason per gap, and when a machine in
+// machines/ has no model test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, 'reports/paths');
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const run = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'model',
+    '--reporter=default',
+    '--reporter=junit',
+    `--outputFile.junit=${join(OUT, 'junit.xml')}`,
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+
+const machines = readdirSync(join(ROOT, 'machines'), { withFileTypes: true })
+  .filter(
+    (d) => d.isDirectory() && existsSync(join(ROOT, 'machines', d.name, `${d.name}.machine.ts`)),
+  )
+  .map((d) => d.name)
+  .sort();
+const reports = readdirSync(OUT)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(join(OUT, f), 'utf8')))
+  .sort((a, b) => a.machine.localeCompare(b.machine));
+
+const failures = [];
+const pct = (n, d) => (d === 0 ? '100%' : `${Math.floor((n / d) * 1000) / 10}%`);
+const rows = reports.map((r) => ({
+  machine: r.machine,
+  paths: `${r.paths.passed}/${r.paths.passed + r.paths.failed}${r.paths.failed ? ` (${r.paths.failed} failed)` : ''}`,
+  states: `${r.states.covered}/${r.states.total} ${pct(r.states.covered, r.states.total)}`,
+  transitions: `${r.transitions.covered}/${r.transitions.total} ${pct(r.transitions.covered, r.transitions.total)}`,
+  ok: r.paths.failed === 0 && r.problems.length === 0,
+}));
+const missing = machines.filter((m) => !reports.some((r) => r.machine === m));
+
+console.log('\npaths: generated path tests per machine');
+const head = ['machine', 'paths passed', 'states', 'transitions', ''];
+const table = [
+  head,
+  ...rows.map((r) => [r.machine, r.paths, r.states, r.transitions, r.ok ? 'ok' : 'FAIL']),
+];
+const widths = head.map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
+for (const row of table)
+  console.log('  ' + row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+for (const r of reports) {
+  const gaps = [
+    ...r.states.uncovered.map((s) => ({ ...s, kind: 'state' })),
+    ...r.transitions.uncovered.map((t) => ({ ...t, kind: 'transition' })),
+  ];
+  if (gaps.length > 0 || r.problems.length > 0) console.log(`\n  ${r.machine}:`);
+  for (const g of gaps)
+    console.log(
+      `    uncovered ${g.kind} ${g.key}\n      ${g.reason ? `reason: ${g.reason}` : 'NO REASON GIVEN'}`,
+    );
+  for (const p of r.problems) failures.push(`${r.machine}: ${p}`);
+  for (const p of r.paths.results.filter((x) => x.status === 'failed'))
+    failures.push(`${r.machine}: path failed (${p.driver}): ${p.description}`);
+}
+for (const m of missing)
+  failures.push(
+    `machine "${m}" has no model test (tests/model/${m}.paths.test.ts writing reports/paths/${m}.json)`,
+  );
+if (run.status !== 0 && failures.length === 0)
+  failures.push(`vitest exited with code ${run.status} (see the output above)`);
+
+// Self-contained HTML report (no external assets).
+const esc = (s) =>
+  String(s).replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
+  );
+const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Generated paths</title>
+<style>body{font:14px system-ui,sans-serif;margin:2rem;background:#111;color:#eee}table{border-collapse:collapse}
+td,th{border:1px solid #444;padding:.3rem .6rem;text-align:left}.ok{color:#6c6}.fail{color:#f66}details{margin:.6rem 0}
+code{background:#222;padding:0 .2rem}li{margin:.15rem 0}</style>
+<h1>Generated path tests</h1><p>${new Date().toISOString()} — ${failures.length === 0 ? '<span class="ok">all good</span>' : `<span class="fail">${failures.length} problem(s)</span>`}</p>
+<table><tr><th>machine</th><th>paths passed</th><th>states</th><th>transitions</th><th></th></tr>
+${rows.map((r) => `<tr><td>${esc(r.machine)}</td><td>${esc(r.paths)}</td><td>${esc(r.states)}</td><td>${esc(r.transitions)}</td><td class="${r.ok ? 'ok' : 'fail'}">${r.ok ? 'ok' : 'FAIL'}</td></tr>`).join('\n')}
+${missing.map((m) => `<tr><td>${esc(m)}</td><td colspan="3" class="fail">no model test</td><td class="fail">FAIL</td></tr>`).join('\n')}
+</table>
+${failures.length ? `<h2>Problems</h2><ul>${failures.map((f) => `<li class="fail">${esc(f)}</li>`).join('')}</ul>` : ''}
+${reports
+  .map(
+    (r) => `<details><summary><b>${esc(r.machine)}</b> — ${r.paths.generated} paths</summary>
+<h3>Uncovered</h3><ul>${[...r.states.uncovered, ...r.transitions.uncovered].map((g) => `<li><code>${esc(g.key)}</code> — ${g.reason ? esc(g.reason) : '<span class="fail">no reason</span>'}</li>`).join('') || '<li>nothing</li>'}</ul>
+<h3>Paths</h3><ul>${r.paths.results.map((p) => `<li class="${p.status === 'passed' ? 'ok' : 'fail'}">[${esc(p.driver)}] ${esc(p.description)}${p.error ? `<pre>${esc(p.error)}</pre>` : ''}</li>`).join('')}</ul>
+<h3>Transitions</h3><ul>${r.transitions.all.map((t) => `<li><code>${esc(t)}</code></li>`).join('')}</ul></details>`,
+  )
+  .join('\n')}
+</html>`;
+writeFileSync(join(OUT, 'index.html'), html);
+
+console.log(`\npaths: reports in reports/paths/ (index.html, junit.xml, <machine>.json)`);
+if (failures.length > 0) {
+  console.error(`paths: FAIL\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `paths: OK — ${reports.length} machine(s), every state and transition covered or explained`,
+);

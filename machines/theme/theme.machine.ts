@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate';
+import { setup } from 'xstate';
+import type { ServiceInput } from '../shared/stored';
 import {
   DEFAULT_THEME,
   isTheme,
@@ -8,43 +9,37 @@ import {
 } from './theme.types';
 
 /**
- * restoring (reads the stored theme, provided) → light | dark | auto, then the cycle
- * light → dark → auto → light. Each theme state applies and stores itself on entry.
- * A missing, unreadable or unknown stored value means the default, auto.
+ * Starts in the stored theme (from the app's boot snapshot of storage; a missing or unknown
+ * value means the default, auto), then cycles light → dark → auto → light. Each theme state
+ * applies itself on entry through the provided `applyTheme` (attribute + storage).
  */
 export const themeMachine = setup({
   types: {
+    context: {} as { stored: Theme },
     events: {} as ThemeEvent,
-  },
-  actors: {
-    readStoredTheme: fromPromise<string | null>(async () => {
-      throw new Error('readStoredTheme not provided');
-    }),
+    input: {} as Partial<ServiceInput> | undefined,
   },
   actions: {
     applyTheme: (_, _params: ApplyThemeParams) => {},
   },
   guards: {
-    isStored: ({ event }, params: { theme: Theme }) => {
-      const stored = 'output' in event && isTheme(event.output) ? event.output : DEFAULT_THEME;
-      return stored === params.theme;
-    },
+    isStored: ({ context }, params: { theme: Theme }) => context.stored === params.theme,
   },
 }).createMachine({
   id: 'theme',
+  context: ({ input }) => {
+    const stored = input?.stored?.theme;
+    return { stored: isTheme(stored) ? stored : DEFAULT_THEME };
+  },
   initial: 'restoring',
   states: {
+    /** Transient: routes to the stored theme at start. */
     restoring: {
-      invoke: {
-        id: 'readStoredTheme',
-        src: 'readStoredTheme',
-        onDone: [
-          { guard: { type: 'isStored', params: { theme: 'light' } }, target: 'light' },
-          { guard: { type: 'isStored', params: { theme: 'dark' } }, target: 'dark' },
-          { target: 'auto' },
-        ],
-        onError: { target: 'auto' },
-      },
+      always: [
+        { guard: { type: 'isStored', params: { theme: 'light' } }, target: 'light' },
+        { guard: { type: 'isStored', params: { theme: 'dark' } }, target: 'dark' },
+        { target: 'auto' },
+      ],
     },
     light: {
       entry: { type: 'applyTheme', params: { theme: 'light' } },

@@ -4,10 +4,7 @@ import { DEFAULT_THEME, nextTheme, type Theme } from './theme.types';
 
 export type ThemeSnapshot = SnapshotFrom<typeof themeMachine>;
 
-/** The current theme; while the stored one is being read, the default (theme-init.js already applied the stored one). */
 export const selectTheme = (s: ThemeSnapshot): Theme =>
   s.matches('light') ? 'light' : s.matches('dark') ? 'dark' : DEFAULT_THEME;
 
 export const selectNextTheme = (s: ThemeSnapshot): Theme => nextTheme(selectTheme(s));
-
-export const selectIsRestoring = (s: ThemeSnapshot): boolean => s.matches('restoring');

@@ -1,0 +1,133 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useId, useRef, type MouseEvent } from 'react';
+import {
+  selectCopyFailed,
+  selectIsCopied,
+} from '../../../machines/copyFeedback/copyFeedback.selectors';
+import { COPIED_LABEL } from '../../../machines/copyFeedback/copyFeedback.types';
+import {
+  selectCopyFeedbackRef,
+  selectErrorComponent,
+  selectErrorFile,
+  selectErrorMessage,
+  selectErrorModalOpen,
+  selectErrorSolution,
+  selectErrorStack,
+  selectErrorTime,
+} from '../../../machines/errorModal/errorModal.selectors';
+import type { CopyFeedbackRef, ErrorModalRef } from './refs';
+import { useDialogFocus } from './useDialogFocus';
+import './overlays.css';
+
+function CopyDetailsButton({
+  feedback,
+  onCopy,
+}: {
+  feedback: CopyFeedbackRef;
+  onCopy: () => void;
+}) {
+  const copied = useSelector(feedback, selectIsCopied);
+  const failed = useSelector(feedback, selectCopyFailed);
+  return (
+    <>
+      <button
+        type="button"
+        className="overlay-button"
+        onClick={onCopy}
+        data-testid="copy-error-details"
+      >
+        {copied ? COPIED_LABEL : 'Copy Error Details'}
+      </button>
+      {failed ? (
+        <span className="error-modal__copy-failed" role="alert">
+          Could not copy to the clipboard.
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The Error Detected modal (§2). Close, a backdrop click or Escape closes it; focus stays inside. */
+export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
+  const open = useSelector(actor, selectErrorModalOpen);
+  const message = useSelector(actor, selectErrorMessage);
+  const solution = useSelector(actor, selectErrorSolution);
+  const component = useSelector(actor, selectErrorComponent);
+  const file = useSelector(actor, selectErrorFile);
+  const stack = useSelector(actor, selectErrorStack);
+  const time = useSelector(actor, selectErrorTime);
+  const feedback = useSelector(actor, selectCopyFeedbackRef);
+
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => actor.send({ type: 'errorModal.close' }), [actor]);
+  const copy = useCallback(() => actor.send({ type: 'errorModal.copyDetails' }), [actor]);
+  const onBackdrop = useCallback(
+    (event: MouseEvent) => {
+      if (event.target === event.currentTarget) close();
+    },
+    [close],
+  );
+  useDialogFocus(dialog, open, close);
+
+  if (!open) return null;
+  return (
+    <div className="overlay-backdrop" data-testid="error-modal-backdrop" onClick={onBackdrop}>
+      <div
+        ref={dialog}
+        className="overlay-dialog error-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="error-modal"
+      >
+        <h2 id={titleId} className="overlay-dialog__title">
+          Error Detected
+        </h2>
+        <p className="error-modal__message" data-testid="error-message">
+          {message}
+        </p>
+        {solution ? (
+          <p className="error-modal__solution" data-testid="error-solution">
+            <strong>Suggested solution:</strong> {solution}
+          </p>
+        ) : null}
+        <dl className="error-modal__facts">
+          {component ? (
+            <div>
+              <dt>Component</dt>
+              <dd data-testid="error-component">{component}</dd>
+            </div>
+          ) : null}
+          {file ? (
+            <div>
+              <dt>File</dt>
+              <dd data-testid="error-file">{file}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Time</dt>
+            <dd>
+              <time dateTime={time} data-testid="error-time">
+                {time}
+              </time>
+            </dd>
+          </div>
+        </dl>
+        {stack ? (
+          <details className="error-modal__stack">
+            <summary>Stack trace</summary>
+            <pre tabIndex={0}>{stack}</pre>
+          </details>
+        ) : null}
+        <div className="overlay-dialog__actions">
+          {feedback ? <CopyDetailsButton feedback={feedback} onCopy={copy} /> : null}
+          <button type="button" className="overlay-button overlay-button--primary" onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

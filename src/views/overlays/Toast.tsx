@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, type MouseEvent } from 'react';
+import {
+  selectQueuedCount,
+  selectToastHasLink,
+  selectToastMessage,
+  selectToastType,
+  selectToastVisible,
+} from '../../../machines/notifications/notifications.selectors';
+import { sanitizeToastHtml } from '../../platform/sanitize';
+import type { NotificationsRef } from './refs';
+import './overlays.css';
+
+/**
+ * The toast notification (§2): one at a time, HTML message (sanitised), a spinner for `load`,
+ * a badge with the number of queued toasts that turns into a clear icon on hover or focus.
+ * A click hides the toast (and follows its router_link when it has one).
+ */
+export function Toast({ actor }: { actor: NotificationsRef }) {
+  const visible = useSelector(actor, selectToastVisible);
+  const message = useSelector(actor, selectToastMessage);
+  const type = useSelector(actor, selectToastType);
+  const hasLink = useSelector(actor, selectToastHasLink);
+  const queued = useSelector(actor, selectQueuedCount);
+
+  const dismiss = useCallback(() => actor.send({ type: 'notify.dismiss' }), [actor]);
+  const clear = useCallback(
+    (event: MouseEvent) => {
+      event.stopPropagation();
+      actor.send({ type: 'notify.clear' });
+    },
+    [actor],
+  );
+
+  // The live region stays mounted so screen readers announce each new toast.
+  return (
+    <div className="toast-region" role="status" aria-live="polite">
+      {visible ? (
+        <div
+          className={`toast toast--${type}${hasLink ? ' toast--link' : ''}`}
+          data-testid="toast"
+          onClick={dismiss}
+        >
+          {type === 'load' ? <span className="overlay-spinner" aria-hidden="true" /> : null}
+          <div
+            className="toast__message"
+            data-testid="toast-message"
+            dangerouslySetInnerHTML={{ __html: sanitizeToastHtml(message) }}
+          />
+          {queued > 0 ? (
+            <button
+              type="button"
+              className="toast__badge"
+              data-testid="toast-badge"
+              aria-label={`${queued} more queued. Clear all notifications`}
+              onClick={clear}
+            >
+              <span className="toast__count" aria-hidden="true">
+                {queued}
+              </span>
+              <span className="toast__clear" aria-hidden="true">
+                ×
+              </span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

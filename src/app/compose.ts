@@ -122,6 +122,7 @@ export function composeApp(deps: AppDeps) {
     actors: {
       auth: provideAuth(deps),
       session: provideSession(deps),
+      signIn: provideSignIn({ api: deps.api, storage: deps.storage }),
       notifications: provideNotifications(),
       errorModal: provideErrorModal(),
       theme: provideTheme(deps),

@@ -51,7 +51,7 @@ async function signedInClient(email: string) {
         removeItem: (k: string) => void data.delete(k),
       }) as unknown as Storage,
   );
-  let auth: ActorRefFrom<AuthMachine> | undefined;
+  let auth: ActorRefFrom<AuthMachine> | undefined = undefined;
   const api = createApiClient({
     baseUrl: `${server.url}/api/`,
     getSessionToken: () => user.sessionToken,

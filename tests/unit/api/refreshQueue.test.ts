@@ -31,7 +31,7 @@ function setup(handler: FakeHandler, tokens = { jwt: 'jwt-1', refreshToken: 'ref
   const { storage, data } = memoryStorage();
   storage.set('jwt', tokens.jwt);
   storage.set('refreshToken', tokens.refreshToken);
-  let auth: ActorRefFrom<AuthMachine> | undefined;
+  let auth: ActorRefFrom<AuthMachine> | undefined = undefined;
   const api = createApiClient({
     baseUrl: 'http://api.test/api/',
     getSessionToken: () => 'session-1',

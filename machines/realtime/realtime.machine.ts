@@ -38,9 +38,6 @@ const remainingUntil = (context: RealtimeContext, limitMs: number): number => {
   return Math.max(0, since + limitMs - context.clock.now());
 };
 
-const isPast = (context: RealtimeContext, limitMs: number): boolean =>
-  context.lastLifeAt !== null && context.clock.now() - context.lastLifeAt >= limitMs;
-
 const addBounded = (list: RoomEntry[], entry: RoomEntry): RoomEntry[] =>
   [...list, entry].slice(-REALTIME.recentLimit);
 
@@ -89,17 +86,25 @@ const bannerParams = ({ event }: { event: RealtimeEvent }): RealtimeBanner =>
     type: 'error',
   };
 
-/** Frames received while connected; `target` is set when the frame also restores health. */
-const receiving = (target?: 'healthy') => ({
+/**
+ * Frames received while connected. Any frame is life: it (re)enters `healthy`, which schedules
+ * the liveness timers again from the wall clock.
+ */
+const receiving = () => ({
   'socket.received': [
     {
       guard: 'isBannerFrame' as const,
-      target,
+      target: 'healthy' as const,
+      reenter: true,
       actions: ['recordLife' as const, { type: 'showBanner' as const, params: bannerParams }],
     },
-    { target, actions: ['recordLife' as const, 'handleFrame' as const] },
+    {
+      target: 'healthy' as const,
+      reenter: true,
+      actions: ['recordLife' as const, 'handleFrame' as const],
+    },
   ],
-  'socket.ignored': { target, actions: 'recordLife' as const },
+  'socket.ignored': { target: 'healthy' as const, reenter: true, actions: 'recordLife' as const },
 });
 
 /** What a lost connection leads to: a paused wait when offline, a backoff wait, or `failed`. */
@@ -235,8 +240,6 @@ export const realtimeMachine = setup({
       event.type === 'socket.received' && bannerOf(event.frame) !== null,
     isWelcome: ({ event }) => event.type === 'socket.received' && event.frame.type === 'welcome',
     isRefused: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_UNAUTHORIZED,
-    isPastHealthyLimit: ({ context }) => isPast(context, REALTIME.healthyLimitMs),
-    isPastStaleLimit: ({ context }) => isPast(context, REALTIME.staleLimitMs),
   },
   delays: {
     /** 1 s doubled per attempt, capped at 30 s, plus the provided jitter (zero by default). */
@@ -330,25 +333,13 @@ export const realtimeMachine = setup({
                 healthy: {
                   tags: ['healthy'],
                   on: receiving(),
-                  after: {
-                    untilUnhealthy: [
-                      { guard: 'isPastHealthyLimit', target: 'unhealthy' },
-                      { target: 'healthy', reenter: true },
-                    ],
-                  },
+                  after: { untilUnhealthy: 'unhealthy' },
                 },
                 unhealthy: {
                   tags: ['unhealthy'],
-                  on: receiving('healthy'),
+                  on: receiving(),
                   after: {
-                    untilStale: [
-                      {
-                        guard: 'isPastStaleLimit',
-                        target: '#realtime.waiting',
-                        actions: 'recordStale',
-                      },
-                      { target: 'unhealthy', reenter: true },
-                    ],
+                    untilStale: { target: '#realtime.waiting', actions: 'recordStale' },
                   },
                 },
               },

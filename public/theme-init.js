@@ -8,7 +8,7 @@
   try {
     var stored = window.localStorage.getItem('theme');
     if (stored === 'light' || stored === 'dark' || stored === 'auto') theme = stored;
-  } catch (_error) {
+  } catch {
     // blocked storage: keep the default
   }
   document.documentElement.setAttribute('data-theme', theme);

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../server/app';
+import { startTestServer } from '../../support/api';
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; connect-src 'self' ws: wss:";
+
+let siteDir: string;
+let server: RunningServer;
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  siteDir = mkdtempSync(join(tmpdir(), 'smw-static-'));
+  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home shell</title>');
+  mkdirSync(join(siteDir, 'assets'));
+  writeFileSync(join(siteDir, 'assets', 'index-AbC123.js'), bigScript);
+  writeFileSync(join(siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(siteDir, 'docs', 'intro'), { recursive: true });
+  writeFileSync(
+    join(siteDir, 'docs', 'intro', 'index.html'),
+    '<!doctype html><title>Intro page</title>',
+  );
+  writeFileSync(join(siteDir, 'secret.txt'), 'inside');
+  server = await startTestServer({
+    plugins: [],
+    siteDir,
+    rpcUrl: 'https://rpc.example.org/abc',
+    connectSrc: ['https://api.example.org'],
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(siteDir, { recursive: true, force: true });
+});
+
+describe('static site', () => {
+  it('serves index.html at / with the production CSP plus the API and RPC hosts', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-security-policy')).toBe(
+      `${CSP} https://api.example.org https://rpc.example.org`,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('Home shell');
+  });
+
+  it('serves a pre-rendered route page when there is one', async () => {
+    const response = await fetch(`${server.url}/docs/intro`);
+    expect(await response.text()).toContain('Intro page');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('falls back to index.html for other routes', async () => {
+    for (const path of ['/docs/lore', '/r/ABC', '/anything/else']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Home shell');
+    }
+  });
+
+  it('caches hashed assets for a year, gzipped when asked', async () => {
+    const response = await fetch(`${server.url}/assets/index-AbC123.js`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    // fetch decodes gzip itself; the header says it was compressed on the wire.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(bigScript);
+  });
+
+  it('sends real gzip bytes', async () => {
+    const { request } = await import('node:http');
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      request(
+        `${server.url}/assets/index-AbC123.js`,
+        { headers: { 'Accept-Encoding': 'gzip' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(body.length).toBeLessThan(bigScript.length);
+    expect(gunzipSync(body).toString()).toBe(bigScript);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${server.url}/favicon.svg`);
+    const etag = first.headers.get('etag')!;
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const second = await fetch(`${server.url}/favicon.svg`, { headers: { 'If-None-Match': etag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('answers 404 for a missing file with an extension', async () => {
+    const response = await fetch(`${server.url}/assets/missing-123.js`);
+    expect(response.status).toBe(404);
+  });
+
+  it('never serves files outside the site folder', async () => {
+    for (const path of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/docs/%2e%2e%2f%2e%2e%2fpackage.json',
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      const text = await response.text();
+      expect(text).not.toContain('root:');
+      expect(text).not.toContain('"dependencies"');
+    }
+  });
+
+  it('API answers still win over the site', async () => {
+    const response = await fetch(`${server.url}/api/sess/init`, { method: 'POST', body: '{}' });
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});

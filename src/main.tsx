@@ -2,11 +2,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
 import { AppProvider } from './app/AppProvider';
 import { appInput, composeApp, sessionStartData } from './app/compose';
+import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { onOtherTabJwtRemoved } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import { Shell } from './views/shell/Shell';
-import './styles/tokens.css';
+import './styles/index.css';
 
 /**
  * Composition root: the browser parts (ky client, localStorage, navigator, location) are
@@ -14,6 +15,8 @@ import './styles/tokens.css';
  * React.StrictMode is left out on purpose: its double effects stop and restart the root actor,
  * which would repeat the session bootstrap calls in development.
  */
+// The home page's ?i= invite code is stored before the services read storage (§2 Routes).
+storeInviteCodeFromSearch(currentSearch(), storage);
 const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
 const logic = composeApp({ api, storage, onOtherTabJwtRemoved });
 const input = appInput(
@@ -33,5 +36,7 @@ const app = (
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-if (container.hasChildNodes()) hydrateRoot(container, app);
+// Pre-rendered HTML is hydrated only on the route it was rendered for (the server answers other
+// routes with the landing page's file); anything else renders fresh.
+if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { HomePage } from '../home/HomePage';
-import { InviteCodeRoute } from './InviteCodeRoute';
+import { InviteCodeCapture } from '../signIn/InviteCodeCapture';
 
 /** The docs page is its own chunk: the landing page never downloads it. */
 const DocsPage = lazy(() => import('../docs/DocsPage').then((m) => ({ default: m.DocsPage })));
@@ -16,8 +16,8 @@ export function AppRoutes() {
       <Route path="/">
         <HomePage />
       </Route>
-      <Route path="/r/:code">{(params) => <InviteCodeRoute code={params.code} />}</Route>
-      <Route path="/ref/:code">{(params) => <InviteCodeRoute code={params.code} />}</Route>
+      <Route path="/r/:code">{(params) => <InviteCodeCapture code={params.code} />}</Route>
+      <Route path="/ref/:code">{(params) => <InviteCodeCapture code={params.code} />}</Route>
       <Route path="/docs">
         <Redirect to="/docs/intro" replace />
       </Route>

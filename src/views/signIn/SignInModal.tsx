@@ -1,0 +1,151 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { selectHasJwt } from '../../../machines/auth/auth.selectors';
+import {
+  selectEmail,
+  selectInviteCodeShown,
+  selectIsOpen,
+  selectNoticeText,
+  selectStep,
+  type SignInSnapshot,
+} from '../../../machines/signIn/signIn.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
+import { CodeStep } from './CodeStep';
+import { EmailStep } from './EmailStep';
+import type { SignInRef } from './refs';
+import { TelegramStep } from './TelegramStep';
+import './signIn.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** What a screen reader hears when a step opens: its title and what it asks for. */
+const selectStepAnnouncement = (s: SignInSnapshot): string => {
+  switch (selectStep(s)) {
+    case 'email':
+      return 'Sign In. Log in or register your account.';
+    case 'code':
+      return `Verify E-mail. A 6-digit code was sent to ${selectEmail(s).trim()}.`;
+    case 'telegram':
+      return 'Telegram. Open Telegram or go back to e-mail.';
+    default:
+      return '';
+  }
+};
+
+/**
+ * The sign-in dialog (§2 Sign-in modal): focus trapped while open, Escape closes, the current
+ * step's first field focused on each step, one live region for steps and messages.
+ */
+export function SignInDialog({ signIn }: { signIn: SignInRef }) {
+  const step = useSelector(signIn, selectStep);
+  const notice = useSelector(signIn, selectNoticeText);
+  const inviteCode = useSelector(signIn, selectInviteCodeShown);
+  const announcement = useSelector(signIn, selectStepAnnouncement);
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const noticeId = useId();
+
+  // Focus moves into the dialog on open and to the first field of each step; it returns to
+  // where it was (the Get Access button) when the dialog closes.
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    const target = node.querySelector<HTMLElement>('[data-autofocus]') ?? node;
+    target.focus();
+  }, [step]);
+
+  const close = () => signIn.send({ type: 'signIn.close' });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const node = dialog.current;
+    if (!node) return;
+    const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === node)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div
+      className="signin-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="signin-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={notice ? noticeId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <button className="signin-close" type="button" aria-label="Close" onClick={close}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {step === 'email' ? <EmailStep signIn={signIn} titleId={titleId} /> : null}
+        {step === 'code' ? <CodeStep signIn={signIn} titleId={titleId} /> : null}
+        {step === 'telegram' ? <TelegramStep signIn={signIn} titleId={titleId} /> : null}
+        {notice ? (
+          <p id={noticeId} className="signin-notice">
+            {notice}
+          </p>
+        ) : null}
+        {inviteCode ? (
+          <p className="signin-invite">
+            Invite code: <strong>{inviteCode}</strong>
+          </p>
+        ) : null}
+        <p className="signin-terms">
+          By continuing, you agree to our{' '}
+          <a href="/docs/terms" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a href="/docs/privacy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          .
+        </p>
+        <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {notice ?? announcement}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The overlay slot's entry (§2 Shell): shown only while signed out (the shell checks the jwt). */
+export function SignInModal() {
+  const auth = useService(SYSTEM_IDS.auth);
+  const signIn = useService(SYSTEM_IDS.signIn);
+  const hasJwt = useSelector(auth, selectHasJwt);
+  const open = useSelector(signIn, selectIsOpen);
+  if (hasJwt || !open) return null;
+  return <SignInDialog signIn={signIn} />;
+}

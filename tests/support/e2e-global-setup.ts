@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { E2E_SITE_DIR, ROOT, startLocalServer } from './local-server';
 
 /**
- * Playwright global setup: builds the site once in local mode (what `npm start` serves) and the
+ * Playwright global setup: builds the site once in local mode (`--mode localsite`, what `npm start`
+ * serves; Vite reserves the mode name `local`) and the
  * production build (dist/, inspected by tests that check what production ships), then starts the
  * real local server with a fresh data folder. Returns the teardown.
  *
@@ -28,7 +29,13 @@ function viteBuild(label: string, args: string[]): void {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
   if (!(reuse && existsSync(join(E2E_SITE_DIR, 'index.html')))) {
-    viteBuild('local-mode site', ['--mode', 'local', '--outDir', E2E_SITE_DIR, '--emptyOutDir']);
+    viteBuild('local-mode site', [
+      '--mode',
+      'localsite',
+      '--outDir',
+      E2E_SITE_DIR,
+      '--emptyOutDir',
+    ]);
   }
   const distReady = existsSync(join(ROOT, 'dist/index.html'));
   if (!((reuse || process.env.E2E_SKIP_PROD_BUILD === '1') && distReady)) {

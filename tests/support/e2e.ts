@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startLocalServer, type RunningServer, type ServerOptions } from './local-server';
+import { startLocalServer, type RunningServer, type StartOptions } from './local-server';
 
 /**
  * The `test` every browser test imports. It fails a test on any console error, page error
@@ -21,7 +21,7 @@ type Fixtures = {
   /** Live list of the Content-Security-Policy violations seen by `page` so far. */
   cspViolations: CspViolation[];
   /** Starts a local server of its own (fresh data folder); stopped after the test. */
-  freshServer: (opts?: Partial<ServerOptions>) => Promise<RunningServer>;
+  freshServer: (opts?: Partial<StartOptions>) => Promise<RunningServer>;
   /** Attaches the same watch to another page (e.g. of a second context); checked after the test. */
   watchPage: (page: Page) => Promise<PageWatch>;
 };

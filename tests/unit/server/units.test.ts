@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createEventBus } from '../../../server/events';
+import { signJwt, verifyJwt } from '../../../server/jwt';
+import {
+  lamportsToSol,
+  publicData,
+  solToLamports,
+  ticketPriceSolAt,
+} from '../../../server/pricing';
+import { isValidEmail, newInviteCode, sanitizeInviteCode } from '../../../server/users';
+
+describe('SOL amounts', () => {
+  it.each([
+    ['0.22', 220_000_000n],
+    ['0.0157', 15_700_000n],
+    ['1', 1_000_000_000n],
+    ['1.000000001', 1_000_000_001n],
+    ['0.55', 550_000_000n],
+  ])('%s SOL is %s lamports, exactly, and back', (sol, lamports) => {
+    expect(solToLamports(sol)).toBe(lamports);
+    expect(lamportsToSol(lamports)).toBe(sol);
+  });
+
+  it('refuses amounts that are not plain decimals with at most 9 decimals', () => {
+    for (const bad of ['', '1e3', '-1', '0.1234567891', 'abc', '.5'])
+      expect(() => solToLamports(bad)).toThrow();
+  });
+
+  it('prints zero as 0', () => {
+    expect(lamportsToSol(0n)).toBe('0');
+  });
+
+  it('uses the date boundaries of §9 and the old price 0.55', () => {
+    expect(ticketPriceSolAt(Date.parse('2025-11-19T23:59:59.999Z'))).toBe('0.22');
+    expect(ticketPriceSolAt(Date.parse('2025-11-20T00:00:00Z'))).toBe('0.33');
+    expect(ticketPriceSolAt(Date.parse('2025-12-20T00:00:00Z'))).toBe('0.55');
+    expect(publicData(0).old_price).toBe('0.55');
+  });
+});
+
+describe('jwt', () => {
+  const secret = Buffer.alloc(32, 7);
+  it('verifies its own token until exp, then reports expired', () => {
+    const token = signJwt(secret, 42, 900, 1_000_000);
+    expect(verifyJwt(secret, token, 1_000_000)).toEqual({ ok: true, userId: 42 });
+    expect(verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual({ ok: true, userId: 42 });
+    expect(verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects a changed payload, another secret and an alg:none token', () => {
+    const token = signJwt(secret, 1, 900, 0);
+    const [header, , signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: '2', iat: 0, exp: 900, typ: 'access' }),
+    ).toString('base64url');
+    expect(verifyJwt(secret, `${header}.${forged}.${signature}`, 0).ok).toBe(false);
+    expect(verifyJwt(Buffer.alloc(32, 8), token, 0).ok).toBe(false);
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(verifyJwt(secret, `${none}.${forged}.`, 0).ok).toBe(false);
+    expect(verifyJwt(secret, 'a.b', 0).ok).toBe(false);
+  });
+});
+
+describe('invite codes and e-mails', () => {
+  it('keeps letters and digits only, cut to 30 characters (§5)', () => {
+    expect(sanitizeInviteCode('ab-C_1 2!')).toBe('abC12');
+    expect(sanitizeInviteCode('x'.repeat(40))).toHaveLength(30);
+    expect(sanitizeInviteCode('<script>')).toBe('script');
+  });
+
+  it('generates 8 upper-case letters or digits', () => {
+    for (let i = 0; i < 200; i += 1) expect(newInviteCode()).toMatch(/^[A-Z0-9]{8}$/);
+  });
+
+  it('accepts e-mails by the rule of §5', () => {
+    expect(isValidEmail('a@b.co')).toBe(true);
+    expect(isValidEmail('a@b')).toBe(false);
+    expect(isValidEmail('a b@c.d')).toBe(false);
+  });
+});
+
+describe('event bus', () => {
+  it('delivers typed payloads, survives a throwing listener and unsubscribes', () => {
+    const errors: string[] = [];
+    const bus = createEventBus((line) => errors.push(line));
+    const seen: number[] = [];
+    bus.on('invite.registered', () => {
+      throw new Error('boom');
+    });
+    const off = bus.on('invite.registered', ({ userId }) => seen.push(userId));
+    bus.emit('invite.registered', { inviterId: 1, userId: 2 });
+    off();
+    bus.emit('invite.registered', { inviterId: 1, userId: 3 });
+    expect(seen).toEqual([2]);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('boom');
+  });
+});

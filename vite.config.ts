@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { prerenderPlugin } from './src/prerender/prerenderPlugin';
+import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
   build: { target: 'es2022', sourcemap: false },
   server: { port: 5173 },
   test: {

@@ -10,6 +10,7 @@ export const SYSTEM_IDS = {
   theme: 'theme',
   realtime: 'realtime',
   launch: 'launch',
+  home: 'home',
 } as const;
 
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -1,9 +1,14 @@
 import { assign, setup, spawnChild } from 'xstate';
 import { authMachine } from '../auth/auth.machine';
+import { errorModalMachine } from '../errorModal/errorModal.machine';
+import { homeMachine } from '../home/home.machine';
 import { launchMachine } from '../launch/launch.machine';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { paymentMachine } from '../payment/payment.machine';
 import { sessionMachine } from '../session/session.machine';
 import { signInMachine } from '../signIn/signIn.machine';
 import { SYSTEM_IDS } from '../systemIds';
+import { themeMachine } from '../theme/theme.machine';
 import type { AppContext, AppEvent, AppInput } from './app.types';
 
 /**
@@ -17,7 +22,12 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,
   [SYSTEM_IDS.launch]: launchMachine,
+  [SYSTEM_IDS.home]: homeMachine,
   [SYSTEM_IDS.signIn]: signInMachine,
+  [SYSTEM_IDS.notifications]: notificationsMachine,
+  [SYSTEM_IDS.errorModal]: errorModalMachine,
+  [SYSTEM_IDS.theme]: themeMachine,
+  [SYSTEM_IDS.payment]: paymentMachine,
 } as const;
 
 type ServiceId = keyof typeof SERVICES;

@@ -1,0 +1,124 @@
+import { Suspense, use, type MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { HeaderControls } from '../home/HeaderControls';
+import { SiteHeader } from '../home/SiteHeader';
+import { GUIDES, LEGAL, loadDocHtml, neighbours, resolveDoc, type DocMeta } from './docsIndex';
+import './docs.css';
+
+function docIdOf(path: string): string | undefined {
+  return /^\/docs\/([^/?#]+)/.exec(path)?.[1];
+}
+
+function ArticleBody({ id }: { id: string }) {
+  const html = use(loadDocHtml(id));
+  return <div className="docs-body" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function SidebarList({
+  title,
+  docs,
+  current,
+}: {
+  title: string;
+  docs: DocMeta[];
+  current: string;
+}) {
+  const headingId = `docs-${title.toLowerCase()}`;
+  return (
+    <div className="docs-sidebar-group">
+      <h2 id={headingId} className="docs-sidebar-title">
+        {title}
+      </h2>
+      <ul aria-labelledby={headingId}>
+        {docs.map((d) => (
+          <li key={d.id}>
+            <Link
+              href={`/docs/${d.id}`}
+              aria-current={d.id === current ? 'page' : undefined}
+              className="docs-sidebar-link"
+            >
+              {d.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The docs page (§2 Docs page): sidebar, article with read time, previous / next guides. */
+export function DocsPage() {
+  const [location, navigate] = useLocation();
+  const doc = resolveDoc(docIdOf(location));
+  const { prev, next } = neighbours(doc);
+
+  // Links inside the compiled article stay in the single-page app.
+  const onArticleClick = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a');
+    const href = anchor?.getAttribute('href');
+    if (!anchor || !href?.startsWith('/') || anchor.target === '_blank') return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    <div className="docs">
+      <a className="skip-link" href="#docs-article">
+        Skip to content
+      </a>
+      <SiteHeader>
+        <HeaderControls />
+      </SiteHeader>
+      <div className="container docs-layout">
+        <nav className="docs-sidebar" aria-label="Docs">
+          <Link href="/" className="docs-back">
+            <span aria-hidden="true">←</span> Back to Home
+          </Link>
+          <SidebarList title="Contents" docs={GUIDES} current={doc.id} />
+          <SidebarList title="Legal" docs={LEGAL} current={doc.id} />
+        </nav>
+        <main id="docs-article" className="docs-main">
+          <article className="docs-article" onClick={onArticleClick}>
+            <header className="docs-article-header">
+              <p className="docs-kicker">{doc.section === 'legal' ? 'Legal' : 'Guide'}</p>
+              <h1 className="docs-title">{doc.title}</h1>
+              <p className="docs-read-time">{doc.readMinutes} min read</p>
+            </header>
+            <Suspense fallback={<div className="docs-body docs-body-loading">Loading…</div>}>
+              <ArticleBody id={doc.id} />
+            </Suspense>
+          </article>
+          {doc.section === 'guide' && (
+            <nav className="docs-pager" aria-label="Previous and next guides">
+              {prev ? (
+                <Link
+                  href={`/docs/${prev.id}`}
+                  className="docs-pager-link docs-pager-prev"
+                  rel="prev"
+                >
+                  <span className="docs-pager-dir">Previous</span>
+                  <span className="docs-pager-title">{prev.title}</span>
+                </Link>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <Link
+                  href={`/docs/${next.id}`}
+                  className="docs-pager-link docs-pager-next"
+                  rel="next"
+                >
+                  <span className="docs-pager-dir">Next</span>
+                  <span className="docs-pager-title">{next.title}</span>
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  selectHasAccess,
+  selectInviteCode,
+  selectReferralClicks,
+  selectReferralConfirmed,
+  selectReferralRegistered,
+} from '../../../machines/auth/auth.selectors';
+import type { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
+import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
+import { COPIED_LABEL } from '../../../machines/copyFeedback/copyFeedback.types';
+import type { homeMachine } from '../../../machines/home/home.machine';
+import {
+  selectCodesLoading,
+  selectIsSharing,
+  selectUnusedCodeCount,
+} from '../../../machines/home/home.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
+import { INVITE_SHARE_PERCENT } from './landing.content';
+import './invite-tab.css';
+
+/** Friends' tickets needed for free entry (§4 Access flag, §9). */
+const FRIENDS_FOR_ACCESS = 2;
+
+type HomeSnapshot = ReturnType<ActorRefFrom<typeof homeMachine>['getSnapshot']>;
+const selectCopyFeedback = (s: HomeSnapshot) =>
+  s.children.copyFeedback as ActorRefFrom<typeof copyFeedbackMachine> | undefined;
+const selectCopied = (
+  s: ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnapshot']> | undefined,
+) => (s ? selectIsCopied(s) : false);
+
+/** The invite link of a code: site origin + /r/ + code (§2 Invite tab). */
+export function inviteLinkOf(origin: string, code: string): string {
+  return `${origin}/r/${code}`;
+}
+
+function Counter({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: number | string;
+  testId: string;
+}) {
+  return (
+    <div className="invite-counter">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** The Invite tab (§2): link with copy and share, benefits, requirements or stats, counters. */
+export function InviteTab() {
+  const auth = useService(SYSTEM_IDS.auth);
+  const home = useService(SYSTEM_IDS.home);
+  const code = useSelector(auth, selectInviteCode);
+  const hasAccess = useSelector(auth, selectHasAccess);
+  const clicks = useSelector(auth, selectReferralClicks);
+  const registered = useSelector(auth, selectReferralRegistered);
+  const confirmed = useSelector(auth, selectReferralConfirmed);
+  const copyFeedback = useSelector(home, selectCopyFeedback);
+  const copied = useSelector(copyFeedback, selectCopied);
+  const sharing = useSelector(home, selectIsSharing);
+  const codesLoading = useSelector(home, selectCodesLoading);
+  const unusedCodes = useSelector(home, selectUnusedCodeCount);
+
+  const link = inviteLinkOf(window.location.origin, code);
+
+  return (
+    <section className="invite" aria-labelledby="invite-title">
+      <h2 id="invite-title" className="invite-title">
+        Invite friends
+      </h2>
+
+      <div className="invite-link-box">
+        <label htmlFor="invite-link" className="invite-label">
+          Your invite link
+        </label>
+        <div className="invite-link-row">
+          <input
+            id="invite-link"
+            className="invite-link-input"
+            type="text"
+            readOnly
+            value={link}
+            data-testid="invite-link"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button
+            type="button"
+            className="btn btn-small invite-copy"
+            onClick={() => home.send({ type: 'invite.copyLink', url: link })}
+          >
+            <span aria-live="polite">{copied ? COPIED_LABEL : 'Copy'}</span>
+          </button>
+        </div>
+        <p className="invite-codes-note" aria-busy={codesLoading}>
+          {codesLoading
+            ? 'Loading invitation codes…'
+            : `Invitation codes available: ${unusedCodes}`}
+        </p>
+      </div>
+
+      <div className="invite-grid">
+        <div className="invite-card">
+          <h3>Referral Benefits</h3>
+          <ul className="invite-benefits">
+            <li>Free entry when {FRIENDS_FOR_ACCESS} friends buy tickets</li>
+            <li>+1 Gangster for each invited friend who buys a ticket</li>
+            <li>{INVITE_SHARE_PERCENT}% of the $GNG your friends spend in the game</li>
+          </ul>
+        </div>
+
+        {hasAccess ? (
+          <div className="invite-card" data-testid="invite-stats">
+            <h3>Stats</h3>
+            <dl className="invite-stats">
+              <Counter label="Tickets purchased" value={confirmed} testId="stats-confirmed" />
+              <Counter
+                label="Registered via the link"
+                value={registered}
+                testId="stats-registered"
+              />
+            </dl>
+          </div>
+        ) : (
+          <div className="invite-card" data-testid="invite-requirements">
+            <h3>Get access when 2 friends buy tickets</h3>
+            <dl className="invite-stats">
+              <Counter
+                label="Tickets bought by friends"
+                value={`${Math.min(confirmed, FRIENDS_FOR_ACCESS)}/${FRIENDS_FOR_ACCESS}`}
+                testId="requirement-confirmed"
+              />
+              <Counter label="Registered" value={registered} testId="requirement-registered" />
+            </dl>
+          </div>
+        )}
+      </div>
+
+      <dl className="invite-counters" aria-label="Invite link activity">
+        <Counter label="Clicks" value={clicks} testId="counter-clicks" />
+        <Counter label="Registered" value={registered} testId="counter-registered" />
+        <Counter label="Confirmed" value={confirmed} testId="counter-confirmed" />
+      </dl>
+
+      <button
+        type="button"
+        className="btn btn-primary invite-share"
+        disabled={sharing}
+        onClick={() => home.send({ type: 'invite.share', url: link })}
+      >
+        Share Invite Link
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectDiscountPercent,
+  selectOldPrice,
+  selectTicketPrice,
+} from '../../../machines/session/session.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
+import { INVITE_SHARE_PERCENT, LANDING } from './landing.content';
+
+/**
+ * The two ways in (§2): Early Bird Entry and Invite 2 friends. A native radio group: the cards
+ * are labels of radios, so selection, keyboard and screen-reader behaviour come from the browser.
+ */
+export function OfferCards() {
+  const session = useService(SYSTEM_IDS.session);
+  const price = useSelector(session, selectTicketPrice);
+  const oldPrice = useSelector(session, selectOldPrice);
+  const percentOff = useSelector(session, selectDiscountPercent);
+
+  return (
+    <fieldset className="offer-cards">
+      <legend className="visually-hidden">Choose how to enter</legend>
+      <label className="offer-card">
+        <input type="radio" name="offer" value="early-bird" defaultChecked />
+        <span className="offer-card-body">
+          <span className="offer-card-head">
+            <span className="offer-card-title">Early Bird Entry</span>
+            <span className="offer-badge">{LANDING.earlyBirdBadge}</span>
+          </span>
+          <span className="offer-card-line">2 Gangsters</span>
+          <span className="offer-price">
+            <span className="offer-price-now" data-testid="ticket-price">
+              {price} SOL
+            </span>
+            <s className="offer-price-old">
+              <span className="visually-hidden">Old price </span>
+              {oldPrice} SOL
+            </s>
+            <span className="offer-percent">-{percentOff}%</span>
+          </span>
+        </span>
+      </label>
+      <label className="offer-card">
+        <input type="radio" name="offer" value="invite" />
+        <span className="offer-card-body">
+          <span className="offer-card-head">
+            <span className="offer-card-title">Invite 2 friends</span>
+            <span className="offer-badge offer-badge-free">Free</span>
+          </span>
+          <span className="offer-card-line">Entry plus 2 Gangsters when 2 friends buy tickets</span>
+          <span className="offer-card-line offer-card-extra">
+            + {INVITE_SHARE_PERCENT}% of their in-game cash purchases
+          </span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}

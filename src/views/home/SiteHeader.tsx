@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import './site-header.css';
+
+/** The top bar: the logo home link, the docs link and the slot for account controls. */
+export function SiteHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link href="/" className="site-logo" aria-label="Solana Mafia Wars home">
+          <img src="/logo.svg" alt="" width="36" height="36" />
+          <span className="site-logo-text" aria-hidden="true">
+            SMW
+          </span>
+        </Link>
+        <nav className="site-nav" aria-label="Site">
+          <Link href="/docs/intro">Docs</Link>
+        </nav>
+        <div className="site-header-actions">{children}</div>
+      </div>
+    </header>
+  );
+}

@@ -49,7 +49,9 @@ const events = {
 
 const driver: Driver<typeof model, Ctx> = {
   setup,
-  teardown: ({ actor }) => actor.stop(),
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
   states: {

@@ -60,7 +60,9 @@ const expectApplied = (ctx: Ctx, theme: Theme) => {
 
 const actorDriver: Driver<typeof model, Ctx> = {
   setup: setupActor,
-  teardown: ({ actor }) => actor.stop(),
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
   actual: ({ actor }) => actor.getSnapshot(),
   events: {
     'theme.cycle': ({ ctx }) => ctx.actor.send({ type: 'theme.cycle' }),
@@ -90,7 +92,9 @@ const viewDriver: Driver<typeof model, Ctx> = {
     render(<ThemeToggle actor={ctx.actor} />);
     return ctx;
   },
-  teardown: ({ actor }) => actor.stop(),
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
   actual: ({ actor }) => actor.getSnapshot(),
   events: {
     'theme.cycle': () => {

@@ -1,13 +1,23 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { selectIsSignedIn } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { Landing } from './Landing';
-import { SignedInHome } from './SignedInHome';
+
+/** The signed-in home (tabs, payment, invite) is its own chunk: visitors never download it. */
+const SignedInHome = lazy(() =>
+  import('./SignedInHome').then((m) => ({ default: m.SignedInHome })),
+);
 
 /** Home (§2): the landing page for visitors, the tabs for signed-in users. */
 export function HomePage() {
   const auth = useService(SYSTEM_IDS.auth);
   const signedIn = useSelector(auth, selectIsSignedIn);
-  return signedIn ? <SignedInHome /> : <Landing />;
+  if (!signedIn) return <Landing />;
+  return (
+    <Suspense fallback={<main className="route-loading" aria-busy="true" />}>
+      <SignedInHome />
+    </Suspense>
+  );
 }

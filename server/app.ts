@@ -236,18 +236,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       if (!route || (route.devOnly && config.mode !== 'development'))
         throw new HttpError(404, `Unknown API path: /api/${path}`);
       if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD')) {
-        req.resume();
         throw new HttpError(405, `Method ${req.method ?? ''} not allowed on /api/${path}`, {
           Allow: route.method,
         });
+      }
+      // Protected calls answer 401 before looking at the body, so a client refreshes its jwt first.
+      let userId: number | null = null;
+      if (route.protected) {
+        userId = authenticate(req);
       }
       const body = route.method === 'POST' ? await readJsonBody(req, config.maxBodyBytes) : {};
       const checked = parse(route.request, body);
       if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
       const session =
         typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
-      let userId: number | null = null;
-      if (route.protected) userId = authenticate(req);
       const answer: unknown = await route.handle(ctx, {
         body: checked.value,
         session,
@@ -264,6 +266,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
       sendJson(res, 200, answer);
     } catch (error) {
+      // An unread body is drained so the connection stays usable for the next request.
+      if (!req.complete) req.resume();
       if (error instanceof HttpError) {
         sendError(res, error);
         return;

@@ -207,3 +207,17 @@ describe('jwt expiry', () => {
     expect(payload.exp - payload.iat).toBe(900);
   });
 });
+
+describe('order of checks', () => {
+  it('a protected call without a jwt gets 401 even with a malformed body', async () => {
+    const answer = await rawPost('user/data', '{');
+    expectClientError(answer, 401);
+    await expectStillServing();
+  });
+
+  it('an unknown path with a large body still answers 404 and the next request works', async () => {
+    const answer = await rawPost('nope', JSON.stringify({ pad: 'x'.repeat(50_000) }));
+    expectClientError(answer, 404);
+    await expectStillServing();
+  });
+});

@@ -1,0 +1,167 @@
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+
+/**
+ * A machine's chart as plain data: nested state nodes and labelled transitions (event, guard,
+ * delay), plus invoked actors. Shared by the development visualiser (/__machines) and
+ * `npm run machines:export` (Mermaid).
+ */
+export type ChartNode = {
+  id: string;
+  key: string;
+  type: string;
+  parent: string | null;
+  initial: string | null;
+  children: string[];
+  invokes: { id: string; src: string }[];
+  tags: string[];
+};
+
+export type ChartEdge = {
+  id: string;
+  source: string;
+  /** Target node ids; the source itself when the transition has no target. */
+  targets: string[];
+  kind: 'event' | 'done' | 'error' | 'after' | 'always' | 'wildcard';
+  event: string;
+  /** What the diagram prints: `signIn.submit`, `after resendCooldown`, `sendCode done`. */
+  label: string;
+  guard: string | null;
+  delay: string | null;
+  reenter: boolean;
+};
+
+export type Chart = { id: string; root: string; nodes: ChartNode[]; edges: ChartEdge[] };
+
+function guardName(t: AnyTransitionDefinition): string | null {
+  const guard: unknown = t.guard;
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
+  return 'guard';
+}
+
+function srcName(src: unknown): string {
+  if (typeof src === 'string') return src;
+  if (src && typeof src === 'object' && 'id' in src && typeof src.id === 'string') return src.id;
+  return 'inline actor';
+}
+
+export function describeEvent(event: string): Pick<ChartEdge, 'kind' | 'label' | 'delay'> {
+  const after = /^xstate\.after\.([^.]+)\./.exec(event);
+  if (after) return { kind: 'after', label: `after ${after[1]}`, delay: after[1] ?? null };
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
+  if (done) return { kind: 'done', label: `${done[1]} done`, delay: null };
+  const doneState = /^xstate\.done\.state\.(.+)$/.exec(event);
+  if (doneState) return { kind: 'done', label: `${doneState[1]} finished`, delay: null };
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(event);
+  if (error) return { kind: 'error', label: `${error[1]} error`, delay: null };
+  if (event === '') return { kind: 'always', label: 'always', delay: null };
+  if (event.includes('*')) return { kind: 'wildcard', label: event, delay: null };
+  return { kind: 'event', label: event, delay: null };
+}
+
+export function machineToChart(machine: AnyStateMachine): Chart {
+  const nodes: ChartNode[] = [];
+  const edges: ChartEdge[] = [];
+  const visit = (node: AnyStateNode, parent: string | null) => {
+    const children = Object.values(node.states ?? {}) as AnyStateNode[];
+    const initialTarget = (node.initial?.target ?? []) as AnyStateNode[];
+    nodes.push({
+      id: node.id,
+      key: node.key,
+      type: node.type,
+      parent,
+      initial: initialTarget[0]?.id ?? null,
+      children: children.map((c) => c.id),
+      invokes: (node.invoke ?? []).map((i: { id: string; src: unknown }) => ({
+        id: i.id,
+        src: srcName(i.src),
+      })),
+      tags: [...(node.tags ?? [])].map(String),
+    });
+    const add = (t: AnyTransitionDefinition, event: string) => {
+      const guard = guardName(t);
+      const targets = ((t.target ?? []) as AnyStateNode[]).map((n) => n.id);
+      const described = describeEvent(event);
+      edges.push({
+        id: `e${edges.length}`,
+        source: node.id,
+        targets: targets.length > 0 ? targets : [node.id],
+        event: event || 'always',
+        ...described,
+        label: guard ? `${described.label} [${guard}]` : described.label,
+        guard,
+        reenter: Boolean(t.reenter),
+      });
+    };
+    for (const [event, defs] of node.transitions as Map<string, AnyTransitionDefinition[]>) {
+      for (const t of defs) add(t, event);
+    }
+    for (const t of (node.always ?? []) as AnyTransitionDefinition[]) add(t, '');
+    for (const child of children) visit(child, node.id);
+  };
+  visit(machine.root, null);
+  return { id: machine.id, root: machine.root.id, nodes, edges };
+}
+
+const mermaidId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
+const mermaidText = (text: string) => text.replace(/[:;#{}]/g, ' ');
+
+/** Mermaid `stateDiagram-v2` of a chart: nested states, initial markers, labelled transitions. */
+export function chartToMermaid(chart: Chart): string {
+  const byId = new Map(chart.nodes.map((n) => [n.id, n]));
+  const ancestors = (id: string): string[] => {
+    const list: string[] = [];
+    for (let p = byId.get(id)?.parent ?? null; p; p = byId.get(p)?.parent ?? null) list.push(p);
+    return list;
+  };
+  // Each transition is written in the innermost composite holding both ends (the root's own
+  // transitions at the top level), so Mermaid does not create a second state of the same name
+  // in an inner scope.
+  const scoped = new Map<string, string[]>();
+  for (const edge of chart.edges) {
+    for (const target of edge.targets) {
+      const ofTarget = new Set(ancestors(target));
+      const scope =
+        edge.source === chart.root
+          ? ''
+          : (ancestors(edge.source).find((a) => ofTarget.has(a)) ?? chart.root);
+      const list = scoped.get(scope) ?? [];
+      list.push(`${mermaidId(edge.source)} --> ${mermaidId(target)} : ${mermaidText(edge.label)}`);
+      scoped.set(scope, list);
+    }
+  }
+  const lines = ['stateDiagram-v2'];
+  const emit = (node: ChartNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const id = mermaidId(node.id);
+    const suffix =
+      node.type === 'parallel' ? ' (parallel)' : node.type === 'history' ? ' (history)' : '';
+    if (node.children.length > 0) {
+      lines.push(`${pad}state "${node.key}${suffix}" as ${id} {`);
+      if (node.initial) lines.push(`${pad}  [*] --> ${mermaidId(node.initial)}`);
+      node.children.forEach((childId, index) => {
+        const child = byId.get(childId);
+        if (!child) return;
+        if (node.type === 'parallel' && index > 0) lines.push(`${pad}  --`);
+        emit(child, depth + 1);
+      });
+      for (const line of scoped.get(node.id) ?? []) lines.push(`${pad}  ${line}`);
+      for (const childId of node.children) {
+        if (byId.get(childId)?.type === 'final')
+          lines.push(`${pad}  ${mermaidId(childId)} --> [*]`);
+      }
+      lines.push(`${pad}}`);
+    } else {
+      lines.push(`${pad}state "${node.key}${suffix}" as ${id}`);
+    }
+    for (const invoke of node.invokes) {
+      lines.push(`${pad}${id} : invoke ${mermaidText(invoke.id)} (${mermaidText(invoke.src)})`);
+    }
+  };
+  const root = byId.get(chart.root);
+  if (root) emit(root, 0);
+  lines.push(...(scoped.get('') ?? []));
+  return `${lines.join('\n')}\n`;
+}

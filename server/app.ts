@@ -1,10 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_VERSION } from '../src/api/contract';
-import { parse } from '../src/api/schema';
 import { createCodes } from './codes';
 import type {
-  ApiRoute,
   Logger,
   PluginHost,
   RawHandler,
@@ -15,7 +13,8 @@ import type {
 } from './context';
 import { openDatabase, type Db } from './db';
 import { createEventBus, type ServerEventBus } from './events';
-import { bearerToken, HttpError, readJsonBody, sendError, sendJson } from './http';
+import { createApi } from './api';
+import { HttpError, sendError } from './http';
 import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './jwt';
 import { createOutbox, type Mailer } from './outbox';
 import { PLUGINS } from './plugins';
@@ -23,12 +22,7 @@ import { isSolAmount } from './pricing';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
-import {
-  contentSecurityPolicy,
-  createStaticSite,
-  inviteCodeOfPage,
-  SECURITY_HEADERS,
-} from './static';
+import { contentSecurityPolicy, createStaticSite, inviteCodeOfPage } from './static';
 import { createRefreshTokens, REFRESH_TTL_SECONDS } from './tokens';
 import { createUsers } from './users';
 
@@ -75,8 +69,6 @@ const CONSOLE_LOGGER: Logger = {
   error: (message) => console.error(message),
 };
 const SILENT_LOGGER: Logger = { info: () => {}, warn: () => {}, error: () => {} };
-
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 function buildConfig(opts: StartOptions): ServerConfig {
   const jwtTtlSeconds = opts.jwtTtlSeconds ?? MAX_JWT_TTL_SECONDS;
@@ -135,13 +127,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
   };
 
-  const routes = new Map<string, ApiRoute>();
-  const addRoute = (route: ApiRoute) => {
-    const key = route.path.replace(/^\/+|\/+$/g, '');
-    if (routes.has(key)) throw new Error(`Duplicate API route: ${key}`);
-    routes.set(key, route);
-  };
-  ROUTES.forEach(addRoute);
+  const api = createApi(ctx);
+  ROUTES.forEach(api.addRoute);
   const rawHandlers: { prefix: string; handler: RawHandler }[] = [];
   const cleanups: (() => void | Promise<void>)[] = [];
 
@@ -172,7 +159,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return;
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      await handleApi(req, res, url);
+      await api.handle(req, res, url);
       return;
     }
     const raw = rawHandlers.find(
@@ -203,93 +190,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (inviterId !== null) events.emit('invite.clicked', { inviterId, code: code.toUpperCase() });
   }
 
-  function corsHeaders(req: IncomingMessage): Record<string, string> {
-    const origin = req.headers.origin;
-    if (typeof origin !== 'string') return {};
-    const allowed =
-      config.mode === 'development'
-        ? LOCAL_ORIGIN.test(origin)
-        : config.connectSrc.includes(origin);
-    if (!allowed) return {};
-    return {
-      'Access-Control-Allow-Origin': origin,
-      'Access-Control-Allow-Headers': 'Content-Type, Authorization',
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Expose-Headers': 'Retry-After',
-      'Access-Control-Max-Age': '600',
-      Vary: 'Origin',
-    };
-  }
-
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const cors = corsHeaders(req);
-    for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS }))
-      res.setHeader(name, value);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    try {
-      const path = url.pathname.slice('/api/'.length).replace(/\/+$/, '');
-      const route = routes.get(path);
-      if (!route || (route.devOnly && config.mode !== 'development'))
-        throw new HttpError(404, `Unknown API path: /api/${path}`);
-      if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD')) {
-        throw new HttpError(405, `Method ${req.method ?? ''} not allowed on /api/${path}`, {
-          Allow: route.method,
-        });
-      }
-      // Protected calls answer 401 before looking at the body, so a client refreshes its jwt first.
-      let userId: number | null = null;
-      if (route.protected) {
-        userId = authenticate(req);
-      }
-      const body = route.method === 'POST' ? await readJsonBody(req, config.maxBodyBytes) : {};
-      const checked = parse(route.request, body);
-      if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
-      const session =
-        typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
-      const answer: unknown = await route.handle(ctx, {
-        body: checked.value,
-        session,
-        userId,
-        headers: req.headers,
-        query: url.searchParams,
-      });
-      if (route.response) {
-        const valid = parse(route.response, answer);
-        if (!valid.ok) {
-          log.error(`Answer of /api/${path} breaks the contract: ${valid.error}`);
-          throw new HttpError(500, 'Internal server error');
-        }
-      }
-      sendJson(res, 200, answer);
-    } catch (error) {
-      // An unread body is drained so the connection stays usable for the next request.
-      if (!req.complete) req.resume();
-      if (error instanceof HttpError) {
-        sendError(res, error);
-        return;
-      }
-      log.error(`API ${url.pathname} failed: ${describe(error)}`);
-      sendError(res, new HttpError(500, 'Internal server error'));
-    }
-  }
-
-  function authenticate(req: IncomingMessage): number {
-    const token = bearerToken(req);
-    if (!token) throw new HttpError(401, 'Missing bearer token');
-    const check = ctx.auth.verifyJwt(token);
-    if (!check.ok)
-      throw new HttpError(401, check.reason === 'expired' ? 'Token expired' : 'Invalid token');
-    if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
-    return check.userId;
-  }
-
   const host: PluginHost = {
     httpServer,
-    addRoute,
+    addRoute: api.addRoute,
     addRawHandler: (prefix, handler) =>
       rawHandlers.push({ prefix: prefix.replace(/\/+$/, ''), handler }),
     onClose: (cleanup) => cleanups.push(cleanup),

@@ -1,5 +1,5 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import { isNetworkError, serverMessageOf } from '../shared/callError';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { isCallError, isNetworkError, serverMessageOf } from '../shared/callError';
 import { SYSTEM_IDS } from '../systemIds';
 import { REQUIRED_VERSION, SESSION_MESSAGES } from './session.messages';
 import type {
@@ -66,17 +66,27 @@ export const sessionMachine = setup({
         userData: params.user_data,
       }),
     ),
-    reportLoaded: sendParent((): SessionParentEvent => ({ type: 'session.loaded' })),
-    reportFailed: sendParent(({ context }): SessionParentEvent => ({
-      type: 'session.failed',
-      code: 'Init',
-      text: context.errorText ?? SESSION_MESSAGES.sessionFailed,
-    })),
+    // To the parent (the app machine). Run alone (tests, path traversal) there is none: the
+    // event then goes to the session itself, which ignores it.
+    reportLoaded: sendTo(
+      ({ self }) => self._parent ?? self,
+      (): SessionParentEvent => ({ type: 'session.loaded' }),
+    ),
+    reportFailed: sendTo(
+      ({ self }) => self._parent ?? self,
+      ({ context }): SessionParentEvent => ({
+        type: 'session.failed',
+        code: 'Init',
+        text: context.errorText ?? SESSION_MESSAGES.sessionFailed,
+      }),
+    ),
   },
   guards: {
-    isRequiredVersion: (_, params: { version: string }) => params.version === REQUIRED_VERSION,
+    isOtherVersion: (_, params: { version: string }) => params.version !== REQUIRED_VERSION,
     hasStoredSessionToken: ({ context }) => Boolean(context.sessionToken),
     hasJwt: ({ context }) => context.hasJwt,
+    isAuthFailure: (_, params: { error: unknown }) =>
+      isCallError(params.error) && params.error.kind === 'auth',
   },
 }).createMachine({
   id: 'session',
@@ -98,18 +108,23 @@ export const sessionMachine = setup({
         onDone: [
           {
             guard: {
-              type: 'isRequiredVersion',
+              type: 'isOtherVersion',
               params: ({ event }) => ({ version: event.output.version }),
             },
-            target: 'choosingSession',
-            actions: { type: 'storeInit', params: ({ event }) => event.output },
-          },
-          {
             target: 'failed',
             actions: {
               type: 'setErrorText',
               params: { text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION) },
             },
+          },
+          {
+            guard: 'hasStoredSessionToken',
+            target: 'loadingSession',
+            actions: { type: 'storeInit', params: ({ event }) => event.output },
+          },
+          {
+            target: 'creatingSession',
+            actions: { type: 'storeInit', params: ({ event }) => event.output },
           },
         ],
         onError: {
@@ -121,18 +136,12 @@ export const sessionMachine = setup({
         },
       },
     },
-    choosingSession: {
-      always: [
-        { guard: 'hasStoredSessionToken', target: 'loadingSession' },
-        { target: 'creatingSession' },
-      ],
-    },
     loadingSession: {
       invoke: {
         id: 'sessLoad',
         src: 'sessLoad',
         input: ({ context }) => ({ session: context.sessionToken ?? '' }),
-        onDone: { target: 'checkingUser' },
+        onDone: [{ guard: 'hasJwt', target: 'loadingUser' }, { target: 'loaded' }],
         onError: {
           target: 'creatingSession',
           actions: ['forgetSessionToken', 'removeStoredSessionToken'],
@@ -144,19 +153,23 @@ export const sessionMachine = setup({
         id: 'sessCreate',
         src: 'sessCreate',
         input: ({ context }) => ({ data: context.startData }),
-        onDone: {
-          target: 'checkingUser',
-          actions: [
-            {
-              type: 'storeNewSession',
-              params: ({ event }) => ({ sessionToken: event.output.sessionToken }),
-            },
-            {
-              type: 'persistSessionToken',
-              params: ({ event }) => ({ sessionToken: event.output.sessionToken }),
-            },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'hasJwt',
+            target: 'loadingUser',
+            actions: [
+              { type: 'storeNewSession', params: ({ event }) => event.output },
+              { type: 'persistSessionToken', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'loaded',
+            actions: [
+              { type: 'storeNewSession', params: ({ event }) => event.output },
+              { type: 'persistSessionToken', params: ({ event }) => event.output },
+            ],
+          },
+        ],
         onError: {
           target: 'failed',
           actions: {
@@ -166,9 +179,6 @@ export const sessionMachine = setup({
         },
       },
     },
-    checkingUser: {
-      always: [{ guard: 'hasJwt', target: 'loadingUser' }, { target: 'loaded' }],
-    },
     loadingUser: {
       invoke: {
         id: 'userData',
@@ -177,13 +187,20 @@ export const sessionMachine = setup({
           target: 'loaded',
           actions: { type: 'handUserDataToAuth', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'setErrorText',
-            params: ({ event }) => ({ text: failureText(event.error) }),
+        onError: [
+          // The stored jwt could not be renewed: auth has logged out; the site loads signed out.
+          {
+            guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'loaded',
           },
-        },
+          {
+            target: 'failed',
+            actions: {
+              type: 'setErrorText',
+              params: ({ event }) => ({ text: failureText(event.error) }),
+            },
+          },
+        ],
       },
     },
     loaded: {

@@ -1,0 +1,194 @@
+import { expect } from 'vitest';
+import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../machines/session/session.messages';
+import type {
+  SessCreateOutput,
+  SessInitOutput,
+  SessionInput,
+  UserDataOutput,
+} from '../../machines/session/session.types';
+import {
+  controllable,
+  defineModel,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+import { USER_DATA } from '../unit/api/fakeFetch';
+
+/**
+ * Generated paths of the session bootstrap (§4 Session, §8): version check, stored session loaded
+ * or replaced, new session created, user data when a jwt exists, and every failure's text. The
+ * input variant with a stored token and a jwt reaches every state; outcome payloads pick the
+ * version and error kinds.
+ */
+const input: SessionInput = {
+  sessionToken: 'stored-token',
+  hasJwt: true,
+  startData: { language: 'en', user_agent: 'paths' },
+};
+
+const initOk: SessInitOutput = {
+  version: REQUIRED_VERSION,
+  data: { public_data: { price: '0.3' } },
+};
+const initOld: SessInitOutput = { version: '0.1.9', data: { public_data: {} } };
+const networkError = { kind: 'network', message: SESSION_MESSAGES.connect };
+const serverError = {
+  kind: 'http',
+  message: 'Maintenance',
+  serverMessage: 'Maintenance',
+  status: 503,
+};
+const authError = { kind: 'auth', message: 'Token refresh failed' };
+const shapeError = { kind: 'schema', message: 'unexpected answer' };
+
+const model = defineModel({
+  name: 'session',
+  machine: sessionMachine,
+  input,
+  events: {},
+  outcomes: {
+    'xstate.done.actor.sessInit': [{ output: initOk }, { output: initOld }],
+    'xstate.error.actor.sessInit': [{ error: networkError }, { error: serverError }],
+    'xstate.done.actor.sessLoad': [{ output: { status: 'ok' } }],
+    'xstate.error.actor.sessLoad': [{ error: serverError }],
+    'xstate.done.actor.sessCreate': [{ output: { sessionToken: 'new-token' } }],
+    'xstate.error.actor.sessCreate': [{ error: shapeError }],
+    'xstate.done.actor.userData': [{ output: { user_data: USER_DATA } }],
+    'xstate.error.actor.userData': [{ error: networkError }, { error: authError }],
+  },
+  // The stored token and the jwt come from the input, one per model: these branches need the
+  // other input and are run as actor tests in tests/unit/machines/session.test.ts.
+  uncovered: {
+    'session.initializing · xstate.done.actor.sessInit → session.creatingSession':
+      'input without a stored session token: unit test "without a stored token creates a session"',
+    'session.loadingSession · xstate.done.actor.sessLoad → session.loaded':
+      'input without a jwt: unit test "a loaded session without a jwt skips user/data"',
+    'session.creatingSession · xstate.done.actor.sessCreate → session.loaded':
+      'input without a stored token nor a jwt: unit test "without a stored token creates a session"',
+  },
+});
+
+function start() {
+  const sessInit = controllable<SessInitOutput>();
+  const sessLoad = controllable<unknown, { session: string }>();
+  const sessCreate = controllable<SessCreateOutput, { data: SessionInput['startData'] }>();
+  const userData = controllable<UserDataOutput>();
+  const storage = { persisted: [] as string[], removed: 0 };
+  const toParent: AnyEventObject[] = [];
+  const toAuth: AnyEventObject[] = [];
+  const session = sessionMachine.provide({
+    actors: {
+      sessInit: sessInit.logic,
+      sessLoad: sessLoad.logic,
+      sessCreate: sessCreate.logic,
+      userData: userData.logic,
+    },
+    actions: {
+      persistSessionToken: (_, params) => void storage.persisted.push(params.sessionToken),
+      removeStoredSessionToken: () => void (storage.removed += 1),
+    },
+  });
+  // A parent (receives session.loaded / session.failed) with an auth stand-in in its system.
+  const parent = setup({
+    actors: {
+      session,
+      auth: fromCallback<AnyEventObject>(({ receive }) => {
+        receive((event) => void toAuth.push(event));
+      }),
+    },
+  }).createMachine({
+    invoke: [
+      { id: 'auth', systemId: 'auth', src: 'auth' },
+      { id: 'session', systemId: 'session', src: 'session', input },
+    ],
+    on: { '*': { actions: ({ event }) => void toParent.push(event) } },
+  });
+  const actor = createActor(parent).start();
+  return {
+    actor,
+    sessInit,
+    sessLoad,
+    sessCreate,
+    userData,
+    storage,
+    toParent,
+    toAuth,
+    userFailedWith: null as unknown,
+  };
+}
+type Ctx = ReturnType<typeof start>;
+const sessionOf = (ctx: Ctx) => ctx.actor.system.get('session')!;
+
+const events = {
+  'xstate.done.actor.sessInit': ({ ctx, event }) =>
+    ctx.sessInit.resolve((event as { output: SessInitOutput }).output),
+  'xstate.error.actor.sessInit': ({ ctx, event }) =>
+    ctx.sessInit.reject((event as { error: unknown }).error),
+  'xstate.done.actor.sessLoad': ({ ctx, event }) =>
+    ctx.sessLoad.resolve((event as { output: unknown }).output),
+  'xstate.error.actor.sessLoad': ({ ctx, event }) =>
+    ctx.sessLoad.reject((event as { error: unknown }).error),
+  'xstate.done.actor.sessCreate': ({ ctx, event }) =>
+    ctx.sessCreate.resolve((event as { output: SessCreateOutput }).output),
+  'xstate.error.actor.sessCreate': ({ ctx, event }) =>
+    ctx.sessCreate.reject((event as { error: unknown }).error),
+  'xstate.done.actor.userData': ({ ctx, event }) =>
+    ctx.userData.resolve((event as { output: UserDataOutput }).output),
+  'xstate.error.actor.userData': ({ ctx, event }) => {
+    ctx.userFailedWith = (event as { error: unknown }).error;
+    return ctx.userData.reject(ctx.userFailedWith);
+  },
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup: start,
+  teardown: ({ actor }) => void actor.stop(),
+  actual: (ctx) => sessionOf(ctx).getSnapshot(),
+  events,
+  states: {
+    initializing: ({ ctx }) => {
+      expect(ctx.sessInit.pending()).toBe(1);
+      expect(ctx.toParent).toEqual([]);
+    },
+    loadingSession: ({ ctx }) => {
+      expect(ctx.sessLoad.calls.at(-1)).toEqual({ session: 'stored-token' });
+    },
+    creatingSession: ({ ctx, snapshot }) => {
+      expect(ctx.sessCreate.calls.at(-1)).toEqual({ data: input.startData });
+      // A failed sess/load removed the stored token first.
+      if (ctx.sessLoad.calls.length > 0) expect(ctx.storage.removed).toBe(1);
+      expect(snapshot.context.sessionToken).toBeNull();
+    },
+    loadingUser: ({ ctx }) => {
+      expect(ctx.userData.pending()).toBe(1);
+    },
+    loaded: ({ ctx, snapshot }) => {
+      expect(ctx.toParent).toEqual([{ type: 'session.loaded' }]);
+      // user/data answered: auth got the user; it failed with an auth error: auth logged out.
+      const userLoaded = [{ type: 'auth.userLoaded', userData: USER_DATA }];
+      expect([[], userLoaded]).toContainEqual(ctx.toAuth);
+      if (ctx.userData.calls.length > 0 && ctx.toAuth.length === 0) {
+        expect(ctx.userFailedWith).toEqual(authError);
+      }
+      expect(snapshot.context.publicData).toEqual({ price: '0.3' });
+      const created = ctx.sessCreate.calls.length > 0;
+      expect(ctx.storage.persisted).toEqual(created ? ['new-token'] : []);
+      expect(snapshot.context.cookieConsentNeeded).toBe(created);
+    },
+    failed: ({ ctx, snapshot }) => {
+      const text = snapshot.context.errorText;
+      expect(ctx.toParent).toEqual([{ type: 'session.failed', code: 'Init', text }]);
+      expect([
+        SESSION_MESSAGES.connect,
+        SESSION_MESSAGES.expiredVersion('0.2.0'),
+        'Maintenance',
+        SESSION_MESSAGES.sessionFailed,
+      ]).toContain(text);
+    },
+  },
+};
+
+testPaths(model, driver);

@@ -221,3 +221,28 @@ describe('order of checks', () => {
     await expectStillServing();
   });
 });
+
+describe('CORS in development mode', () => {
+  it('allows the local dev server origin, with a preflight', async () => {
+    const preflight = await fetch(`${server.url}/api/user/data`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('does not allow other origins', async () => {
+    const response = await fetch(`${server.url}/api/sess/init`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postApi } from '../../support/api';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  child = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+/** Runs server/main.ts as `npm run server` does and waits for the line with its URL. */
+function runMain(env: Record<string, string>): Promise<{ url: string; output: () => string }> {
+  dataDir = mkdtempSync(join(tmpdir(), 'smw-main-'));
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let output = '';
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Solana Mafia Wars is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match) done({ url: match[1]!, output: () => output });
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+const exitOf = (proc: ChildProcess) =>
+  new Promise<number | null>((done) => {
+    if (proc.exitCode !== null) done(proc.exitCode);
+    else proc.on('exit', (code) => done(code));
+  });
+
+describe('server/main.ts', () => {
+  it('prints its URL, reads API_VERSION and TICKET_PRICE_SOL, and stops cleanly on SIGTERM', async () => {
+    const { url } = await runMain({ API_VERSION: '0.1.9', TICKET_PRICE_SOL: '0.33' });
+    const answer = await postApi(url, 'sess/init', {});
+    expect(answer.body).toMatchObject({
+      version: '0.1.9',
+      data: { public_data: { price: '0.33', ticket_price_lamports: '330000000' } },
+    });
+    child!.kill('SIGTERM');
+    expect(await exitOf(child!)).toBe(0);
+  });
+
+  it('SERVER_MODE=production hides the outbox and sign_code', async () => {
+    const { url, output } = await runMain({ SERVER_MODE: 'production' });
+    const sent = await postApi(url, 'auth/email/init', { data: { email: 'cli@site.test' } });
+    expect(sent.body).toEqual({ result: true });
+    expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+    expect(output()).not.toMatch(/\b\d{6}\b/);
+  });
+
+  it('refuses an unknown SERVER_MODE with a message and a non-zero exit', async () => {
+    await expect(runMain({ SERVER_MODE: 'staging' })).rejects.toThrow(/SERVER_MODE/);
+    expect(child!.exitCode).not.toBe(0);
+  });
+});

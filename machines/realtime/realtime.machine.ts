@@ -96,7 +96,11 @@ const receiving = () => ({
       guard: 'isBannerFrame' as const,
       target: 'healthy' as const,
       reenter: true,
-      actions: ['recordLife' as const, { type: 'showBanner' as const, params: bannerParams }],
+      actions: [
+        'recordLife' as const,
+        { type: 'rememberBanner' as const, params: bannerParams },
+        { type: 'showBanner' as const, params: bannerParams },
+      ],
     },
     {
       target: 'healthy' as const,
@@ -132,6 +136,9 @@ export const realtimeMachine = setup({
     showBanner: enqueueActions(({ enqueue, system }, banner: RealtimeBanner) => {
       const notifications = system.get(SYSTEM_IDS.notifications);
       if (notifications) enqueue.sendTo(notifications, infoShow(banner));
+    }),
+    rememberBanner: assign({
+      lastBanner: (_, banner: RealtimeBanner) => banner,
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
       for (const room of context.rooms)
@@ -215,13 +222,6 @@ export const realtimeMachine = setup({
     })),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
-    recordClose: assign({
-      lastClose: ({ event }) =>
-        event.type === 'socket.closed' ? { code: event.code, reason: event.reason } : null,
-    }),
-    recordStale: assign({ lastClose: { code: 4000, reason: 'no pong for over 120 s' } }),
-    recordTimeout: assign({ lastClose: { code: 4008, reason: 'no welcome within 10 s' } }),
-    recordSocketError: assign({ lastClose: { code: 1006, reason: 'socket failed to open' } }),
     markOffline: assign({ online: false }),
     markOnline: assign({ online: true }),
     forgetSession: assign({
@@ -229,7 +229,7 @@ export const realtimeMachine = setup({
       joinedRooms: [],
       lastPongAt: null,
       lastLifeAt: null,
-      lastClose: null,
+      lastBanner: null,
       recent: { chat: [], updates: [] },
     }),
   },
@@ -261,9 +261,9 @@ export const realtimeMachine = setup({
     rooms: [...(input?.rooms ?? DEFAULT_ROOMS)],
     joinedRooms: [],
     online: true,
+    lastBanner: null,
     lastPongAt: null,
     lastLifeAt: null,
-    lastClose: null,
     recent: { chat: [], updates: [] },
   }),
   invoke: { id: 'network', src: 'network' },
@@ -280,20 +280,16 @@ export const realtimeMachine = setup({
       tags: ['disconnected'],
       on: {
         'realtime.connect': { target: 'session', actions: 'resetAttempts' },
-        'realtime.disconnect': {},
       },
     },
     session: {
       invoke: {
         id: 'socket',
         src: 'socket',
-        onError: [...afterLoss].map((t) => ({ ...t, actions: 'recordSocketError' })),
+        onError: [...afterLoss],
       },
       on: {
-        'socket.closed': [
-          { guard: 'isRefused', target: 'failed', actions: 'recordClose' },
-          ...afterLoss.map((t) => ({ ...t, actions: 'recordClose' as const })),
-        ],
+        'socket.closed': [{ guard: 'isRefused', target: 'failed' }, ...afterLoss],
       },
       initial: 'connecting',
       states: {
@@ -304,7 +300,7 @@ export const realtimeMachine = setup({
             'network.wentOffline': { target: '#realtime.offline', actions: 'markOffline' },
           },
           after: {
-            connectTimeout: afterLoss.map((t) => ({ ...t, actions: 'recordTimeout' as const })),
+            connectTimeout: [...afterLoss],
           },
         },
         connected: {
@@ -339,7 +335,7 @@ export const realtimeMachine = setup({
                   tags: ['unhealthy'],
                   on: receiving(),
                   after: {
-                    untilStale: { target: '#realtime.waiting', actions: 'recordStale' },
+                    untilStale: '#realtime.waiting',
                   },
                 },
               },

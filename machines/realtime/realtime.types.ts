@@ -64,10 +64,11 @@ export type RealtimeContext = {
   joinedRooms: string[];
   /** Browser network state as last reported. */
   online: boolean;
+  /** The last banner the server's frames produced (a notification or a server error). */
+  lastBanner: RealtimeBanner | null;
   lastPongAt: number | null;
   /** Last time anything arrived from the server (any frame counts as life). */
   lastLifeAt: number | null;
-  lastClose: { code: number; reason: string } | null;
   /** Bounded recent lists of the `chat` and `updates` rooms. */
   recent: { chat: RoomEntry[]; updates: RoomEntry[] };
 };

@@ -1,0 +1,234 @@
+import { expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+import { realtimeMachine } from '../../machines/realtime/realtime.machine';
+import type { ClientFrame } from '../../machines/realtime/realtime.protocol';
+import { selectConnectionState, selectIsHealthy } from '../../machines/realtime/realtime.selectors';
+import {
+  CLOSE_UNAUTHORIZED,
+  REALTIME,
+  backoffDelay,
+  type RealtimeBanner,
+  type SocketCommand,
+} from '../../machines/realtime/realtime.types';
+import {
+  checkProperty,
+  defineModel,
+  settle,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+
+/**
+ * Generated paths through the realtime machine (§4 Realtime connection). Socket frames, closes and
+ * network changes are events; the backoff, connect timeout, ping and liveness timers are advanced
+ * with fake timers by exactly their computed delay, so every path also checks the schedule.
+ */
+
+const frame = {
+  welcome: { type: 'welcome', timestamp: 1 },
+  left: { type: 'left', room: 'lobby', timestamp: 2 },
+  notification: {
+    type: 'room_message',
+    room: 'notifications',
+    message: 'n',
+    data: { type: 'success', text: 'Access granted' },
+    timestamp: 5,
+  },
+} as const;
+
+const model = defineModel({
+  name: 'realtime',
+  machine: realtimeMachine,
+  input: { now: () => 0 },
+  events: {
+    'realtime.connect': [{}],
+    'realtime.disconnect': [{}],
+    'realtime.reconnect': [{}],
+    'realtime.join': [{ room: 'lobby' }],
+    'realtime.leave': [{ room: 'lobby' }],
+    'realtime.send': [{ room: 'chat', message: 'hello' }],
+    'socket.received': Object.values(frame).map((f) => ({ frame: f, receivedAt: 0 })),
+    'socket.ignored': [{ reason: 'not JSON', receivedAt: 0 }],
+    'socket.closed': [
+      { code: 1006, reason: '' },
+      { code: CLOSE_UNAUTHORIZED, reason: 'unauthorized' },
+    ],
+    'network.wentOffline': [{}],
+    'network.wentOnline': [{}],
+  },
+  outcomes: {
+    'xstate.error.actor.socket': [{ error: new Error('socket failed to open') }],
+    'xstate.after.reconnectDelay.realtime.waiting': [{}],
+    'xstate.after.connectTimeout.realtime.session.connecting': [{}],
+    'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': [{}],
+    'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': [{}],
+    'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': [{}],
+  },
+  paths: { simple: false, maxPaths: 2000 },
+});
+
+type FakeSocket = { sent: ClientFrame[]; closed: boolean; ref: AnyActorRef };
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const banners: RealtimeBanner[] = [];
+  let network: AnyActorRef | null = null;
+  let connectedAt = 0;
+  const machine = realtimeMachine.provide({
+    actors: {
+      socket: fromCallback<SocketCommand>(({ receive, self }) => {
+        const socket: FakeSocket = { sent: [], closed: false, ref: self };
+        sockets.push(socket);
+        receive((command: SocketCommand | { type: 'test.fail' }) => {
+          if (command.type === 'test.fail') {
+            // A socket that fails ends without its cleanup: it is gone all the same.
+            socket.closed = true;
+            throw new Error('socket failed to open');
+          }
+          socket.sent.push(command.frame);
+        });
+        return () => {
+          socket.closed = true;
+        };
+      }),
+      network: fromCallback<EventObject>(({ self }) => {
+        network = self._parent as AnyActorRef;
+      }),
+    },
+    actions: {
+      showBanner: (_, banner: RealtimeBanner) => {
+        banners.push(banner);
+      },
+    },
+  });
+  const actor = createActor(machine, { input: { now: () => Date.now() } });
+  actor.subscribe({ error: () => {} });
+  actor.start();
+  return {
+    actor,
+    sockets,
+    banners,
+    network: () => network as unknown as AnyActorRef,
+    markConnected: () => {
+      connectedAt = Date.now();
+    },
+    connectedAt: () => connectedAt,
+  };
+}
+type Ctx = ReturnType<typeof setup>;
+
+const live = (ctx: Ctx) => ctx.actor.getSnapshot().context;
+const openSockets = (ctx: Ctx) => ctx.sockets.filter((s) => !s.closed);
+
+/** Advances fake timers by `ms` and asserts nothing fires one ms early. */
+async function advanceExactly(ctx: Ctx, ms: number, probe: () => unknown) {
+  const before = JSON.stringify(probe());
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(JSON.stringify(probe())).toBe(before);
+  await vi.advanceTimersByTimeAsync(1);
+  await settle();
+}
+
+const events = {
+  'realtime.connect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.disconnect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.reconnect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.join': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.leave': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.send': ({ ctx, event }) => ctx.actor.send(event),
+  'socket.received': ({ ctx, event }) => {
+    if (event.frame.type === 'welcome') ctx.markConnected();
+    ctx.actor.send({ ...event, receivedAt: Date.now() });
+  },
+  'socket.ignored': ({ ctx, event }) => ctx.actor.send({ ...event, receivedAt: Date.now() }),
+  'socket.closed': ({ ctx, event }) => ctx.actor.send(event),
+  'network.wentOffline': ({ ctx }) => ctx.network().send({ type: 'network.wentOffline' }),
+  'network.wentOnline': ({ ctx }) => ctx.network().send({ type: 'network.wentOnline' }),
+  'xstate.error.actor.socket': async ({ ctx }) => {
+    ctx.sockets.at(-1)?.ref.send({ type: 'test.fail' });
+    await settle();
+  },
+  'xstate.after.reconnectDelay.realtime.waiting': async ({ ctx }) => {
+    // The spec's schedule: attempt n waits 1 s × 2^(n-1), capped at 30 s (no jitter here).
+    const attempt = live(ctx).attempt;
+    expect(backoffDelay(attempt)).toBe(Math.min(1000 * 2 ** (attempt - 1), 30_000));
+    await advanceExactly(ctx, backoffDelay(attempt), () => ctx.sockets.length);
+  },
+  'xstate.after.connectTimeout.realtime.session.connecting': ({ ctx }) =>
+    advanceExactly(ctx, REALTIME.connectTimeoutMs, () => ctx.actor.getSnapshot().value),
+  'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': async ({ ctx }) => {
+    const since = Date.now() - ctx.connectedAt();
+    const next = REALTIME.pingIntervalMs - (since % REALTIME.pingIntervalMs);
+    const pings = () => ctx.sockets.at(-1)?.sent.filter((f) => f.type === 'ping').length;
+    const before = pings() ?? 0;
+    await advanceExactly(ctx, next, pings);
+    expect(pings()).toBe(before + 1);
+  },
+  'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': ({ ctx }) =>
+    advanceExactly(ctx, (live(ctx).lastLifeAt ?? 0) + REALTIME.healthyLimitMs - Date.now(), () =>
+      selectIsHealthy(ctx.actor.getSnapshot()),
+    ),
+  'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': ({ ctx }) =>
+    advanceExactly(
+      ctx,
+      (live(ctx).lastLifeAt ?? 0) + REALTIME.staleLimitMs - Date.now(),
+      () => ctx.sockets.at(-1)?.closed,
+    ),
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup,
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events,
+  states: {
+    disconnected: ({ ctx }) => {
+      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('disconnected');
+      expect(openSockets(ctx)).toHaveLength(0);
+    },
+    'session.connecting': ({ ctx }) => {
+      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');
+      expect(openSockets(ctx)).toHaveLength(1);
+    },
+    'session.connected': ({ ctx, snapshot }) => {
+      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connected');
+      expect(openSockets(ctx)).toHaveLength(1);
+      // Every room the player is in was joined on this connection.
+      const joined = ctx.sockets
+        .at(-1)
+        ?.sent.filter((f) => f.type === 'join')
+        .map((f) => f.type === 'join' && f.room);
+      for (const room of snapshot.context.rooms) expect(joined).toContain(room);
+      expect(live(ctx).rooms).toEqual(snapshot.context.rooms);
+    },
+    waiting: ({ ctx, snapshot }) => {
+      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');
+      expect(live(ctx).attempt).toBe(snapshot.context.attempt);
+      expect(openSockets(ctx)).toHaveLength(0);
+    },
+    offline: ({ ctx }) => {
+      expect(openSockets(ctx)).toHaveLength(0);
+    },
+    failed: ({ ctx }) => {
+      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('error');
+      expect(openSockets(ctx)).toHaveLength(0);
+    },
+  },
+};
+
+testPaths(model, driver);
+
+it('property: attempts never exceed 5, and a retry is pending only after a loss', () => {
+  checkProperty('realtime attempts bounded', {
+    machine: realtimeMachine,
+    events: model.events.map((e) => e.event),
+    maxEvents: 40,
+    invariant: ({ snapshot }) =>
+      snapshot.context.attempt <= REALTIME.maxAttempts &&
+      (!snapshot.matches('disconnected') || snapshot.context.attempt === 0) &&
+      (!snapshot.matches('waiting') || snapshot.context.attempt >= 1),
+  });
+});

@@ -30,7 +30,7 @@ export function createApi(ctx: ServerContext) {
     const allowed =
       config.mode === 'development'
         ? LOCAL_ORIGIN.test(origin)
-        : config.connectSrc.includes(origin);
+        : config.corsOrigins.includes(origin);
     if (!allowed) return {};
     return {
       'Access-Control-Allow-Origin': origin,

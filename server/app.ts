@@ -46,6 +46,8 @@ export type StartOptions = {
   log?: Logger | 'silent';
   /** Extra CSP connect-src origins (API, websocket and RPC hosts of a production set-up). */
   connectSrc?: readonly string[];
+  /** Origins of a site served elsewhere (a CDN) that may call this API. */
+  corsOrigins?: readonly string[];
   /** Replaces the default plugin list of server/plugins.ts. */
   plugins?: readonly ServerPlugin[];
   mailer?: Mailer;
@@ -90,6 +92,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
     rpcUrl: opts.rpcUrl,
     ticketPriceSol: ticketPriceSol?.trim(),
     connectSrc,
+    corsOrigins: opts.corsOrigins ?? [],
     maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024,
   };
 }

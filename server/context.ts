@@ -26,6 +26,8 @@ export type ServerConfig = {
   readonly ticketPriceSol: string | undefined;
   /** Extra origins for the CSP `connect-src` (API, websocket and RPC hosts). */
   readonly connectSrc: readonly string[];
+  /** Site origins allowed to call the API cross-origin (production; development allows localhost). */
+  readonly corsOrigins: readonly string[];
   readonly maxBodyBytes: number;
 };
 

@@ -8,6 +8,7 @@ if (env.SERVER_MODE && env.SERVER_MODE !== mode) {
   console.error(`SERVER_MODE must be development or production, got ${env.SERVER_MODE}`);
   process.exit(2);
 }
+const list = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
 const port = Number(env.PORT ?? '8080');
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, got ${env.PORT}`);
@@ -23,7 +24,8 @@ try {
     siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
     apiVersion: env.API_VERSION || undefined,
     rpcUrl: env.SOLANA_RPC_URL || undefined,
-    connectSrc: (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+    connectSrc: list(env.CSP_CONNECT_SRC),
+    corsOrigins: list(env.CORS_ORIGINS),
   });
   console.log(`Solana Mafia Wars is running at ${server.url}/`);
   if (mode === 'development')

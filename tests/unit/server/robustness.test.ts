@@ -246,3 +246,29 @@ describe('CORS in development mode', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('CORS in production mode', () => {
+  it('allows only the configured site origins', async () => {
+    const prod = await startTestServer({
+      plugins: [],
+      mode: 'production',
+      corsOrigins: ['https://site.example'],
+    });
+    try {
+      const ask = (origin: string) =>
+        fetch(`${prod.url}/api/sess/init`, {
+          method: 'POST',
+          body: '{}',
+          headers: { Origin: origin },
+        });
+      expect((await ask('https://site.example')).headers.get('access-control-allow-origin')).toBe(
+        'https://site.example',
+      );
+      expect(
+        (await ask('http://localhost:5173')).headers.get('access-control-allow-origin'),
+      ).toBeNull();
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { expect } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
+import { homeMachine } from '../../machines/home/home.machine';
+import {
+  selectActiveTab,
+  selectCodesFailed,
+  selectCodesLoading,
+  selectIsSharing,
+  selectUnusedCodeCount,
+} from '../../machines/home/home.selectors';
+import {
+  SHARE_TEXT,
+  SHARE_TITLE,
+  type InviteCodeItem,
+  type ShareInput,
+  type ShareResult,
+} from '../../machines/home/home.types';
+import {
+  controllable,
+  defineModel,
+  settle,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+
+const LINK = 'https://site.test/r/ABC123';
+const CODES: InviteCodeItem[] = [
+  { code_text: 'AAA', code_status: 0 },
+  { code_text: 'BBB', code_status: 1 },
+];
+
+const model = defineModel({
+  name: 'home',
+  machine: homeMachine,
+  events: {
+    'home.showTicket': [{}],
+    'home.showInvite': [{}],
+    'invite.copyLink': [{ url: LINK }],
+    'invite.share': [{ url: LINK }],
+  },
+  outcomes: {
+    'xstate.done.actor.inviteCodes': [{ output: CODES }],
+    'xstate.error.actor.inviteCodes': [{ error: new Error('Network connection failed') }],
+    'xstate.done.actor.shareLink': [
+      { output: { outcome: 'shared', url: LINK } satisfies ShareResult },
+      { output: { outcome: 'unsupported', url: LINK } satisfies ShareResult },
+    ],
+    'xstate.error.actor.shareLink': [{ error: new Error('Share dismissed') }],
+  },
+  paths: { simple: false },
+  uncovered: {
+    'home.invite.link.sharing · xstate.done.actor.shareLink [isShareUnsupported] → home.invite.link.idle':
+      'both share outcomes reach the same vertex (link.idle, same context), so shortest paths keep ' +
+      'one; the copy fallback without the Web Share API is proven in tests/unit/home.machine.test.ts',
+  },
+});
+
+/** The home service with controllable calls and a clipboard that records what it was given. */
+function setup() {
+  const codes = controllable<InviteCodeItem[]>();
+  const share = controllable<ShareResult, ShareInput>();
+  const clipboard: string[] = [];
+  const actor = createActor(
+    homeMachine.provide({
+      actors: {
+        inviteCodes: codes.logic,
+        shareLink: share.logic,
+        copyFeedback: copyFeedbackMachine.provide({
+          actors: {
+            writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+              clipboard.push(input.text);
+            }),
+          },
+        }),
+      },
+    }),
+  );
+  actor.start();
+  return { actor, codes, share, clipboard };
+}
+type Ctx = ReturnType<typeof setup>;
+
+const copiedNow = (ctx: Ctx) =>
+  ctx.actor.getSnapshot().children.copyFeedback?.getSnapshot().matches('copied') ?? false;
+
+const events = {
+  'home.showTicket': ({ ctx, event }) => ctx.actor.send(event),
+  'home.showInvite': ({ ctx, event }) => ctx.actor.send(event),
+  'invite.copyLink': async ({ ctx, event }) => {
+    const before = ctx.clipboard.length;
+    ctx.actor.send(event);
+    await settle();
+    expect(ctx.clipboard.slice(before)).toEqual([LINK]);
+    expect(copiedNow(ctx)).toBe(true);
+  },
+  'invite.share': ({ ctx, event }) => ctx.actor.send(event),
+  'xstate.done.actor.inviteCodes': ({ ctx, event }) => ctx.codes.resolve(event.output),
+  'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),
+  'xstate.done.actor.shareLink': async ({ ctx, event }) => {
+    const before = ctx.clipboard.length;
+    await ctx.share.resolve(event.output);
+    await settle();
+    // Without the Web Share API the link is copied instead (and "Copied!" shows).
+    const expected = event.output.outcome === 'unsupported' ? [LINK] : [];
+    expect(ctx.clipboard.slice(before)).toEqual(expected);
+    if (expected.length > 0) expect(copiedNow(ctx)).toBe(true);
+  },
+  'xstate.error.actor.shareLink': ({ ctx, event }) => ctx.share.reject(event.error),
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup,
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events,
+  states: {
+    getTicket: ({ ctx }) => expect(selectActiveTab(ctx.actor.getSnapshot())).toBe('getTicket'),
+    'invite.codes.loading': ({ ctx }) => {
+      expect(selectActiveTab(ctx.actor.getSnapshot())).toBe('invite');
+      expect(selectCodesLoading(ctx.actor.getSnapshot())).toBe(true);
+      expect(ctx.codes.pending()).toBe(1);
+    },
+    'invite.codes.loaded': ({ ctx }) =>
+      expect(selectUnusedCodeCount(ctx.actor.getSnapshot())).toBe(1),
+    'invite.codes.failed': ({ ctx }) =>
+      expect(selectCodesFailed(ctx.actor.getSnapshot())).toBe(true),
+    'invite.link.sharing': ({ ctx }) => {
+      expect(selectIsSharing(ctx.actor.getSnapshot())).toBe(true);
+      expect(ctx.share.calls.at(-1)).toEqual({ url: LINK, title: SHARE_TITLE, text: SHARE_TEXT });
+    },
+  },
+};
+
+testPaths(model, driver);

@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { taglinesMachine } from '../../machines/taglines/taglines.machine';
+import { selectTagline, selectTaglineIndex } from '../../machines/taglines/taglines.selectors';
+import { TAGLINES } from '../../machines/taglines/taglines.types';
+import {
+  advanceDelay,
+  checkProperty,
+  defineModel,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+
+const model = defineModel({
+  name: 'taglines',
+  machine: taglinesMachine,
+  events: {},
+  outcomes: { 'xstate.after.taglineRotation.taglines.rotating': [{}] },
+});
+
+function setup() {
+  const actor = createActor(taglinesMachine);
+  actor.start();
+  return { actor };
+}
+type Ctx = ReturnType<typeof setup>;
+
+const events = {
+  'xstate.after.taglineRotation.taglines.rotating': ({ event }) =>
+    advanceDelay(taglinesMachine, event.type),
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup,
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events,
+  states: {
+    rotating: ({ ctx, snapshot }) => {
+      const live = ctx.actor.getSnapshot();
+      expect(selectTaglineIndex(live)).toBe(selectTaglineIndex(snapshot));
+      expect(selectTagline(live)).toBe(TAGLINES[selectTaglineIndex(snapshot)]);
+    },
+  },
+};
+
+testPaths(model, driver);
+
+it('the index always names one of the five taglines and advances by one, wrapping', () => {
+  checkProperty('taglines cycle through all five in order', {
+    machine: taglinesMachine,
+    events: model.events.map((e) => e.event),
+    maxEvents: 25,
+    invariant: ({ snapshot, previous }) => {
+      const index = selectTaglineIndex(snapshot);
+      if (index < 0 || index >= TAGLINES.length) return false;
+      if (!previous) return index === 0;
+      return index === (selectTaglineIndex(previous) + 1) % TAGLINES.length;
+    },
+  });
+});

@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileDoc, inline, markdownToHtml } from '../../src/views/docs/build/markdown';
+import { GUIDES, LEGAL, neighbours, resolveDoc } from '../../src/views/docs/docsIndex';
+
+const dir = resolve(import.meta.dirname, '../../docs-content');
+const source = (id: string) => readFileSync(join(dir, `${id}.md`), 'utf8');
+const text = (id: string) =>
+  compileDoc(id, source(id))
+    .html.replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+const READ_MINUTES: Record<string, number> = {
+  intro: 2,
+  lore: 4,
+  info: 3,
+  token: 2,
+  gang: 4,
+  weap: 4,
+  prop: 4,
+  fight: 5,
+  cash: 3,
+  terms: 5,
+  privacy: 4,
+};
+
+describe('docs content', () => {
+  it('has the eleven pages with title, read time and order in front matter', () => {
+    const ids = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => f.replace(/\.md$/, ''))
+      .sort();
+    expect(ids).toEqual(Object.keys(READ_MINUTES).sort());
+    for (const id of ids) {
+      const doc = compileDoc(id, source(id));
+      expect(doc.title.length, id).toBeGreaterThan(0);
+      expect(doc.readMinutes, id).toBe(READ_MINUTES[id]);
+    }
+    expect(compileDoc('info', source('info')).title).toBe('How To Play');
+  });
+
+  it('walks the nine guides in the spec order; legal pages have no previous / next', () => {
+    expect(GUIDES.map((d) => d.id)).toEqual([
+      'intro',
+      'lore',
+      'info',
+      'token',
+      'gang',
+      'weap',
+      'prop',
+      'fight',
+      'cash',
+    ]);
+    expect(LEGAL.map((d) => d.id)).toEqual(['terms', 'privacy']);
+    expect(neighbours(resolveDoc('intro'))).toMatchObject({ prev: null, next: { id: 'lore' } });
+    expect(neighbours(resolveDoc('cash'))).toMatchObject({ prev: { id: 'fight' }, next: null });
+    expect(neighbours(resolveDoc('terms'))).toEqual({ prev: null, next: null });
+    expect(neighbours(resolveDoc('privacy'))).toEqual({ prev: null, next: null });
+  });
+
+  it('falls back to intro for unknown ids', () => {
+    expect(resolveDoc('nope').id).toBe('intro');
+    expect(resolveDoc(undefined).id).toBe('intro');
+  });
+
+  it('states the game facts of the spec', () => {
+    const token = text('token');
+    expect(token).toMatch(/1B/);
+    expect(token).toMatch(/No mint/);
+    expect(token).toMatch(/no burn/);
+    expect(token).toMatch(/50% is allocated to the Fund/);
+    expect(token).toMatch(/50% to a liquidity pool/);
+    expect(token).toMatch(/developer holds 0%/);
+    expect(token).toMatch(/in proportion to their Influence \(IP\)/);
+    const fight = text('fight');
+    expect(fight).toMatch(/attacker spends 1 Stamina/);
+    expect(fight).toMatch(/Equal values give a Draw/);
+    expect(fight).toMatch(/50% of the loot goes to the Fund/);
+    expect(fight).toMatch(/6 hours cannot be attacked/);
+    expect(fight).toMatch(/attack code/);
+    expect(fight).toMatch(/Weapons beyond 2 per Gangster are not used in fights/);
+    for (const id of ['fight', 'cash']) {
+      expect(text(id), id).toMatch(/once per hour/);
+      expect(text(id), id).toMatch(/24 hours/);
+    }
+    expect(text('cash')).toMatch(/negative result is deducted/);
+    expect(text('gang')).toMatch(/price of each next Gangster increases/);
+    expect(text('weap')).toMatch(/always contains 2 Weapons/);
+  });
+
+  it('legal pages: 18+ eligibility, logs kept about 90 days, updated October 2025', () => {
+    expect(text('terms')).toMatch(/18 years of age or older/);
+    expect(text('privacy')).toMatch(/about 90 days/);
+    for (const id of ['terms', 'privacy']) expect(text(id)).toMatch(/Last updated: October 2025/);
+  });
+});
+
+describe('markdown compiler', () => {
+  it('renders headings one level below the page title, lists, tables and inline markup', () => {
+    const html = markdownToHtml(
+      '## Title\n\nSome **bold** and *em* with `code`.\n\n- one\n- two\n\n1. first\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n',
+    );
+    expect(html).toContain('<h3 id="title">Title</h3>');
+    expect(html).toContain(
+      '<p>Some <strong>bold</strong> and <em>em</em> with <code>code</code>.</p>',
+    );
+    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
+    expect(html).toContain('<ol><li>first</li></ol>');
+    expect(html).toContain('<th scope="col">a</th>');
+    expect(html).toContain('<td>2</td>');
+  });
+
+  it('escapes HTML and marks external links', () => {
+    expect(inline('<script>x</script>')).toBe('&lt;script&gt;x&lt;/script&gt;');
+    expect(inline('[X](https://x.com)')).toBe(
+      '<a href="https://x.com" target="_blank" rel="noopener noreferrer">X</a>',
+    );
+    expect(inline('[Lore](/docs/lore)')).toBe('<a href="/docs/lore">Lore</a>');
+  });
+});

@@ -38,7 +38,7 @@ if (!process.argv.includes('--no-build')) {
   const started = Date.now();
   const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) {
-    process.stderr.write(build.stdout + build.stderr);
+    process.stderr.write(`${(build.stdout + build.stderr).split('\n').slice(-60).join('\n')}\n`);
     fail('the production build (vite build) failed, see above.');
   }
   console.log(`size: production build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
+import { devInspect } from './devtools/inspector';
 import { AppProvider } from './app/AppProvider';
 import { appInput, composeApp, sessionStartData } from './app/compose';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
@@ -29,7 +30,11 @@ const input = appInput(
 );
 
 const app = (
-  <AppProvider logic={logic} input={input}>
+  <AppProvider
+    logic={logic}
+    input={input}
+    inspect={import.meta.env.MODE !== 'production' ? devInspect : undefined}
+  >
     <Shell />
   </AppProvider>
 );

@@ -20,7 +20,9 @@ function viteBuild(label: string, args: string[]): void {
     env: { ...process.env },
   });
   if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
+    // The end of the build's output holds the error; the chunk listing before it is noise.
+    const output = (result.stdout + result.stderr).split('\n');
+    process.stderr.write(`${output.slice(-60).join('\n')}\n`);
     throw new Error(`e2e: the ${label} build failed (npx vite build ${args.join(' ')}).`);
   }
   console.log(`e2e: ${label} build ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

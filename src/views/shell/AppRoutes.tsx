@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { MachinesRoute } from '../../devtools/MachinesRoute';
 import { HomePage } from '../home/HomePage';
 import { InviteCodeCapture } from '../signIn/InviteCodeCapture';
 
@@ -26,6 +27,9 @@ export function AppRoutes() {
           <DocsPage />
         </Suspense>
       </Route>
+      {import.meta.env.MODE !== 'production' && (
+        <Route path="/__machines" component={MachinesRoute} />
+      )}
       <Route>
         <Redirect to="/" replace />
       </Route>

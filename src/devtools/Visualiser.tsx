@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from 'react';
+import { inspectorStore, inspectorVersion, subscribeInspector, type LiveActor } from './inspector';
+import { MachineSection } from './MachineSection';
+import { MACHINES } from './registry';
+import './devtools.css';
+
+/**
+ * /__machines (development and local builds only): every machine as a statechart, the live app's
+ * actors highlighted in their current state, the last events, and a sandbox per machine.
+ */
+export default function Visualiser() {
+  useSyncExternalStore(subscribeInspector, inspectorVersion);
+  const store = inspectorStore();
+  const actors = [...store.actors.values()].filter((a) => a.status !== 'stopped');
+  const liveOf = (name: string): LiveActor[] => actors.filter((a) => a.machineId === name);
+  return (
+    <main className="devtools" data-testid="smw-devtools-visualiser">
+      <h1>Machines</h1>
+      <p className="devtools-muted">
+        {MACHINES.length} machines, {actors.length} live actors. Development builds only.
+      </p>
+      <nav className="devtools-nav" aria-label="Machines">
+        {MACHINES.map((m) => (
+          <a key={m.name} href={`#machine-${m.name}`}>
+            {m.name}
+            {liveOf(m.name).length > 0 ? ' ●' : ''}
+          </a>
+        ))}
+      </nav>
+      <div className="devtools-layout">
+        <div className="devtools-charts">
+          {MACHINES.map((m) => (
+            <MachineSection key={m.name} entry={m} live={liveOf(m.name)} />
+          ))}
+        </div>
+        <aside className="devtools-log" aria-label="Last events">
+          <h2>Last events</h2>
+          {store.events.length === 0 ? <p className="devtools-muted">None yet.</p> : null}
+          <ol>
+            {store.events.map((e, i) => (
+              <li key={`${e.at}-${i}`}>
+                <code>{e.type}</code> → {e.actor}
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+import { machineToChart } from '../../src/devtools/graph';
+import { expect, test } from '../support/e2e';
+
+/**
+ * The machine visualiser exists in development / local builds only: /__machines draws every
+ * machine, highlights the live app's actors and runs a sandbox actor; production ships none of it.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const MARKERS = ['smw-devtools-visualiser', 'smw-devtools-inspector', 'org.eclipse.elk'];
+
+const machineNames = readdirSync(join(ROOT, 'machines'), { withFileTypes: true })
+  .filter(
+    (d) => d.isDirectory() && existsSync(join(ROOT, 'machines', d.name, `${d.name}.machine.ts`)),
+  )
+  .map((d) => d.name);
+
+async function loadMachine(name: string): Promise<AnyStateMachine> {
+  const file = join(ROOT, 'machines', name, `${name}.machine.ts`);
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  return (mod[`${name}Machine`] ??
+    Object.values(mod).find(
+      (v) => typeof v === 'object' && v !== null && 'root' in v,
+    )) as AnyStateMachine;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function markersIn(dir: string): string[] {
+  const found = new Set<string>();
+  for (const file of filesUnder(dir).filter((f) => /\.(js|html|css)$/.test(f))) {
+    const text = readFileSync(file, 'utf8');
+    for (const marker of MARKERS) if (text.includes(marker)) found.add(marker);
+  }
+  return [...found];
+}
+
+test('every machine is drawn as a statechart at /__machines, with all its states', async ({
+  page,
+}) => {
+  expect(machineNames.length).toBeGreaterThan(0);
+  await page.goto('/__machines');
+  await expect(page.getByRole('heading', { name: 'Machines', level: 1 })).toBeVisible();
+  for (const name of machineNames) {
+    const chart = machineToChart(await loadMachine(name));
+    const section = page.locator(`section[data-machine="${name}"]`);
+    await expect(section.getByRole('heading', { name, level: 2 })).toBeVisible();
+    const svg = section.locator(`svg[data-chart="${chart.id}"]`);
+    await expect(svg).toBeVisible({ timeout: 15_000 });
+    // Every state node of the chart (the root included) is drawn, and every transition.
+    await expect(svg.locator('g.devtools-node')).toHaveCount(chart.nodes.length);
+    await expect(svg.locator('g.devtools-edge')).toHaveCount(
+      chart.edges.reduce((n, e) => n + e.targets.length, 0),
+    );
+  }
+});
+
+test('the live app actors are highlighted in their current state and events are listed', async ({
+  page,
+}) => {
+  await page.goto('/__machines');
+  const app = page.locator('section[data-machine="app"]');
+  await expect(app.locator('.devtools-live button').first()).toBeVisible();
+  // The root actor has left `loading` once the session bootstrap answered.
+  await expect(app.locator('g.devtools-node[data-active="true"]').last()).not.toHaveAttribute(
+    'data-state-id',
+    'app.loading',
+  );
+  await expect(app.locator('g.devtools-node[data-active="true"]')).not.toHaveCount(0);
+  await expect(
+    page.getByRole('complementary', { name: 'Last events' }).locator('li'),
+  ).not.toHaveCount(0);
+});
+
+test('a sandbox actor takes the events it can take now, outcomes and delays included', async ({
+  page,
+}) => {
+  await page.goto('/__machines#machine-copyFeedback');
+  const section = page.locator('section[data-machine="copyFeedback"]');
+  await section.getByRole('button', { name: 'Sandbox', exact: true }).click();
+  const state = section.getByTestId('sandbox-state');
+  await expect(state).toHaveText('"idle"');
+  await expect(
+    section.getByRole('button', { name: 'xstate.done.actor.writeClipboard' }),
+  ).toHaveCount(0);
+  await section.getByLabel('Event payload (JSON)').fill('{"text":"invite link"}');
+  await section.getByRole('button', { name: 'copyFeedback.copy' }).click();
+  await expect(state).toHaveText('"copying"');
+  await section.getByRole('button', { name: 'xstate.done.actor.writeClipboard' }).click();
+  await expect(state).toHaveText('"copied"');
+  await section.getByRole('button', { name: /^xstate\.after\.copyFeedback\./ }).click();
+  await expect(state).toHaveText('"idle"');
+  await expect(
+    section.locator('g.devtools-node[data-active="true"][data-state-id="copyFeedback.idle"]'),
+  ).toHaveCount(1);
+});
+
+test('the production build (dist/) contains no visualiser, inspector or elkjs code', () => {
+  const dist = join(ROOT, 'dist');
+  const site = process.env.E2E_SITE_DIR ?? join(ROOT, '.local/e2e-site');
+  expect(existsSync(join(dist, 'index.html')), 'dist/ is built by the e2e global setup').toBe(true);
+  // The markers are real: the local-mode build does carry the visualiser.
+  expect(markersIn(site).sort()).toEqual([...MARKERS].sort());
+  expect(markersIn(dist)).toEqual([]);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  expect(html).not.toContain('__machines');
+});

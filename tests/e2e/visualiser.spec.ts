@@ -69,6 +69,8 @@ test('the live app actors are highlighted in their current state and events are 
   await page.goto('/__machines');
   const app = page.locator('section[data-machine="app"]');
   await expect(app.locator('.devtools-live button').first()).toBeVisible();
+  // ELK lays out every chart on the page; give the first one time on a busy machine.
+  await expect(app.locator('svg[data-chart="app"]')).toBeVisible({ timeout: 30_000 });
   // The root actor has left `loading` once the session bootstrap answered.
   await expect(app.locator('g.devtools-node[data-active="true"]').last()).not.toHaveAttribute(
     'data-state-id',

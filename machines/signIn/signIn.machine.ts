@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import { SYSTEM_IDS } from '../systemIds';
@@ -71,6 +71,8 @@ export const signInMachine = setup({
      * The one rule for the Telegram step (the spec leaves its trigger open): after a successful
      * verification, a Telegram link pending on the account (`user_telegram_link`) shows step 3.
      */
+    /** One request at a time on the code step: no resend while the code is being verified. */
+    isAwaitingCode: stateIn('#signIn.open.code.entry.awaitingCode'),
     hasTelegramLink: (_, session: VerifyCodeOutput) => Boolean(session.userData.user_telegram_link),
   },
   delays: {
@@ -119,10 +121,6 @@ export const signInMachine = setup({
         output.signCode ? digitsFromText(output.signCode) : context.digits,
     }),
     clearDigits: assign({ digits: () => emptyDigits() }),
-    resetCode: assign({
-      digits: () => emptyDigits(),
-      codeResets: ({ context }) => context.codeResets + 1,
-    }),
     startCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
     tickCountdown: assign({
       resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1),
@@ -151,7 +149,6 @@ export const signInMachine = setup({
     inviteCode: input.stored.codeInvite || null,
     notice: null,
     resendSecondsLeft: 0,
-    codeResets: 0,
     pending: null,
   }),
   on: {
@@ -283,7 +280,7 @@ export const signInMachine = setup({
                     onError: {
                       target: 'awaitingCode',
                       actions: [
-                        'resetCode',
+                        'clearDigits',
                         {
                           type: 'showNotice',
                           params: ({ event }) => ({
@@ -316,7 +313,7 @@ export const signInMachine = setup({
                 },
                 ready: {
                   tags: ['canResend'],
-                  on: { 'signIn.resend': 'resendingCode' },
+                  on: { 'signIn.resend': { guard: 'isAwaitingCode', target: 'resendingCode' } },
                 },
                 resendingCode: {
                   tags: ['resending'],

@@ -50,8 +50,6 @@ export const selectCodeComplete = (s: SignInSnapshot): boolean => isSixDigitCode
 export const selectCanVerify = (s: SignInSnapshot): boolean =>
   isSixDigitCode(s.context.digits) && s.can({ type: 'signIn.verify' });
 
-export const selectCodeResets = (s: SignInSnapshot): number => s.context.codeResets;
-
 /** §2: the active invite code, upper-cased, shown when set and the step is not 2. */
 export const selectInviteCodeShown = (s: SignInSnapshot): string | null =>
   s.context.inviteCode && !s.hasTag('step.code') ? s.context.inviteCode.toUpperCase() : null;

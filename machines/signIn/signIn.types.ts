@@ -54,8 +54,6 @@ export type SignInContext = {
   notice: SignInNotice | null;
   /** Seconds left on the resend cooldown, counted down by a per-second tick of the chart. */
   resendSecondsLeft: number;
-  /** Bumped each time a failed verification clears the boxes (the view focuses the first one). */
-  codeResets: number;
   /** Verified session held while the Telegram step is shown (see `hasTelegramLink`). */
   pending: VerifyCodeOutput | null;
 };

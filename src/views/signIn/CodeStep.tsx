@@ -11,7 +11,6 @@ import {
   SIGN_IN_CODE_LENGTH,
   selectCanResend,
   selectCodeComplete,
-  selectCodeResets,
   selectDigit,
   selectEmail,
   selectIsVerifying,
@@ -112,14 +111,16 @@ export function CodeStep({ signIn, titleId }: { signIn: SignInRef; titleId: stri
   const verifying = useSelector(signIn, selectIsVerifying);
   const canResend = useSelector(signIn, selectCanResend);
   const resendLabel = useSelector(signIn, selectResendLabel);
-  const codeResets = useSelector(signIn, selectCodeResets);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const verifyButton = useRef<HTMLButtonElement>(null);
 
-  // A failed verification clears the boxes: focus goes back to the first one.
+  // A failed verification clears the boxes (§8): focus goes back to the first one. A success
+  // leaves the step, so "no longer verifying while still on this step" means a failure.
+  const wasVerifying = useRef(false);
   useEffect(() => {
-    if (codeResets > 0) boxes.current[0]?.focus();
-  }, [codeResets]);
+    if (wasVerifying.current && !verifying) boxes.current[0]?.focus();
+    wasVerifying.current = verifying;
+  }, [verifying]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -140,12 +140,17 @@ export function SignInDialog({ signIn }: { signIn: SignInRef }) {
   );
 }
 
+/** The dialog while the sign-in service is open and nobody is signed in. */
+export function SignInModalView({ signIn, hasJwt }: { signIn: SignInRef; hasJwt: boolean }) {
+  const open = useSelector(signIn, selectIsOpen);
+  if (hasJwt || !open) return null;
+  return <SignInDialog signIn={signIn} />;
+}
+
 /** The overlay slot's entry (§2 Shell): shown only while signed out (the shell checks the jwt). */
 export function SignInModal() {
   const auth = useService(SYSTEM_IDS.auth);
   const signIn = useService(SYSTEM_IDS.signIn);
   const hasJwt = useSelector(auth, selectHasJwt);
-  const open = useSelector(signIn, selectIsOpen);
-  if (hasJwt || !open) return null;
-  return <SignInDialog signIn={signIn} />;
+  return <SignInModalView signIn={signIn} hasJwt={hasJwt} />;
 }

@@ -1,0 +1,419 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { assign } from 'xstate';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import { signInMachine } from '../../machines/signIn/signIn.machine';
+import {
+  selectCanResend,
+  selectInviteCodeShown,
+  type SignInSnapshot,
+} from '../../machines/signIn/signIn.selectors';
+import { isSixDigitCode } from '../../machines/signIn/signIn.rules';
+import { RESEND_SECONDS, type SignInContext } from '../../machines/signIn/signIn.types';
+import { SignInModalView } from '../../src/views/signIn/SignInModal';
+import {
+  checkProperty,
+  defineModel,
+  settle,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+import { session, startSignInSystem } from '../support/signIn/fakes';
+
+/**
+ * Generated paths of the sign-in machine (§2 Sign-in modal, §4 Sign-in steps, §5, §8), run
+ * against the machine as an actor and against the rendered modal.
+ *
+ * The model counts the resend cooldown down from 2 instead of 30: the per-second tick is the same
+ * transition, and 30 distinct counters would only multiply the graph's vertices by 15 without
+ * reaching anything new. The drivers run the real machine (30 s) and check the real countdown
+ * against the fake clock.
+ */
+const MODEL_SECONDS = 2;
+const modelMachine = signInMachine.provide({
+  actions: { startCountdown: assign({ resendSecondsLeft: MODEL_SECONDS }) },
+});
+const input = { stored: { ...EMPTY_STORED, codeInvite: 'abCD12' } };
+const TELEGRAM = 'https://t.me/smw_bot?start=abc';
+const RESEND_TICK = 'xstate.after.resendTick.signIn.open.code.resend.coolingDown.counting';
+const RESEND_COOLDOWN = 'xstate.after.resendCooldown.signIn.open.code.resend.coolingDown';
+
+const model = defineModel({
+  name: 'signIn',
+  machine: modelMachine,
+  input,
+  events: {
+    'signIn.open': [{}],
+    'signIn.close': [{}],
+    'signIn.emailChanged': [{ email: 'don@example.com' }],
+    'signIn.submitEmail': [{}],
+    'signIn.digitEntered': [{ index: 5, digit: '6' }],
+    'signIn.digitErased': [{ index: 5 }],
+    'signIn.codePasted': [{ text: '123456' }],
+    'signIn.verify': [{}],
+    'signIn.resend': [{}],
+    'signIn.changeEmail': [{}],
+    'signIn.telegramOpened': [{}],
+    'signIn.backToEmail': [{}],
+    'inviteCode.stored': [{ code: 'abCD12' }],
+  },
+  outcomes: {
+    'xstate.done.actor.sendCode': [{ output: { inviteCode: 'abCD12' } }],
+    'xstate.error.actor.sendCode': [{ error: { kind: 'network', message: 'Network down' } }],
+    'xstate.done.actor.resendCode': [{ output: { inviteCode: 'abCD12' } }],
+    'xstate.error.actor.resendCode': [{ error: { kind: 'network', message: 'Network down' } }],
+    'xstate.done.actor.verifyCode': [
+      { output: session() },
+      { output: session({ user_telegram_link: TELEGRAM }) },
+    ],
+    'xstate.error.actor.verifyCode': [
+      { error: { kind: 'http', message: 'HTTP 400', serverMessage: 'Invalid code' } },
+    ],
+    [RESEND_COOLDOWN]: [{}],
+    [RESEND_TICK]: [{}],
+  },
+  paths: { simple: false, maxPaths: 400 },
+});
+
+type Sys = ReturnType<typeof startSignInSystem>;
+type Ctx = Sys & {
+  /** Fake-clock time the real cooldown started (for the real "Resend in Ns"). */
+  cooldownFrom: number | null;
+  expectedSignIns: number;
+};
+
+function setup(): Ctx {
+  return { ...startSignInSystem({ codeInvite: 'abCD12' }), cooldownFrom: null, expectedSignIns: 0 };
+}
+
+/** The model's context, minus the countdown whose scale differs (see above). */
+const comparable = ({ resendSecondsLeft: _ignored, ...rest }: SignInContext) => rest;
+
+const realSecondsLeft = (ctx: Ctx) =>
+  RESEND_SECONDS - Math.floor((Date.now() - (ctx.cooldownFrom ?? Date.now())) / 1000);
+
+async function settleLatest<T>(calls: Array<{ result: { resolve: (v: T) => void } }>, value: T) {
+  calls.at(-1)!.result.resolve(value);
+  await settle();
+}
+async function failLatest(calls: Array<{ result: { reject: (e: unknown) => void } }>, e: unknown) {
+  calls.at(-1)!.result.reject(e);
+  await settle();
+}
+
+/** Outcome executors, shared by both drivers (wrapped in act() for the view). */
+function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
+  return {
+    'xstate.done.actor.sendCode': ({ ctx, event }) =>
+      wrap(async () => {
+        ctx.cooldownFrom = Date.now();
+        await settleLatest(ctx.sendCalls, event.output as { inviteCode: string });
+      }),
+    'xstate.error.actor.sendCode': ({ ctx, event }) =>
+      wrap(() => failLatest(ctx.sendCalls, event.error)),
+    'xstate.done.actor.resendCode': ({ ctx, event }) =>
+      wrap(async () => {
+        ctx.cooldownFrom = Date.now();
+        await settleLatest(ctx.sendCalls, event.output as { inviteCode: string });
+      }),
+    'xstate.error.actor.resendCode': ({ ctx, event }) =>
+      wrap(() => failLatest(ctx.sendCalls, event.error)),
+    'xstate.done.actor.verifyCode': ({ ctx, event, snapshot }) =>
+      wrap(async () => {
+        if (snapshot.matches('closed')) ctx.expectedSignIns += 1;
+        await settleLatest(ctx.verifyCalls, event.output as ReturnType<typeof session>);
+      }),
+    'xstate.error.actor.verifyCode': ({ ctx, event }) =>
+      wrap(() => failLatest(ctx.verifyCalls, event.error)),
+    [RESEND_TICK]: () =>
+      wrap(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+        await settle();
+      }),
+    [RESEND_COOLDOWN]: ({ ctx }) =>
+      wrap(async () => {
+        await vi.advanceTimersByTimeAsync(RESEND_SECONDS * 1000 - (Date.now() - ctx.cooldownFrom!));
+        await settle();
+      }),
+  } satisfies Partial<Executors<typeof model, Ctx>>;
+}
+
+/**
+ * After an intent: exactly one request went out when the chart entered its requesting state,
+ * with the payload of §7, and none otherwise (an invalid e-mail or code makes no call).
+ */
+function expectRequest(
+  ctx: Ctx,
+  snapshot: SignInSnapshot,
+  kind: 'send' | 'resend' | 'verify',
+  before: number,
+) {
+  const { email, inviteCode, digits } = snapshot.context;
+  if (kind === 'verify') {
+    const sent = ctx.verifyCalls.slice(before).map((c) => c.input);
+    if (snapshot.matches({ open: { code: { entry: 'verifying' } } })) {
+      expect(isSixDigitCode(digits)).toBe(true);
+      expect(sent).toEqual([{ email, code: digits.join('') }]);
+    } else expect(sent).toEqual([]);
+    return;
+  }
+  const sent = ctx.sendCalls.slice(before).map((c) => c.input);
+  const requesting =
+    kind === 'send'
+      ? snapshot.matches({ open: { email: 'sendingCode' } })
+      : snapshot.matches({ open: { code: { resend: 'resendingCode' } } });
+  if (requesting) expect(sent).toEqual([{ email, inviteCode, resend: kind === 'resend' }]);
+  else expect(sent).toEqual([]);
+}
+
+const direct = (fn: () => Promise<void>) => fn();
+
+const actorDriver: Driver<typeof model, Ctx> = {
+  setup,
+  teardown: ({ rootActor }) => {
+    rootActor.stop();
+  },
+  actual: ({ signIn }) => signIn.getSnapshot(),
+  events: {
+    'signIn.open': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.close': ({ ctx, event, snapshot }) => {
+      if (ctx.signIn.getSnapshot().matches({ open: 'telegram' }) && snapshot.matches('closed'))
+        ctx.expectedSignIns += 1;
+      ctx.signIn.send(event);
+    },
+    'signIn.emailChanged': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.submitEmail': ({ ctx, event, snapshot }) => {
+      const before = ctx.sendCalls.length;
+      ctx.signIn.send(event);
+      expectRequest(ctx, snapshot, 'send', before);
+    },
+    'signIn.digitEntered': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.digitErased': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.codePasted': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.verify': ({ ctx, event, snapshot }) => {
+      const before = ctx.verifyCalls.length;
+      ctx.signIn.send(event);
+      expectRequest(ctx, snapshot, 'verify', before);
+    },
+    'signIn.resend': ({ ctx, event, snapshot }) => {
+      const before = ctx.sendCalls.length;
+      ctx.signIn.send(event);
+      expectRequest(ctx, snapshot, 'resend', before);
+    },
+    'signIn.changeEmail': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.telegramOpened': ({ ctx, event }) => {
+      ctx.expectedSignIns += 1;
+      ctx.signIn.send(event);
+    },
+    'signIn.backToEmail': ({ ctx, event }) => ctx.signIn.send(event),
+    'inviteCode.stored': ({ ctx, event }) => ctx.signIn.send(event),
+    ...outcomes(direct),
+  } satisfies Executors<typeof model, Ctx>,
+  states: {
+    '*': ({ ctx, snapshot }) => {
+      const real = ctx.signIn.getSnapshot();
+      expect(comparable(real.context)).toEqual(comparable(snapshot.context));
+      expect(ctx.authEvents).toHaveLength(ctx.expectedSignIns);
+    },
+    'open.code.resend.coolingDown': ({ ctx }) => {
+      const real = ctx.signIn.getSnapshot();
+      expect(real.context.resendSecondsLeft).toBe(realSecondsLeft(ctx));
+      expect(selectCanResend(real)).toBe(false);
+    },
+    'open.code.resend.ready': ({ ctx, snapshot }) => {
+      // Ready, and possible while no verification runs (one request at a time).
+      expect(selectCanResend(ctx.signIn.getSnapshot())).toBe(
+        snapshot.matches({ open: { code: { entry: 'awaitingCode' } } }),
+      );
+    },
+  },
+};
+
+describe('sign-in machine', () => {
+  testPaths(model, actorDriver);
+});
+
+/** The rendered modal, opened by a Get Access button as on the home page. */
+function renderModal(ctx: Ctx) {
+  render(
+    <>
+      <button type="button" onClick={() => ctx.signIn.send({ type: 'signIn.open' })}>
+        Get Access
+      </button>
+      <SignInModalView signIn={ctx.signIn} hasJwt={false} />
+    </>,
+  );
+}
+
+const dialog = () => screen.getByRole('dialog');
+const inDialog = () => within(dialog());
+const boxes = () => inDialog().getAllByRole('textbox', { name: /^Digit \d of 6$/ });
+const act$ = async (fn: () => Promise<void>) => {
+  await act(fn);
+};
+const click = (el: HTMLElement) =>
+  act$(async () => {
+    fireEvent.click(el);
+  });
+
+function expectDialogCommon(snapshot: SignInSnapshot) {
+  const d = dialog();
+  expect(d).toHaveAttribute('aria-modal', 'true');
+  const title = document.getElementById(d.getAttribute('aria-labelledby') ?? '');
+  expect(title).not.toBeNull();
+  const invite = selectInviteCodeShown(snapshot);
+  if (invite) expect(inDialog().getByText(invite)).toBeVisible();
+  else expect(inDialog().queryByText(/Invite code/)).toBeNull();
+  const notice = snapshot.context.notice?.text;
+  if (notice) expect(d.querySelector('.signin-notice')).toHaveTextContent(notice);
+  else expect(d.querySelector('.signin-notice')).toBeNull();
+  const terms = inDialog().getByRole('link', { name: 'Terms of Service' });
+  expect(terms).toHaveAttribute('href', '/docs/terms');
+  expect(terms).toHaveAttribute('target', '_blank');
+  expect(inDialog().getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/docs/privacy',
+  );
+}
+
+const viewDriver: Driver<typeof model, Ctx> = {
+  setup: () => {
+    const ctx = setup();
+    renderModal(ctx);
+    return ctx;
+  },
+  teardown: ({ rootActor }) => {
+    rootActor.stop();
+  },
+  actual: ({ signIn }) => signIn.getSnapshot(),
+  events: {
+    'signIn.open': () => click(screen.getByRole('button', { name: 'Get Access' })),
+    'signIn.close': ({ ctx, snapshot }) => {
+      if (ctx.signIn.getSnapshot().matches({ open: 'telegram' }) && snapshot.matches('closed'))
+        ctx.expectedSignIns += 1;
+      return act$(async () => {
+        fireEvent.keyDown(dialog(), { key: 'Escape' });
+      });
+    },
+    'signIn.emailChanged': ({ event }) =>
+      act$(async () => {
+        fireEvent.change(inDialog().getByLabelText('E-mail'), { target: { value: event.email } });
+      }),
+    'signIn.submitEmail': async ({ ctx, snapshot }) => {
+      const before = ctx.sendCalls.length;
+      await click(inDialog().getByRole('button', { name: 'Continue' }));
+      expectRequest(ctx, snapshot, 'send', before);
+    },
+    'signIn.digitEntered': ({ event }) =>
+      act$(async () => {
+        fireEvent.change(boxes()[event.index]!, { target: { value: event.digit } });
+      }),
+    'signIn.digitErased': ({ event }) =>
+      act$(async () => {
+        const box = boxes()[event.index]!;
+        if (box.getAttribute('value') !== '') fireEvent.change(box, { target: { value: '' } });
+      }),
+    'signIn.codePasted': ({ event }) =>
+      act$(async () => {
+        fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => event.text } });
+      }),
+    'signIn.verify': async ({ ctx, snapshot }) => {
+      const before = ctx.verifyCalls.length;
+      const verify = inDialog().getByRole('button', { name: 'Verify' });
+      if (!verify.hasAttribute('disabled')) await click(verify);
+      else {
+        // Verify is disabled until six digits are in: Enter in a box still asks.
+        await act$(async () => {
+          fireEvent.keyDown(boxes()[0]!, { key: 'Enter' });
+        });
+      }
+      expectRequest(ctx, snapshot, 'verify', before);
+    },
+    'signIn.resend': async ({ ctx, snapshot }) => {
+      const before = ctx.sendCalls.length;
+      await click(inDialog().getByRole('button', { name: 'Resend Code' }));
+      expectRequest(ctx, snapshot, 'resend', before);
+    },
+    'signIn.changeEmail': () => click(inDialog().getByRole('button', { name: 'Change E-mail' })),
+    'signIn.telegramOpened': ({ ctx }) => {
+      ctx.expectedSignIns += 1;
+      const link = inDialog().getByRole('link', { name: 'Open Telegram' });
+      link.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      return click(link);
+    },
+    'signIn.backToEmail': () => click(inDialog().getByRole('button', { name: 'Back to E-mail' })),
+    'inviteCode.stored': ({ ctx, event }) =>
+      act$(async () => {
+        ctx.signIn.send(event);
+      }),
+    ...outcomes(act$),
+  } satisfies Executors<typeof model, Ctx>,
+  states: {
+    closed: ({ ctx }) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(ctx.authEvents).toHaveLength(ctx.expectedSignIns);
+    },
+    open: ({ ctx, snapshot }) => {
+      expectDialogCommon(snapshot);
+      expect(ctx.authEvents).toHaveLength(ctx.expectedSignIns);
+    },
+    'open.email': ({ snapshot }) => {
+      expect(inDialog().getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      expect(inDialog().getByText('Log in or register your account')).toBeVisible();
+      expect(inDialog().getByLabelText('E-mail')).toHaveValue(snapshot.context.email);
+    },
+    'open.email.editing': () => {
+      expect(inDialog().getByRole('button', { name: 'Continue' })).toBeEnabled();
+    },
+    'open.email.sendingCode': () => {
+      expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    },
+    'open.code': ({ snapshot }) => {
+      expect(inDialog().getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+      expect(dialog()).toHaveTextContent(`We sent a 6-digit code to ${snapshot.context.email}.`);
+      const all = boxes();
+      expect(all).toHaveLength(6);
+      all.forEach((box, i) => {
+        expect(box).toHaveValue(snapshot.context.digits[i]);
+        expect(box).toHaveAttribute('inputmode', 'numeric');
+      });
+      expect(all[0]).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(inDialog().getByRole('button', { name: 'Change E-mail' })).toBeEnabled();
+    },
+    'open.code.entry.awaitingCode': ({ snapshot }) => {
+      const verify = inDialog().getByRole('button', { name: 'Verify' });
+      if (isSixDigitCode(snapshot.context.digits)) expect(verify).toBeEnabled();
+      else expect(verify).toBeDisabled();
+    },
+    'open.code.entry.verifying': () => {
+      expect(inDialog().getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    },
+    'open.code.resend.coolingDown': ({ ctx }) => {
+      expect(
+        inDialog().getByRole('button', { name: `Resend in ${realSecondsLeft(ctx)}s` }),
+      ).toBeDisabled();
+    },
+    'open.code.resend.ready': ({ snapshot }) => {
+      const resend = inDialog().getByRole('button', { name: 'Resend Code' });
+      if (snapshot.matches({ open: { code: { entry: 'awaitingCode' } } }))
+        expect(resend).toBeEnabled();
+      else expect(resend).toBeDisabled();
+    },
+    'open.code.resend.resendingCode': () => {
+      expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    },
+    'open.telegram': () => {
+      expect(inDialog().getByRole('heading', { name: 'Telegram' })).toBeVisible();
+      const link = inDialog().getByRole('link', { name: 'Open Telegram' });
+      expect(link).toHaveAttribute('href', TELEGRAM);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(inDialog().getByRole('button', { name: 'Back to E-mail' })).toBeEnabled();
+    },
+  },
+};
+
+describe('sign-in modal', () => {
+  testPaths(model, viewDriver, 'view');
+});

@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { initialTransition, transition, type EventFromLogic } from 'xstate';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import { signInMachine } from '../../machines/signIn/signIn.machine';
+import {
+  selectCanResend,
+  selectResendLabel,
+  type SignInSnapshot,
+} from '../../machines/signIn/signIn.selectors';
+import { RESEND_SECONDS, SIGN_IN_MESSAGES } from '../../machines/signIn/signIn.types';
+import { propertyRuns } from '../support/paths';
+import { session } from '../support/signIn/fakes';
+
+/**
+ * Properties over random sequences of player intents, server answers and passing time, folded
+ * through the pure transition function. The server is an oracle: a code verifies only when it is
+ * RIGHT. Time passes in whole seconds; the chart's named delays fire when their time is due.
+ */
+const RIGHT = '271828';
+type Event = EventFromLogic<typeof signInMachine>;
+type Step =
+  | { kind: 'intent'; event: Event }
+  | { kind: 'answer'; ok: boolean; telegram: boolean }
+  | { kind: 'wait'; seconds: number };
+
+const digit = fc.constantFrom(...'0123456789x'.split(''));
+const intent: fc.Arbitrary<Step> = fc
+  .oneof(
+    fc.constant<Event>({ type: 'signIn.open' }),
+    fc.constant<Event>({ type: 'signIn.close' }),
+    fc
+      .constantFrom('don@example.com', 'nope', '', 'a@b')
+      .map<Event>((email) => ({ type: 'signIn.emailChanged', email })),
+    fc.constant<Event>({ type: 'signIn.submitEmail' }),
+    fc
+      .record({ index: fc.integer({ min: -1, max: 6 }), digit })
+      .map<Event>((p) => ({ type: 'signIn.digitEntered', ...p })),
+    fc.integer({ min: 0, max: 5 }).map<Event>((index) => ({ type: 'signIn.digitErased', index })),
+    fc
+      .oneof(fc.constant(RIGHT), fc.stringMatching(/^[0-9 -]{0,8}$/))
+      .map<Event>((text) => ({ type: 'signIn.codePasted', text })),
+    fc.constant<Event>({ type: 'signIn.verify' }),
+    fc.constant<Event>({ type: 'signIn.resend' }),
+    fc.constant<Event>({ type: 'signIn.changeEmail' }),
+    fc.constant<Event>({ type: 'signIn.telegramOpened' }),
+    fc.constant<Event>({ type: 'signIn.backToEmail' }),
+  )
+  .map((event) => ({ kind: 'intent', event }));
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { arbitrary: intent, weight: 6 },
+  {
+    arbitrary: fc
+      .record({ ok: fc.boolean(), telegram: fc.boolean() })
+      .map<Step>((a) => ({ kind: 'answer', ...a })),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.constantFrom(1, 7, 30).map<Step>((seconds) => ({ kind: 'wait', seconds })),
+    weight: 2,
+  },
+);
+
+const coolingDown = (s: SignInSnapshot) => s.matches({ open: { code: { resend: 'coolingDown' } } });
+const input = { stored: { ...EMPTY_STORED, codeInvite: 'abCD12' } };
+
+function run(steps: Step[]) {
+  let [s] = initialTransition(signInMachine, input);
+  let clock = 0;
+  let cooldownFrom: number | null = null;
+  let verifiedCode: string | null = null;
+  let handedOver = 0;
+
+  const send = (event: Event | { type: string; [k: string]: unknown }) => {
+    const before = s;
+    [s] = transition(signInMachine, s, event as Event);
+    // A fresh cooldown starts whenever the code step's resend region (re-)enters coolingDown.
+    if (coolingDown(s) && (!coolingDown(before) || event.type.startsWith('xstate.done.actor.'))) {
+      cooldownFrom = clock;
+    }
+    if (!coolingDown(s)) cooldownFrom = null;
+    return before;
+  };
+
+  for (const st of steps) {
+    if (st.kind === 'intent') {
+      if (!s.can(st.event)) continue;
+      const before = send(st.event);
+      const leftTelegram =
+        before.matches({ open: 'telegram' }) &&
+        (st.event.type === 'signIn.telegramOpened' || st.event.type === 'signIn.close');
+      if (leftTelegram) handedOver += 1;
+    } else if (st.kind === 'answer') {
+      if (s.matches({ open: { email: 'sendingCode' } })) {
+        send(
+          st.ok
+            ? { type: 'xstate.done.actor.sendCode', output: { inviteCode: 'abCD12' } }
+            : { type: 'xstate.error.actor.sendCode', error: { message: 'Network down' } },
+        );
+      } else if (s.matches({ open: { code: { resend: 'resendingCode' } } })) {
+        send(
+          st.ok
+            ? { type: 'xstate.done.actor.resendCode', output: { inviteCode: 'abCD12' } }
+            : { type: 'xstate.error.actor.resendCode', error: { message: 'Network down' } },
+        );
+      } else if (s.matches({ open: { code: { entry: 'verifying' } } })) {
+        const code = s.context.digits.join('');
+        if (code === RIGHT) {
+          const before = send({
+            type: 'xstate.done.actor.verifyCode',
+            output: session(st.telegram ? { user_telegram_link: 'https://t.me/x' } : {}),
+          });
+          verifiedCode = before.context.digits.join('');
+          if (s.matches('closed')) handedOver += 1;
+        } else {
+          send({
+            type: 'xstate.error.actor.verifyCode',
+            error: { kind: 'http', message: 'HTTP 400' },
+          });
+          expect(s.context.digits.join('')).toBe('');
+          expect(s.context.notice?.text).toBe(SIGN_IN_MESSAGES.verifyFailed);
+        }
+      }
+    } else {
+      for (let i = 0; i < st.seconds; i += 1) {
+        clock += 1;
+        if (cooldownFrom === null) continue;
+        const elapsed = clock - cooldownFrom;
+        send({
+          type:
+            elapsed >= RESEND_SECONDS
+              ? 'xstate.after.resendCooldown.signIn.open.code.resend.coolingDown'
+              : 'xstate.after.resendTick.signIn.open.code.resend.coolingDown.counting',
+        });
+      }
+    }
+
+    // Invariants after every step.
+    const canResend = selectCanResend(s);
+    expect(canResend).toBe(
+      s.matches({ open: { code: { resend: 'ready', entry: 'awaitingCode' } } }),
+    );
+    if (coolingDown(s)) {
+      const left = RESEND_SECONDS - (clock - (cooldownFrom ?? clock));
+      expect(s.context.resendSecondsLeft).toBe(left);
+      expect(selectResendLabel(s)).toBe(`Resend in ${left}s`);
+      expect(canResend).toBe(false);
+    }
+    if (verifiedCode !== null) expect(verifiedCode).toBe(RIGHT);
+    if (s.matches({ open: 'telegram' })) expect(s.context.pending).not.toBeNull();
+    else expect(s.context.pending).toBeNull();
+  }
+  return { handedOver, verifiedCode };
+}
+
+describe('sign-in properties', () => {
+  it('only the right code verifies; resend is possible exactly when the chart allows it', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
+        const { handedOver, verifiedCode } = run(steps);
+        // Nothing is handed to the auth service without a verified (right) code.
+        if (handedOver > 0) expect(verifiedCode).toBe(RIGHT);
+      }),
+      { numRuns: propertyRuns() },
+    );
+  });
+
+  it('a scripted sign-in reaches the hand-over with the right code only', () => {
+    const wrong = run([
+      { kind: 'intent', event: { type: 'signIn.open' } },
+      { kind: 'intent', event: { type: 'signIn.emailChanged', email: 'don@example.com' } },
+      { kind: 'intent', event: { type: 'signIn.submitEmail' } },
+      { kind: 'answer', ok: true, telegram: false },
+      { kind: 'intent', event: { type: 'signIn.codePasted', text: '000000' } },
+      { kind: 'intent', event: { type: 'signIn.verify' } },
+      { kind: 'answer', ok: true, telegram: false },
+    ]);
+    expect(wrong.handedOver).toBe(0);
+    const right = run([
+      { kind: 'intent', event: { type: 'signIn.open' } },
+      { kind: 'intent', event: { type: 'signIn.emailChanged', email: 'don@example.com' } },
+      { kind: 'intent', event: { type: 'signIn.submitEmail' } },
+      { kind: 'answer', ok: true, telegram: false },
+      { kind: 'wait', seconds: 30 },
+      { kind: 'intent', event: { type: 'signIn.codePasted', text: RIGHT } },
+      { kind: 'intent', event: { type: 'signIn.verify' } },
+      { kind: 'answer', ok: true, telegram: false },
+    ]);
+    expect(right.handedOver).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
+import type { ServiceInput } from '../shared/stored';
 import {
   SHARE_TEXT,
   SHARE_TITLE,
@@ -18,6 +19,8 @@ export const homeMachine = setup({
   types: {
     context: {} as { codes: InviteCodeItem[] },
     events: {} as HomeEvent,
+    // Spawned by the app with the common service input; nothing in it is needed here.
+    input: {} as Partial<ServiceInput> | undefined,
   },
   actors: {
     inviteCodes: fromPromise<InviteCodeItem[]>(async () => {

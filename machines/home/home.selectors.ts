@@ -1,7 +1,9 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
 import type { homeMachine } from './home.machine';
 
 type HomeSnapshot = SnapshotFrom<typeof homeMachine>;
+type CopyFeedbackRef = ActorRefFrom<typeof copyFeedbackMachine>;
 
 export type HomeTab = 'getTicket' | 'invite';
 
@@ -17,3 +19,7 @@ export const selectUnusedCodeCount = (s: HomeSnapshot): number =>
 export const selectCodeCount = (s: HomeSnapshot): number => s.context.codes.length;
 export const selectIsSharing = (s: HomeSnapshot): boolean =>
   s.matches({ invite: { link: 'sharing' } });
+
+/** The invite link's copy feedback (a child of the Invite tab), if the tab is open. */
+export const selectCopyFeedbackRef = (s: HomeSnapshot): CopyFeedbackRef | undefined =>
+  s.children.copyFeedback as CopyFeedbackRef | undefined;

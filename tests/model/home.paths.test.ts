@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
+import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
 import { homeMachine } from '../../machines/home/home.machine';
 import {
   selectActiveTab,
   selectCodesFailed,
   selectCodesLoading,
+  selectCopyFeedbackRef,
   selectIsSharing,
   selectUnusedCodeCount,
 } from '../../machines/home/home.selectors';
@@ -76,14 +78,17 @@ function setup() {
         }),
       },
     }),
+    { input: {} },
   );
   actor.start();
   return { actor, codes, share, clipboard };
 }
 type Ctx = ReturnType<typeof setup>;
 
-const copiedNow = (ctx: Ctx) =>
-  ctx.actor.getSnapshot().children.copyFeedback?.getSnapshot().matches('copied') ?? false;
+const copiedNow = (ctx: Ctx) => {
+  const child = selectCopyFeedbackRef(ctx.actor.getSnapshot());
+  return child ? selectIsCopied(child.getSnapshot()) : false;
+};
 
 const events = {
   'home.showTicket': ({ ctx, event }) => ctx.actor.send(event),
@@ -96,14 +101,16 @@ const events = {
     expect(copiedNow(ctx)).toBe(true);
   },
   'invite.share': ({ ctx, event }) => ctx.actor.send(event),
-  'xstate.done.actor.inviteCodes': ({ ctx, event }) => ctx.codes.resolve(event.output),
+  'xstate.done.actor.inviteCodes': ({ ctx, event }) =>
+    ctx.codes.resolve(event.output as InviteCodeItem[]),
   'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),
   'xstate.done.actor.shareLink': async ({ ctx, event }) => {
     const before = ctx.clipboard.length;
-    await ctx.share.resolve(event.output);
+    const output = event.output as ShareResult;
+    await ctx.share.resolve(output);
     await settle();
     // Without the Web Share API the link is copied instead (and "Copied!" shows).
-    const expected = event.output.outcome === 'unsupported' ? [LINK] : [];
+    const expected = output.outcome === 'unsupported' ? [LINK] : [];
     expect(ctx.clipboard.slice(before)).toEqual(expected);
     if (expected.length > 0) expect(copiedNow(ctx)).toBe(true);
   },

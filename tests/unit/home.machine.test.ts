@@ -2,8 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
 import { homeMachine } from '../../machines/home/home.machine';
-import { selectActiveTab, selectUnusedCodeCount } from '../../machines/home/home.selectors';
-import type { ShareInput } from '../../machines/home/home.types';
+import {
+  selectActiveTab,
+  selectCopyFeedbackRef,
+  selectUnusedCodeCount,
+} from '../../machines/home/home.selectors';
+import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
+import type { InviteCodeItem, ShareInput } from '../../machines/home/home.types';
 import { provideHome } from '../../src/views/home/home.provide';
 
 const LINK = 'https://site.test/r/CODE42';
@@ -45,7 +50,10 @@ describe('home service', () => {
     actor.send({ type: 'home.showInvite' });
     actor.send({ type: 'invite.share', url: LINK });
     await waitFor(actor, (s) => s.matches({ invite: { link: 'idle' } }));
-    await waitFor(actor, (s) => s.children.copyFeedback?.getSnapshot().matches('copied') === true);
+    await waitFor(actor, (s) => {
+      const child = selectCopyFeedbackRef(s);
+      return child ? selectIsCopied(child.getSnapshot()) : false;
+    });
     expect(clipboard).toEqual([LINK]);
   });
 
@@ -65,7 +73,7 @@ describe('home service', () => {
       const actor = createActor(
         homeMachine.provide({
           actors: {
-            inviteCodes: fromPromise(async () => []),
+            inviteCodes: fromPromise(async (): Promise<InviteCodeItem[]> => []),
             copyFeedback: copyFeedbackMachine.provide({
               actors: { writeClipboard: fromPromise(async () => {}) },
             }),
@@ -75,12 +83,15 @@ describe('home service', () => {
       actor.send({ type: 'home.showInvite' });
       actor.send({ type: 'invite.copyLink', url: LINK });
       await vi.advanceTimersByTimeAsync(0);
-      const child = () => actor.getSnapshot().children.copyFeedback?.getSnapshot();
-      expect(child()?.matches('copied')).toBe(true);
+      const copied = () => {
+        const child = selectCopyFeedbackRef(actor.getSnapshot());
+        return child ? selectIsCopied(child.getSnapshot()) : null;
+      };
+      expect(copied()).toBe(true);
       await vi.advanceTimersByTimeAsync(1999);
-      expect(child()?.matches('copied')).toBe(true);
+      expect(copied()).toBe(true);
       await vi.advanceTimersByTimeAsync(1);
-      expect(child()?.matches('idle')).toBe(true);
+      expect(copied()).toBe(false);
     } finally {
       vi.useRealTimers();
     }

@@ -10,9 +10,9 @@ import {
 import type { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
 import { COPIED_LABEL } from '../../../machines/copyFeedback/copyFeedback.types';
-import type { homeMachine } from '../../../machines/home/home.machine';
 import {
   selectCodesLoading,
+  selectCopyFeedbackRef,
   selectIsSharing,
   selectUnusedCodeCount,
 } from '../../../machines/home/home.selectors';
@@ -24,12 +24,8 @@ import './invite-tab.css';
 /** Friends' tickets needed for free entry (§4 Access flag, §9). */
 const FRIENDS_FOR_ACCESS = 2;
 
-type HomeSnapshot = ReturnType<ActorRefFrom<typeof homeMachine>['getSnapshot']>;
-const selectCopyFeedback = (s: HomeSnapshot) =>
-  s.children.copyFeedback as ActorRefFrom<typeof copyFeedbackMachine> | undefined;
-const selectCopied = (
-  s: ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnapshot']> | undefined,
-) => (s ? selectIsCopied(s) : false);
+type CopySnapshot = ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnapshot']>;
+const selectCopied = (s: CopySnapshot | undefined) => (s ? selectIsCopied(s) : false);
 
 /** The invite link of a code: site origin + /r/ + code (§2 Invite tab). */
 export function inviteLinkOf(origin: string, code: string): string {
@@ -62,7 +58,7 @@ export function InviteTab() {
   const clicks = useSelector(auth, selectReferralClicks);
   const registered = useSelector(auth, selectReferralRegistered);
   const confirmed = useSelector(auth, selectReferralConfirmed);
-  const copyFeedback = useSelector(home, selectCopyFeedback);
+  const copyFeedback = useSelector(home, selectCopyFeedbackRef);
   const copied = useSelector(copyFeedback, selectCopied);
   const sharing = useSelector(home, selectIsSharing);
   const codesLoading = useSelector(home, selectCodesLoading);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { assign } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import { signInMachine } from '../../machines/signIn/signIn.machine';
@@ -12,14 +12,7 @@ import {
 import { isSixDigitCode } from '../../machines/signIn/signIn.rules';
 import { RESEND_SECONDS, type SignInContext } from '../../machines/signIn/signIn.types';
 import { SignInModalView } from '../../src/views/signIn/SignInModal';
-import {
-  checkProperty,
-  defineModel,
-  settle,
-  testPaths,
-  type Driver,
-  type Executors,
-} from '../support/paths';
+import { defineModel, settle, testPaths, type Driver, type Executors } from '../support/paths';
 import { session, startSignInSystem } from '../support/signIn/fakes';
 
 /**

@@ -4,6 +4,7 @@ import { errorModalMachine } from '../errorModal/errorModal.machine';
 import { homeMachine } from '../home/home.machine';
 import { launchMachine } from '../launch/launch.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
+import { realtimeMachine } from '../realtime/realtime.machine';
 import { paymentMachine } from '../payment/payment.machine';
 import { sessionMachine } from '../session/session.machine';
 import { signInMachine } from '../signIn/signIn.machine';
@@ -20,6 +21,7 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  */
 export const SERVICES = {
+  [SYSTEM_IDS.realtime]: realtimeMachine,
   [SYSTEM_IDS.auth]: authMachine,
   [SYSTEM_IDS.launch]: launchMachine,
   [SYSTEM_IDS.home]: homeMachine,

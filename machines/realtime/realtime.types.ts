@@ -1,3 +1,4 @@
+import type { ServiceInput } from '../shared/stored';
 import type { BannerType, ClientFrame, Json, ServerFrame } from './realtime.protocol';
 
 /** §4 Realtime connection and §9 Realtime constants. */
@@ -52,7 +53,9 @@ export type RealtimeClock = {
   jitter: (baseMs: number, attempt: number) => number;
 };
 
-export type RealtimeInput = Partial<RealtimeClock> & { rooms?: readonly string[] };
+/** The app spawns it with the common service input; tests add a clock and jitter. */
+export type RealtimeInput = Partial<ServiceInput> &
+  Partial<RealtimeClock> & { rooms?: readonly string[] };
 
 export type RealtimeContext = {
   clock: RealtimeClock;

@@ -1,4 +1,4 @@
-import { fromCallback, type EventObject } from 'xstate';
+import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import {
   MAX_FRAME_BYTES,
@@ -19,6 +19,9 @@ import {
  * read at each connect so a reconnect uses the current jwt.
  */
 
+/** The running actor system, to find the auth service in. */
+export type SystemLike = { get(id: string): AnyActorRef | undefined };
+
 export type SocketCredentials = { jwt?: string | null; session?: string | null };
 
 /** Close code reported when refused credentials were renewed: the machine retries as usual. */
@@ -27,10 +30,10 @@ export const CLOSE_RENEWED = 4000;
 export type BrowserSocketOptions = {
   /** The websocket URL (from the api config: VITE_WS_URL or same origin `/ws`). */
   url: string | (() => string);
-  /** The current jwt and visitor session token. */
-  credentials: () => SocketCredentials;
+  /** The current jwt and visitor session token (read at every connect). */
+  credentials: (system: SystemLike) => SocketCredentials;
   /** Called once when the server refuses a jwt; true when a fresh one is now available. */
-  renewJwt?: () => Promise<boolean>;
+  renewJwt?: (system: SystemLike, usedJwt: string) => Promise<boolean>;
   WebSocketImpl?: typeof WebSocket;
   now?: () => number;
   /** Where ignored frames are reported (never with their content). */
@@ -43,10 +46,10 @@ export function createSocketActor(options: BrowserSocketOptions) {
   const Impl = options.WebSocketImpl ?? WebSocket;
   const now = options.now ?? (() => Date.now());
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  return fromCallback<SocketCommand>(({ sendBack: send, receive }) => {
+  return fromCallback<SocketCommand>(({ sendBack: send, receive, system }) => {
     const sendBack = send as SendBack;
     const url = typeof options.url === 'function' ? options.url() : options.url;
-    const credentials = options.credentials();
+    const credentials = options.credentials(system);
     const ws = new Impl(url);
     let stopped = false;
 
@@ -76,7 +79,7 @@ export function createSocketActor(options: BrowserSocketOptions) {
         if (!stopped) sendBack({ type: 'socket.closed', code, reason: event.reason });
       };
       if (event.code === CLOSE_UNAUTHORIZED && credentials.jwt && options.renewJwt) {
-        options.renewJwt().then(
+        options.renewJwt(system, credentials.jwt).then(
           (renewed) => report(renewed ? CLOSE_RENEWED : CLOSE_UNAUTHORIZED),
           () => report(CLOSE_UNAUTHORIZED),
         );
@@ -107,6 +110,18 @@ export function createSocketActor(options: BrowserSocketOptions) {
         ws.onopen = () => ws.close(1000, 'normal closure');
     };
   });
+}
+
+/**
+ * The websocket URL: `VITE_WS_URL` when the build sets it, otherwise `/ws` on the page's own
+ * origin (ws: or wss: following the page).
+ */
+export function websocketUrl(
+  configured: string | undefined = import.meta.env.VITE_WS_URL as string | undefined,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+): string {
+  if (configured) return configured;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
 type OnlineTarget = Pick<Window, 'addEventListener' | 'removeEventListener'> & {

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import {
   INFORMATION_MS,
   NOTIFICATION_MS,
@@ -7,6 +7,7 @@ import {
   type Notification,
   type NotificationsContext,
   type NotificationsEvent,
+  type NotificationsInput,
 } from './notifications.types';
 
 const toNotification = (event: NotificationsEvent): Notification | null =>
@@ -28,6 +29,7 @@ export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
+    input: {} as NotificationsInput | undefined,
   },
   actions: {
     navigate: (_, _params: NavigateParams) => {},
@@ -35,7 +37,7 @@ export const notificationsMachine = setup({
     enqueueIncoming: assign({
       queue: ({ context, event }) => {
         const incoming = toNotification(event);
-        return incoming ? [...context.queue, incoming].slice(-QUEUE_CAP) : context.queue;
+        return incoming ? [...context.queue, incoming].slice(-context.queueCap) : context.queue;
       },
     }),
     showNextQueued: assign({
@@ -66,7 +68,13 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: { current: null, queue: [], information: null, video: null },
+  context: ({ input }) => ({
+    current: null,
+    queue: [],
+    queueCap: input?.queueCap ?? QUEUE_CAP,
+    information: null,
+    video: null,
+  }),
   type: 'parallel',
   states: {
     toast: {
@@ -86,18 +94,17 @@ export const notificationsMachine = setup({
           },
           on: {
             'notify.show': { actions: 'enqueueIncoming' },
-            'notify.dismiss': [
-              {
-                guard: 'hasRouterLink',
-                target: 'hidden',
-                actions: {
-                  type: 'navigate',
-                  params: ({ context }) => ({ to: context.current?.router_link ?? '/' }),
-                },
+            'notify.open': {
+              guard: 'hasRouterLink',
+              target: 'hidden',
+              actions: {
+                type: 'navigate',
+                params: ({ context }) => ({ to: context.current?.router_link ?? '/' }),
               },
-              { target: 'hidden' },
-            ],
-            'notify.clear': { target: 'idle', actions: 'clearToasts' },
+            },
+            'notify.dismiss': { guard: not('hasRouterLink'), target: 'hidden' },
+            // The clear icon exists only on the badge, which shows only while toasts wait.
+            'notify.clear': { guard: 'hasQueued', target: 'idle', actions: 'clearToasts' },
           },
         },
         /** Transient: the clicked toast is gone; the next queued one (if any) takes its place. */

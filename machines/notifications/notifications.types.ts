@@ -1,3 +1,5 @@
+import type { ServiceInput } from '../shared/stored';
+
 /**
  * Global messages of §2/§3/§4: the toast notification queue, the information banner, and the
  * video modal's open state. One service, systemId `notifications` (SYSTEM_IDS.notifications).
@@ -60,8 +62,10 @@ export type VideoOpenEvent = { type: 'video.open'; src: string; autoplay?: boole
 export type NotificationsEvent =
   /** Intent: show a toast (queued while another shows). */
   | NotifyShowEvent
-  /** Intent: the toast was clicked: hide it (navigating first when it has a router_link). */
+  /** Intent: a toast without a router_link was clicked: hide it. */
   | { type: 'notify.dismiss' }
+  /** Intent: a toast with a router_link was clicked: navigate there and hide it. */
+  | { type: 'notify.open' }
   /** Intent: the badge's clear icon was clicked: empty the queue and hide the toast. */
   | { type: 'notify.clear' }
   /** Intent: show the information banner (replaces the current one, restarts its 5 s). */
@@ -76,13 +80,18 @@ export type NotificationsEvent =
 export type NotificationsContext = {
   /** The toast on screen, or null. */
   current: Notification | null;
-  /** Toasts waiting behind the current one, oldest first; at most QUEUE_CAP. */
+  /** Toasts waiting behind the current one, oldest first; at most `queueCap`. */
   queue: Notification[];
+  /** How many may wait: QUEUE_CAP (99); generated path tests use a small cap to keep the graph finite. */
+  queueCap: number;
   /** The banner's content while shown. */
   information: Information | null;
   /** The video modal's source while open. */
   video: Video | null;
 };
+
+/** The app spawns the service with `{ stored }`; only `queueCap` is read (default QUEUE_CAP). */
+export type NotificationsInput = Partial<ServiceInput> & { queueCap?: number };
 
 /** Parameters of the provided `navigate` action (wouter's navigate, from src/). */
 export type NavigateParams = { to: string };

@@ -25,6 +25,7 @@ const start = () => {
     notificationsMachine.provide({
       actions: { navigate: (_, { to }) => void navigations.push(to) },
     }),
+    { input: {} },
   ).start();
   return { actor, navigations };
 };
@@ -77,6 +78,14 @@ describe('notifications machine: toast queue', () => {
     expect(selectQueuedCount(actor.getSnapshot())).toBe(98);
   });
 
+  it('a toast without a router_link does not open', () => {
+    const { actor, navigations } = start();
+    actor.send(notify('plain'));
+    actor.send({ type: 'notify.open' });
+    expect(selectToastVisible(actor.getSnapshot())).toBe(true);
+    expect(navigations).toEqual([]);
+  });
+
   it('clear empties the queue and hides the toast', () => {
     const { actor } = start();
     for (let i = 1; i <= 3; i += 1) actor.send(notify(`n${i}`));
@@ -104,7 +113,7 @@ describe('notifications machine: toast queue', () => {
   it('a click on a toast with a router_link navigates there and hides it', () => {
     const { actor, navigations } = start();
     actor.send(notify('See the docs', '/docs/intro'));
-    actor.send({ type: 'notify.dismiss' });
+    actor.send({ type: 'notify.open' });
     expect(navigations).toEqual(['/docs/intro']);
     expect(selectToastVisible(actor.getSnapshot())).toBe(false);
   });

@@ -23,7 +23,10 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
   const hasLink = useSelector(actor, selectToastHasLink);
   const queued = useSelector(actor, selectQueuedCount);
 
-  const dismiss = useCallback(() => actor.send({ type: 'notify.dismiss' }), [actor]);
+  const click = useCallback(
+    () => actor.send({ type: hasLink ? 'notify.open' : 'notify.dismiss' }),
+    [actor, hasLink],
+  );
   const clear = useCallback(
     (event: MouseEvent) => {
       event.stopPropagation();
@@ -39,7 +42,7 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
         <div
           className={`toast toast--${type}${hasLink ? ' toast--link' : ''}`}
           data-testid="toast"
-          onClick={dismiss}
+          onClick={click}
         >
           {type === 'load' ? <span className="overlay-spinner" aria-hidden="true" /> : null}
           <div

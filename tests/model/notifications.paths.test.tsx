@@ -1,0 +1,235 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import {
+  selectQueuedCount,
+  selectToastMessage,
+} from '../../machines/notifications/notifications.selectors';
+import { INFORMATION_MS, NOTIFICATION_MS } from '../../machines/notifications/notifications.types';
+import { InformationBanner } from '../../src/views/overlays/InformationBanner';
+import { Toast } from '../../src/views/overlays/Toast';
+import { VideoModal } from '../../src/views/overlays/VideoModal';
+import { regionClock } from '../support/overlays/regionClock';
+import {
+  checkProperty,
+  defineModel,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
+
+/**
+ * Toast messages here are plain text: the HTML path (DOMPurify) is exercised in Chromium by
+ * tests/e2e/xss.spec.ts, because happy-dom's NodeIterator drops nodes next to removed ones.
+ *
+ * The queue cap is 99 in the app; the model runs with a cap of 1 so the graph stays finite while
+ * still reaching "full queue, oldest dropped". The cap itself is tested in
+ * tests/unit/notifications.machine.test.ts (120 queued → 99 kept).
+ */
+const input = { queueCap: 1 };
+
+const model = defineModel({
+  name: 'notifications',
+  machine: notificationsMachine,
+  input,
+  events: {
+    'notify.show': [
+      { message: 'Saved', messageType: 'success' },
+      { message: 'Read the docs', messageType: 'info', router_link: '/docs/intro' },
+    ],
+    'notify.dismiss': [{}],
+    'notify.open': [{}],
+    'notify.clear': [{}],
+    'info.show': [{ message: 'Please enter valid e-mail address.', messageType: 'error' }],
+    'info.dismiss': [{}],
+    'video.open': [{ src: '/promo.mp4', autoplay: true }],
+    'video.close': [{}],
+  },
+  outcomes: {
+    'xstate.after.notificationDuration.notifications.toast.showing': [{}],
+    'xstate.after.informationDuration.notifications.banner.visible': [{}],
+  },
+  paths: { simple: false },
+  uncovered: {
+    'notifications.toast.hidden':
+      'transient: a clicked toast leaves it within the same step (to the next queued toast or idle); both exits are covered',
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof notificationsMachine>;
+
+function setupActor() {
+  const clock = regionClock();
+  const navigations: string[] = [];
+  const actor = createActor(
+    notificationsMachine.provide({
+      actions: { navigate: (_, { to }) => void navigations.push(to) },
+    }),
+    { input, clock },
+  );
+  actor.start();
+  return { actor, clock, navigations };
+}
+type Ctx = ReturnType<typeof setupActor>;
+
+/** Whatever the path, the live actor carries the same toast, queue, banner and video as the model. */
+const sameContext = (ctx: Ctx, snapshot: Snapshot) => {
+  const live = ctx.actor.getSnapshot().context;
+  expect(live.current).toEqual(snapshot.context.current);
+  expect(live.queue).toEqual(snapshot.context.queue);
+  expect(live.information).toEqual(snapshot.context.information);
+  expect(live.video).toEqual(snapshot.context.video);
+};
+
+const actorEvents = {
+  'notify.show': ({ ctx, event }) => ctx.actor.send(event),
+  'notify.dismiss': ({ ctx, event }) => {
+    const count = ctx.navigations.length;
+    ctx.actor.send(event);
+    expect(ctx.navigations.length).toBe(count);
+  },
+  'notify.open': ({ ctx, event }) => {
+    const link = ctx.actor.getSnapshot().context.current?.router_link;
+    ctx.actor.send(event);
+    expect(ctx.navigations.at(-1)).toBe(link);
+  },
+  'notify.clear': ({ ctx, event }) => ctx.actor.send(event),
+  'info.show': ({ ctx, event }) => ctx.actor.send(event),
+  'info.dismiss': ({ ctx, event }) => ctx.actor.send(event),
+  'video.open': ({ ctx, event }) => ctx.actor.send(event),
+  'video.close': ({ ctx, event }) => ctx.actor.send(event),
+  'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) =>
+    ctx.clock.fire(NOTIFICATION_MS),
+  'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
+    ctx.clock.fire(INFORMATION_MS),
+} satisfies Executors<typeof model, Ctx>;
+
+const actorDriver: Driver<typeof model, Ctx> = {
+  setup: setupActor,
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events: actorEvents,
+  states: {
+    '*': ({ ctx, snapshot }) => sameContext(ctx, snapshot),
+    'toast.showing': ({ ctx, snapshot }) => {
+      sameContext(ctx, snapshot);
+      // Exactly one toast timer runs while a toast shows.
+      expect(ctx.clock.pending().filter((d) => d === NOTIFICATION_MS)).toHaveLength(1);
+    },
+  },
+};
+
+testPaths(model, actorDriver);
+
+// The same paths through the rendered overlays, as a player sees and clicks them.
+const viewEvents = {
+  ...actorEvents,
+  // A click on the toast: it opens its router_link when it has one, otherwise it only hides.
+  'notify.dismiss': ({ ctx }) => {
+    const count = ctx.navigations.length;
+    act(() => {
+      fireEvent.click(screen.getByTestId('toast'));
+    });
+    expect(ctx.navigations.length).toBe(count);
+  },
+  'notify.open': ({ ctx }) => {
+    const link = ctx.actor.getSnapshot().context.current?.router_link;
+    act(() => {
+      fireEvent.click(screen.getByTestId('toast'));
+    });
+    expect(ctx.navigations.at(-1)).toBe(link);
+  },
+  'notify.clear': () => {
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: /Clear all notifications/ }));
+    });
+  },
+  'info.dismiss': () => {
+    act(() => {
+      fireEvent.click(screen.getByTestId('info-banner'));
+    });
+  },
+  'video.close': () => {
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close video' }));
+    });
+  },
+  'notify.show': ({ ctx, event }) => act(() => void ctx.actor.send(event)),
+  'info.show': ({ ctx, event }) => act(() => void ctx.actor.send(event)),
+  'video.open': ({ ctx, event }) => act(() => void ctx.actor.send(event)),
+  'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) =>
+    act(() => ctx.clock.fire(NOTIFICATION_MS)),
+  'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
+    act(() => ctx.clock.fire(INFORMATION_MS)),
+} satisfies Executors<typeof model, Ctx>;
+
+const checkView = (ctx: Ctx, snapshot: Snapshot) => {
+  const { current, queue, information, video } = snapshot.context;
+  const toast = screen.queryByTestId('toast');
+  if (snapshot.matches({ toast: 'showing' }) && current) {
+    expect(toast).not.toBeNull();
+    expect(screen.getByTestId('toast-message').textContent).toBe(current.message);
+    expect(toast?.className).toContain(`toast--${current.messageType}`);
+    const badge = screen.queryByTestId('toast-badge');
+    if (queue.length > 0) expect(badge?.textContent).toContain(String(queue.length));
+    else expect(badge).toBeNull();
+  } else {
+    expect(toast).toBeNull();
+  }
+  const banner = screen.queryByTestId('info-banner');
+  if (snapshot.matches({ banner: 'visible' }) && information) {
+    expect(banner?.textContent).toBe(information.message);
+    expect(banner?.className).toContain(`info-banner--${information.messageType}`);
+  } else {
+    expect(banner).toBeNull();
+  }
+  const player = screen.queryByTestId('video-player');
+  if (snapshot.matches({ video: 'open' }) && video) {
+    expect(screen.getByRole('dialog', { name: 'Promo video' })).toBeInTheDocument();
+    expect(player?.getAttribute('src')).toBe(video.src);
+    expect((player as HTMLVideoElement | null)?.autoplay).toBe(video.autoplay);
+  } else {
+    expect(player).toBeNull();
+  }
+  expect(selectToastMessage(ctx.actor.getSnapshot())).toBe(current?.message ?? '');
+  expect(selectQueuedCount(ctx.actor.getSnapshot())).toBe(queue.length);
+};
+
+const viewDriver: Driver<typeof model, Ctx> = {
+  setup: () => {
+    const ctx = setupActor();
+    render(
+      <>
+        <InformationBanner actor={ctx.actor} />
+        <Toast actor={ctx.actor} />
+        <VideoModal actor={ctx.actor} />
+      </>,
+    );
+    return ctx;
+  },
+  teardown: ({ actor }) => {
+    actor.stop();
+  },
+  actual: ({ actor }) => actor.getSnapshot(),
+  events: viewEvents,
+  states: { '*': ({ ctx, snapshot }) => checkView(ctx, snapshot) },
+};
+
+testPaths(model, viewDriver, 'view');
+
+it('the queue never exceeds its cap, and a toast shows whenever one waits', () => {
+  checkProperty('notifications: cap and no idle queue', {
+    machine: notificationsMachine,
+    input,
+    events: model.events.map((e) => e.event),
+    maxEvents: 40,
+    invariant: ({ snapshot }) =>
+      snapshot.context.queue.length <= input.queueCap &&
+      (snapshot.context.queue.length === 0 || snapshot.matches({ toast: 'showing' })) &&
+      snapshot.matches({ toast: 'showing' }) === (snapshot.context.current !== null),
+  });
+});

@@ -27,7 +27,7 @@ function start(share: ((data: ShareInput) => Promise<void>) | undefined) {
     },
     ...(share ? { share } : {}),
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: {} }).start();
   return { actor, clipboard, inviteCodes };
 }
 
@@ -79,6 +79,7 @@ describe('home service', () => {
             }),
           },
         }),
+        { input: {} },
       ).start();
       actor.send({ type: 'home.showInvite' });
       actor.send({ type: 'invite.copyLink', url: LINK });

@@ -1,4 +1,6 @@
-import type { Clock } from 'xstate';
+import type { ActorOptions, AnyActorLogic } from 'xstate';
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /**
  * A clock for machines whose parallel regions each run their own timer (the toast's 3.5 s and the
@@ -23,7 +25,7 @@ export function regionClock(): RegionClock {
     clearTimeout: (id: unknown) => {
       timeouts.delete(id as number);
     },
-    fire: (delay) => {
+    fire: (delay: number) => {
       const entry = [...timeouts.entries()].find(([, t]) => t.delay === delay);
       if (!entry)
         throw new Error(

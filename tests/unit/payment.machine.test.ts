@@ -7,6 +7,7 @@ import {
   selectShowPurchasedModal,
 } from '../../machines/payment/payment.selectors';
 import type {
+  BlockhashOutput,
   CheckBalanceOutput,
   PaymentFailure,
   PaymentTarget,
@@ -36,7 +37,10 @@ function setup(opts: {
           calls.connect += 1;
           return (opts.connect ?? (async () => ({ publicKey: 'Payer' })))();
         }),
-        getBlockhash: fromPromise(async () => ({ blockhash: 'hash', lastValidBlockHeight: 10 })),
+        getBlockhash: fromPromise(async (): Promise<BlockhashOutput> => ({
+          blockhash: 'hash',
+          lastValidBlockHeight: 10,
+        })),
         sendTransfer: fromPromise(async () => {
           calls.send += 1;
           return (opts.send ?? (async () => ({ signature: 'sig' })))();
@@ -49,6 +53,7 @@ function setup(opts: {
       guards: { isWalletInstalled: () => opts.installed ?? true },
       actions: { openInstallSite: (_, p) => calls.install.push(p.wallet) },
     }),
+    { input: {} },
   );
   actor.start();
   actor.send({ type: 'payment.open', target });

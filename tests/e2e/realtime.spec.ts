@@ -1,0 +1,261 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
+import { REALTIME_NOTICES } from '../../server/realtime/plugin';
+import type { RealtimeStats } from '../../server/realtime/rooms';
+import { registerUser, type RegisteredUser } from '../support/api';
+import { expect, test } from '../support/e2e';
+import type { RunningServer, StartOptions } from '../support/local-server';
+
+/**
+ * The realtime connection in Chromium against the real local server (§4 Realtime connection,
+ * §7 Realtime, §8 Realtime server error): banners pushed through the socket, reconnects after
+ * server restarts with every room joined again, the 120 s stale limit, logout, and hostile frames.
+ */
+
+const ROOMS = ['notifications', 'chat', 'updates'];
+const status = (page: Page) => page.getByTestId('connection-status');
+const banner = (page: Page) => page.getByTestId('info-banner');
+
+async function stats(server: { url: string }): Promise<RealtimeStats> {
+  const response = await fetch(`${server.url}/api/dev/realtime`);
+  return (await response.json()) as RealtimeStats;
+}
+
+/** Rooms joined on the open sockets of the server, sorted. */
+async function openRooms(server: { url: string }): Promise<string[]> {
+  return Object.keys((await stats(server)).rooms).sort();
+}
+
+/** Stores the tokens a signed-in browser keeps (§3 storage keys), then opens the home page. */
+async function openSignedIn(page: Page, server: { url: string }, user: RegisteredUser) {
+  await page.addInitScript(
+    (tokens) => {
+      if (sessionStorage.getItem('e2e-tokens-set')) return;
+      sessionStorage.setItem('e2e-tokens-set', '1');
+      localStorage.setItem('jwt', tokens.jwt);
+      localStorage.setItem('refreshToken', tokens.refreshToken);
+      localStorage.setItem('sessionToken', tokens.sessionToken);
+    },
+    { jwt: user.jwt, refreshToken: user.refreshToken, sessionToken: user.sessionToken },
+  );
+  await page.goto(`${server.url}/`);
+}
+
+async function signedInPlayer(page: Page, server: RunningServer, email: string) {
+  const user = await registerUser(server.url, email);
+  await openSignedIn(page, server, user);
+  await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
+  await expect(status(page)).toHaveAttribute('data-state', 'connected');
+  return user;
+}
+
+/** A server on a fixed port and data folder that can be stopped and started again. */
+function restartable(freshServer: (opts?: Partial<StartOptions>) => Promise<RunningServer>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smw-realtime-e2e-'));
+  let current: RunningServer | null = null;
+  let port = 0;
+  return {
+    async start() {
+      current = await freshServer({ port, dataDir });
+      port = current.port;
+      return current;
+    },
+    async stop() {
+      await current?.close();
+    },
+    get url() {
+      return current?.url ?? '';
+    },
+    cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe('realtime', () => {
+  test('an invitee registering with the invite code shows a banner through the socket', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer();
+    const inviter = await signedInPlayer(page, server, 'boss@example.com');
+    await registerUser(server.url, 'friend@example.com', inviter.userData.user_invite_code);
+    await expect(banner(page)).toHaveText(REALTIME_NOTICES.inviteRegistered);
+  });
+
+  test('a granted access pushed by the server shows a banner', async ({ page, freshServer }) => {
+    const server = await freshServer();
+    await signedInPlayer(page, server, 'granted@example.com');
+    const userId = (await stats(server)).joins[0]?.userId;
+    expect(typeof userId).toBe('number');
+    server.events.emit('access.granted', { userId: userId as number, via: 'ticket' });
+    await expect(banner(page)).toHaveText(REALTIME_NOTICES.accessGranted);
+  });
+
+  test('after a server restart on the same port the client reconnects and rejoins its rooms', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = restartable(freshServer);
+    try {
+      const first = await server.start();
+      await signedInPlayer(page, first, 'restart@example.com');
+      await server.stop();
+      await expect(status(page)).toHaveAttribute('data-state', 'connecting');
+      const restartedAt = Date.now();
+      const second = await server.start();
+      await expect.poll(() => openRooms(second), { timeout: 10_000 }).toEqual(ROOMS);
+      // The first attempt waits 1 s; the server was back before it, so one attempt suffices.
+      expect(Date.now() - restartedAt).toBeLessThan(5_000);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+      expect((await stats(second)).connections).toBe(1);
+    } finally {
+      server.cleanup();
+    }
+  });
+
+  test('20 stop/start cycles in a row lose no room and leave exactly one open socket', async ({
+    page,
+    freshServer,
+  }) => {
+    test.setTimeout(180_000);
+    const server = restartable(freshServer);
+    try {
+      await signedInPlayer(page, await server.start(), 'cycles@example.com');
+      for (let cycle = 0; cycle < 20; cycle += 1) {
+        await server.stop();
+        const next = await server.start();
+        await expect.poll(() => openRooms(next), { timeout: 10_000 }).toEqual(ROOMS);
+        const s = await stats(next);
+        expect(s.connections).toBe(1);
+        expect(Object.values(s.rooms)).toEqual([1, 1, 1]);
+      }
+      await page.waitForTimeout(2_500);
+      const s = await stats({ url: server.url });
+      expect(s.connections).toBe(1);
+      expect(s.joins.map((j) => j.room).sort()).toEqual(ROOMS);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+    } finally {
+      server.cleanup();
+    }
+  });
+
+  test('a server that stops answering pings is unhealthy at 60 s and replaced after 120 s', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer();
+    const user = await registerUser(server.url, 'silent@example.com');
+    const sockets: WebSocketRoute[] = [];
+    let pongs = true;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      sockets.push(ws);
+      const upstream = ws.connectToServer();
+      upstream.onMessage((message) => {
+        const text = typeof message === 'string' ? message : message.toString();
+        if (!pongs && text.includes('"pong"')) return;
+        ws.send(message);
+      });
+    });
+    await page.clock.install();
+    await openSignedIn(page, server, user);
+    await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
+    pongs = false;
+    await page.clock.runFor(60_000);
+    await expect(status(page)).toContainText('weak connection');
+    expect(sockets).toHaveLength(1);
+    await page.clock.runFor(60_000);
+    await expect(status(page)).toHaveAttribute('data-state', 'connecting');
+    await page.clock.runFor(1_000);
+    await expect.poll(() => sockets.length).toBe(2);
+    pongs = true;
+    await expect(status(page)).toHaveAttribute('data-state', 'connected');
+  });
+
+  test('a server error message shows a banner with its text or the default', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer();
+    const user = await registerUser(server.url, 'errors@example.com');
+    let socket: WebSocketRoute | null = null;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      socket = ws;
+      ws.connectToServer();
+    });
+    await openSignedIn(page, server, user);
+    await expect(status(page)).toHaveAttribute('data-state', 'connected');
+    const send = (frame: object) => (socket as WebSocketRoute | null)?.send(JSON.stringify(frame));
+    send({ type: 'error', message: 'Room is full', timestamp: Date.now() });
+    await expect(banner(page)).toHaveText('Room is full');
+    await banner(page).click();
+    send({ type: 'error', timestamp: Date.now() });
+    await expect(banner(page)).toHaveText('WebSocket error occurred');
+  });
+
+  test('logout closes the socket and no reconnect follows', async ({ page, freshServer }) => {
+    const server = await freshServer();
+    await signedInPlayer(page, server, 'leaving@example.com');
+    const joinsBefore = (await stats(server)).joins.length;
+    await page.getByRole('button', { name: 'Exit' }).click();
+    await expect.poll(async () => (await stats(server)).connections).toBe(0);
+    await expect(status(page)).toHaveCount(0);
+    // Longer than the first three backoff delays (1 + 2 + 4 s): still nothing.
+    await page.waitForTimeout(7_500);
+    const after = await stats(server);
+    expect(after.connections).toBe(0);
+    expect(after.joins.length).toBe(joinsBefore);
+  });
+
+  test('malformed frames, unknown types and oversized messages are ignored with a log', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer();
+    const user = await registerUser(server.url, 'hostile@example.com');
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      ws.onMessage((message) => {
+        const frame = JSON.parse(String(message)) as { type: string; room?: string };
+        if (frame.type === 'auth') {
+          ws.send('{"type":"welcome"');
+          ws.send(JSON.stringify({ type: 'welcome', timestamp: 1 }));
+          return;
+        }
+        if (frame.type === 'join' && frame.room === 'updates') {
+          ws.send('not json at all');
+          ws.send(JSON.stringify(['an', 'array']));
+          ws.send(JSON.stringify({ type: 'teleport', room: 'chat' }));
+          ws.send(JSON.stringify({ type: 'room_message', room: 42 }));
+          ws.send(
+            JSON.stringify({
+              type: 'room_message',
+              room: 'notifications',
+              data: { type: 'info', text: 'x'.repeat(MAX_FRAME_BYTES) },
+            }),
+          );
+          ws.send(Buffer.from([0xde, 0xad, 0xbe, 0xef]));
+          ws.send(
+            JSON.stringify({
+              type: 'room_message',
+              room: 'notifications',
+              message: 'n',
+              data: { type: 'warning', text: 'Still standing' },
+              timestamp: 2,
+            }),
+          );
+        }
+      });
+    });
+    await openSignedIn(page, server, user);
+    await expect(banner(page)).toHaveText('Still standing');
+    await expect(status(page)).toHaveAttribute('data-state', 'connected');
+    expect(warnings.filter((w) => w.includes('[realtime] ignored')).length).toBe(7);
+  });
+});

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import { realtimeMachine } from '../../machines/realtime/realtime.machine';
+import { backoffDelay, type SocketCommand } from '../../machines/realtime/realtime.types';
+import { ConnectionStatus } from '../../src/views/realtime/ConnectionStatus';
+
+/** The connection indicator renders what the realtime service's state means. */
+
+function start() {
+  const opened: number[] = [];
+  const actor = createActor(
+    realtimeMachine.provide({
+      actors: {
+        socket: fromCallback<SocketCommand>(() => {
+          opened.push(Date.now());
+        }),
+        network: fromCallback<EventObject>(() => {}),
+      },
+    }),
+    { input: { now: () => Date.now() } },
+  ).start();
+  render(<ConnectionStatus actor={actor} />);
+  const send = (event: Parameters<typeof actor.send>[0]) => act(() => actor.send(event));
+  return { actor, opened, send };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('connection status indicator', () => {
+  it('shows nothing while signed out', () => {
+    start();
+    expect(screen.queryByTestId('connection-status')).toBeNull();
+  });
+
+  it('announces connecting, live, weak, reconnecting and lost states', () => {
+    const { send } = start();
+    send({ type: 'realtime.connect' });
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting to live updates');
+    send({
+      type: 'socket.received',
+      frame: { type: 'welcome', timestamp: 1 },
+      receivedAt: Date.now(),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates connected');
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates: weak connection');
+    send({ type: 'socket.closed', code: 1006, reason: '' });
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting (attempt 1 of 5)');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      act(() => {
+        vi.advanceTimersByTime(backoffDelay(attempt));
+      });
+      send({ type: 'socket.closed', code: 1006, reason: '' });
+    }
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates disconnected');
+  });
+
+  it('offers a Reconnect button once the attempts are spent, which opens a socket', () => {
+    const { send, opened } = start();
+    send({ type: 'realtime.connect' });
+    send({ type: 'socket.closed', code: 4401, reason: 'unauthorized' });
+    expect(opened).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(opened).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+  });
+});

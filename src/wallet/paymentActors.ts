@@ -23,9 +23,10 @@ import { classifyWalletError } from './errors';
 import { findProvider, openInstallSite, publicKeyText } from './providers';
 import { buildTransfer } from './transfer';
 
-// Development and local-mode builds only: the funded local-chain wallet. The production build
-// drops this branch and never emits the module.
-if (import.meta.env.MODE === 'local' || import.meta.env.DEV) {
+// Development and local-mode builds only (`vite build --mode localsite`, what `npm start` and the
+// browser tests serve): the funded local-chain wallet. The production build drops this branch and
+// never emits the module.
+if (import.meta.env.MODE === 'localsite' || import.meta.env.DEV) {
   void import('./devWallet').then((m) => m.installDevWallet());
 }
 

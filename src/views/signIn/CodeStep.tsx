@@ -114,6 +114,19 @@ export function CodeStep({ signIn, titleId }: { signIn: SignInRef; titleId: stri
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const verifyButton = useRef<HTMLButtonElement>(null);
 
+  // The last box filled (typed or pasted): Verify gets focus once the render enables it.
+  const focusVerifyWhenComplete = useRef(false);
+  const onComplete = () => {
+    const button = verifyButton.current;
+    if (button && !button.disabled) button.focus();
+    else focusVerifyWhenComplete.current = true;
+  };
+  useEffect(() => {
+    if (!complete || !focusVerifyWhenComplete.current) return;
+    focusVerifyWhenComplete.current = false;
+    verifyButton.current?.focus();
+  }, [complete]);
+
   // A failed verification clears the boxes (§8): focus goes back to the first one. A success
   // leaves the step, so "no longer verifying while still on this step" means a failure.
   const wasVerifying = useRef(false);
@@ -138,13 +151,7 @@ export function CodeStep({ signIn, titleId }: { signIn: SignInRef; titleId: stri
       <fieldset className="signin-digits">
         <legend className="visually-hidden">6-digit code</legend>
         {BOXES.map((i) => (
-          <DigitBox
-            key={i}
-            signIn={signIn}
-            index={i}
-            boxes={boxes}
-            onComplete={() => verifyButton.current?.focus()}
-          />
+          <DigitBox key={i} signIn={signIn} index={i} boxes={boxes} onComplete={onComplete} />
         ))}
       </fieldset>
       <button

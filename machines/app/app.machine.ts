@@ -21,8 +21,9 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  */
 export const SERVICES = {
-  [SYSTEM_IDS.realtime]: realtimeMachine,
   [SYSTEM_IDS.auth]: authMachine,
+  // After auth: it follows the auth service's jwt from its first snapshot.
+  [SYSTEM_IDS.realtime]: realtimeMachine,
   [SYSTEM_IDS.launch]: launchMachine,
   [SYSTEM_IDS.home]: homeMachine,
   [SYSTEM_IDS.signIn]: signInMachine,

@@ -131,6 +131,10 @@ export const realtimeMachine = setup({
     network: fromCallback<EventObject>(() => {
       throw new Error('network actor not provided');
     }),
+    /** Sends `realtime.connect` when a player signs in and `realtime.disconnect` on logout. */
+    signInWatch: fromCallback<EventObject>(() => {
+      throw new Error('signInWatch actor not provided');
+    }),
   },
   actions: {
     showBanner: enqueueActions(({ enqueue, system }, banner: RealtimeBanner) => {
@@ -266,7 +270,10 @@ export const realtimeMachine = setup({
     lastLifeAt: null,
     recent: { chat: [], updates: [] },
   }),
-  invoke: { id: 'network', src: 'network' },
+  invoke: [
+    { id: 'network', src: 'network' },
+    { id: 'signInWatch', src: 'signInWatch' },
+  ],
   on: {
     'network.wentOffline': { actions: 'markOffline' },
     'network.wentOnline': { actions: 'markOnline' },

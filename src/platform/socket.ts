@@ -8,6 +8,7 @@ import {
 import {
   CLOSE_UNAUTHORIZED,
   type NetworkEvent,
+  type RealtimeIntent,
   type SocketCommand,
   type SocketEvent,
 } from '../../machines/realtime/realtime.types';
@@ -144,14 +145,38 @@ export function createNetworkActor(target: OnlineTarget = window) {
 }
 
 /**
+ * Follows the auth service: a jwt appearing (sign-in, or one restored from storage) connects,
+ * its removal (logout, a failed refresh, a logout in another tab) closes the socket normally.
+ * A refreshed jwt changes nothing: the next reconnect reads the current one.
+ */
+export function createSignInWatch(
+  watch: (system: SystemLike, onChange: (signedIn: boolean) => void) => (() => void) | undefined,
+) {
+  return fromCallback<EventObject>(({ sendBack, system }) => {
+    let signedIn = false;
+    return watch(system, (now) => {
+      if (now === signedIn) return;
+      signedIn = now;
+      sendBack({ type: now ? 'realtime.connect' : 'realtime.disconnect' } satisfies RealtimeIntent);
+    });
+  });
+}
+
+/**
  * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
  * unless given, so the reconnect schedule stays the spec's 1, 2, 4, 8, 16 s.
  */
-export function browserRealtime(options: BrowserSocketOptions & { network?: OnlineTarget }) {
+export function browserRealtime(
+  options: BrowserSocketOptions & {
+    network?: OnlineTarget;
+    watchSignIn: Parameters<typeof createSignInWatch>[0];
+  },
+) {
   return realtimeMachine.provide({
     actors: {
       socket: createSocketActor(options),
       network: createNetworkActor(options.network),
+      signInWatch: createSignInWatch(options.watchSignIn),
     },
   });
 }

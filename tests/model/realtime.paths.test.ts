@@ -95,6 +95,7 @@ function setup() {
       network: fromCallback<EventObject>(({ self }) => {
         network = self._parent as AnyActorRef;
       }),
+      signInWatch: fromCallback<EventObject>(() => {}),
     },
     actions: {
       showBanner: (_, banner: RealtimeBanner) => {

@@ -47,6 +47,7 @@ function setupHarness(options: { jitter?: (base: number, attempt: number) => num
       network: fromCallback<EventObject>(({ self }) => {
         network = self._parent as AnyActorRef;
       }),
+      signInWatch: fromCallback<EventObject>(() => {}),
     },
     actions: {
       showBanner: (_, banner: RealtimeBanner) => {

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, sendTo, type AnyActorRef } from 'xstate';
-import { CLOSE_RENEWED, createNetworkActor, createSocketActor } from '../../src/platform/socket';
+import {
+  CLOSE_RENEWED,
+  createNetworkActor,
+  createSignInWatch,
+  createSocketActor,
+} from '../../src/platform/socket';
 import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
 import type { SocketCommand, SocketEvent } from '../../machines/realtime/realtime.types';
 
@@ -167,5 +172,29 @@ describe('network actor', () => {
     actor.stop();
     target.dispatchEvent(new Event('offline'));
     expect(events).toEqual(['network.wentOffline', 'network.wentOnline']);
+  });
+});
+
+describe('sign-in watch', () => {
+  it('connects when a jwt appears, ignores a refreshed one, disconnects when it is gone', () => {
+    let report: (signedIn: boolean) => void = () => {};
+    const events: string[] = [];
+    const parent = createMachine({
+      invoke: {
+        id: 'watch',
+        src: createSignInWatch((_, onChange) => {
+          report = onChange;
+          onChange(false);
+          return undefined;
+        }),
+      },
+      on: { '*': { actions: ({ event }) => events.push(event.type) } },
+    });
+    createActor(parent).start();
+    report(true);
+    report(true);
+    report(false);
+    report(false);
+    expect(events).toEqual(['realtime.connect', 'realtime.disconnect']);
   });
 });

@@ -17,6 +17,7 @@ function start() {
           opened.push(Date.now());
         }),
         network: fromCallback<EventObject>(() => {}),
+        signInWatch: fromCallback<EventObject>(() => {}),
       },
     }),
     { input: { now: () => Date.now() } },

@@ -1,9 +1,13 @@
+import type { ActorRefFrom } from 'xstate';
+import type { AuthMachine } from '../../../machines/auth/auth.machine';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { systemTokenSource } from '../../app/tokenSource';
 import type { KeyValueStorage } from '../../platform/storage';
 import { browserRealtime, websocketUrl } from '../../platform/socket';
 
 /**
- * The realtime service with its browser parts: the socket reads the current jwt from the auth
+ * The realtime service with its browser parts: it connects while the auth service holds a jwt
+ * and closes normally when it is gone; the socket reads the current jwt from the auth
  * service and the visitor session token from storage at every connect, and a refused jwt is
  * renewed once through the auth service's single-flight refresh.
  */
@@ -14,6 +18,13 @@ export function provideRealtime(deps: { storage: KeyValueStorage }) {
       jwt: systemTokenSource(system).getJwt(),
       session: deps.storage.get('sessionToken'),
     }),
+    watchSignIn: (system, onChange) => {
+      const auth = system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine> | undefined;
+      if (!auth) return undefined;
+      onChange(Boolean(auth.getSnapshot().context.jwt));
+      const subscription = auth.subscribe((snapshot) => onChange(Boolean(snapshot.context.jwt)));
+      return () => subscription.unsubscribe();
+    },
     renewJwt: async (system, usedJwt) => {
       try {
         await systemTokenSource(system).renewJwt(usedJwt);

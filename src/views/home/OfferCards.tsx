@@ -33,11 +33,18 @@ export function OfferCards() {
             <span className="offer-price-now" data-testid="ticket-price">
               {price} SOL
             </span>
-            <s className="offer-price-old">
-              <span className="visually-hidden">Old price </span>
-              {oldPrice} SOL
-            </s>
-            <span className="offer-percent">-{percentOff}%</span>
+            {/* Old price and percent off show only while the server's price is a discount. */}
+            {percentOff > 0 && (
+              <>
+                <s className="offer-price-old" data-testid="old-price">
+                  <span className="visually-hidden">Old price </span>
+                  {oldPrice} SOL
+                </s>
+                <span className="offer-percent" data-testid="percent-off">
+                  -{percentOff}%
+                </span>
+              </>
+            )}
           </span>
         </span>
       </label>

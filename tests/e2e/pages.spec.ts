@@ -1,0 +1,353 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LAUNCH_AT_MS } from '../../machines/launch/launch.types';
+import { TAGLINES } from '../../machines/taglines/taglines.types';
+import { postApi } from '../support/api';
+import { expect, test } from '../support/e2e';
+import { buyTicket, registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+
+const GUIDES = [
+  ['intro', 'Introduction', 2],
+  ['lore', 'Lore', 4],
+  ['info', 'How To Play', 3],
+  ['token', 'Token $GNG', 2],
+  ['gang', 'Gangsters & Gang', 4],
+  ['weap', 'Weapons & Packs', 4],
+  ['prop', 'Properties & Influence', 4],
+  ['fight', 'Fights', 5],
+  ['cash', 'Cash & Income', 3],
+] as const;
+const LEGAL = [
+  ['terms', 'Terms of Service', 5],
+  ['privacy', 'Privacy Policy', 4],
+] as const;
+
+const cards = (page: Page) => ({
+  days: page.locator('.flip-card[aria-label="Days"] .flip-card-value'),
+  hours: page.locator('.flip-card[aria-label="Hours"] .flip-card-value'),
+  minutes: page.locator('.flip-card[aria-label="Minutes"] .flip-card-value'),
+  seconds: page.locator('.flip-card[aria-label="Seconds"] .flip-card-value'),
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+test.describe('landing page', () => {
+  test('shows every text of the offer, with the price from the server', async ({
+    page,
+    baseURL,
+  }) => {
+    const init = await postApi(baseURL ?? '', 'sess/init', {});
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
+    for (const text of [
+      'Build Your Criminal Empire',
+      'Starts December 20',
+      'Early Bird Entry',
+      'Until Nov 20',
+      'Invite 2 friends',
+      'Entry plus 2 Gangsters when 2 friends buy tickets',
+      '+ 5% of their in-game cash purchases',
+      'Access to training',
+      '4 extra starter weapons (+2 Guns, +2 Rifles)',
+      'An extra pack',
+      '999 invitation codes',
+      'After Nov 20 an invitation via ref is required to enter',
+    ]) {
+      await expect(page.getByText(text, { exact: true }), text).toBeVisible();
+    }
+    await expect(page.locator('.offer-card').first()).toContainText('2 Gangsters');
+    const served = init.body.data as { public_data: { ticket_price: string } };
+    await expect(page.getByTestId('ticket-price')).toHaveText(
+      `${served.public_data.ticket_price} SOL`,
+    );
+    await expect(page.getByRole('button', { name: 'Get Access' })).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Read Docs' })).toHaveAttribute(
+      'href',
+      '/docs/intro',
+    );
+    await expect(page.getByRole('link', { name: 'View Docs' })).toHaveAttribute(
+      'href',
+      '/docs/intro',
+    );
+    for (const name of ['X (Twitter)', 'Telegram', 'Discord']) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
+    }
+    // Today is past the launch: the countdown has given way to the open state.
+    await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
+    // The two option cards are selectable.
+    const invite = page.getByRole('radio', { name: /Invite 2 friends/ });
+    await invite.check({ force: true });
+    await expect(invite).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Early Bird Entry/ })).not.toBeChecked();
+  });
+
+  test('Early Bird price: old price struck through and percent off from the two', async ({
+    page,
+  }) => {
+    // The server's public data as it reads before Nov 20.
+    await page.route('**/api/sess/init', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { public_data: Record<string, string> } };
+      body.data.public_data = {
+        ...body.data.public_data,
+        price: '0.22',
+        ticket_price: '0.22',
+        old_price: '0.55',
+      };
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.getByTestId('ticket-price')).toHaveText('0.22 SOL');
+    await expect(page.getByTestId('old-price')).toHaveText('Old price 0.55 SOL');
+    await expect(page.getByTestId('percent-off')).toHaveText('-60%');
+    const tag = await page.getByTestId('old-price').evaluate((el) => el.tagName);
+    expect(tag).toBe('S');
+  });
+
+  test('Get Access opens the sign-in modal; the play button opens the promo video', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Get Access' }).first().click();
+    await expect(page.getByRole('dialog').getByText('Sign In', { exact: true })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Play the promo video' }).click();
+    const video = page.getByRole('dialog', { name: 'Promo video' });
+    await expect(video).toBeVisible();
+    await expect(video.locator('video')).toHaveAttribute('src', '/media/promo.webm');
+  });
+
+  test('the countdown ticks every second and switches at the launch instant', async ({ page }) => {
+    const start = LAUNCH_AT_MS - ((1 * 24 + 2) * 3600 + 3 * 60 + 5) * 1000;
+    await page.clock.install({ time: start });
+    await page.goto('/');
+    const c = cards(page);
+    await expect(c.days).toHaveText('01');
+    await expect(c.hours).toHaveText('02');
+    await expect(c.minutes).toHaveText('03');
+    await expect(c.seconds).toHaveText('05');
+    await page.clock.runFor(1000);
+    await expect(c.seconds).toHaveText('04');
+    await page.clock.runFor(4000);
+    await expect(c.minutes).toHaveText('03');
+    await expect(c.seconds).toHaveText('00');
+    await page.clock.runFor(1000);
+    await expect(c.minutes).toHaveText('02');
+    await expect(c.seconds).toHaveText('59');
+    await expect(page.getByText('Boarding now · Training Open')).toHaveCount(0);
+    // Jump to one second before the launch, then across it.
+    await page.clock.fastForward(LAUNCH_AT_MS - 1000 - (start + 6000));
+    await page.clock.runFor(100);
+    await expect(c.days).toHaveText('00');
+    await expect(c.seconds).toHaveText('01');
+    await page.clock.runFor(1000);
+    await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
+    await expect(page.locator('.flip-card')).toHaveCount(0);
+  });
+
+  test('the subheader shows the next of the five taglines every 3 s', async ({ page }) => {
+    await page.clock.install({ time: Date.parse('2026-01-01T00:00:00Z') });
+    await page.goto('/');
+    const tagline = page.locator('.taglines-text');
+    await expect(tagline).toHaveText(TAGLINES[0]);
+    for (const next of [...TAGLINES.slice(1), TAGLINES[0]]) {
+      await page.clock.runFor(2900);
+      await expect(tagline).not.toHaveText(next);
+      await page.clock.runFor(100);
+      await expect(tagline).toHaveText(next);
+    }
+  });
+
+  test('nothing overflows at 360 px; no axe violations', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await waitForApp(page);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the pre-rendered HTML already holds the page (no JS needed to read it)', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('data-prerendered="/"');
+    expect(html).toContain('Solana Mafia Wars</h1>');
+    expect(html).toContain('Build Your Criminal Empire');
+    const docs = await (await request.get('/docs/fight')).text();
+    expect(docs).toContain('data-prerendered="/docs/fight"');
+    expect(docs).toContain('5<!-- --> min read');
+  });
+});
+
+test.describe('docs', () => {
+  test('each page renders its title and read time', async ({ page }) => {
+    for (const [id, title, minutes] of [...GUIDES, ...LEGAL]) {
+      await page.goto(`/docs/${id}`);
+      await expect(page.getByRole('heading', { level: 1 }), id).toHaveText(title);
+      await expect(page.locator('.docs-read-time'), id).toHaveText(`${minutes} min read`);
+      await expect(page.locator('.docs-body p').first(), id).toBeVisible();
+    }
+  });
+
+  test('previous / next walk the nine guides in order; legal pages have none', async ({ page }) => {
+    await page.goto('/docs/intro');
+    await expect(page.getByRole('link', { name: /^Previous/ })).toHaveCount(0);
+    for (const [id, title] of GUIDES.slice(1)) {
+      await page.getByRole('link', { name: /^Next/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/docs/${id}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+    await expect(page.getByRole('link', { name: /^Next/ })).toHaveCount(0);
+    for (const [id, title] of [...GUIDES].reverse().slice(1)) {
+      await page.getByRole('link', { name: /^Previous/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/docs/${id}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+    for (const [id] of LEGAL) {
+      await page.goto(`/docs/${id}`);
+      await expect(page.getByRole('navigation', { name: 'Previous and next guides' })).toHaveCount(
+        0,
+      );
+    }
+  });
+
+  test('sidebar with Contents, Legal and Back to Home; unknown ids show intro', async ({
+    page,
+  }) => {
+    await page.goto('/docs/no-such-guide');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Introduction');
+    const sidebar = page.getByRole('navigation', { name: 'Docs' });
+    await expect(sidebar.getByRole('heading', { name: 'Contents' })).toBeVisible();
+    await expect(sidebar.getByRole('heading', { name: 'Legal' })).toBeVisible();
+    await expect(sidebar.getByRole('link')).toHaveCount(1 + GUIDES.length + LEGAL.length);
+    await sidebar.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/docs');
+    await expect(page).toHaveURL(/\/docs\/intro$/);
+  });
+
+  test('docs pages: no overflow at 360 px, no axe violations', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const id of ['intro', 'terms']) {
+      await page.goto(`/docs/${id}`);
+      await waitForApp(page);
+      await expectNoHorizontalOverflow(page);
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+test.describe('signed-in home', () => {
+  test('e-mail, Exit and the two tabs; the Invite tab copies <origin>/r/<code>', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const user = await registerUser(baseURL ?? '', uniqueEmail('don'));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInPage(page, user);
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.getByTestId('user-email')).toHaveText(user.userData.user_email);
+    const tabs = page.getByRole('tablist');
+    await expect(tabs.getByRole('tab', { name: 'Get Ticket' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await tabs.getByRole('tab', { name: 'Invite' }).click();
+    await expect(tabs.getByRole('tab', { name: 'Invite' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const origin = new URL(page.url()).origin;
+    const link = `${origin}/r/${user.userData.user_invite_code}`;
+    await expect(page.getByTestId('invite-link')).toHaveValue(link);
+    await expect(page.getByText('Referral Benefits')).toBeVisible();
+    await expect(page.getByText('Get access when 2 friends buy tickets')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share Invite Link' })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
+    // Without the Web Share API (desktop Chromium on Linux) sharing copies the link.
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.getByRole('button', { name: 'Share Invite Link' }).click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Exit' }).click();
+    await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  });
+
+  test('counters match the server after two invitees register and one buys', async ({
+    page,
+    baseURL,
+    request,
+  }) => {
+    const base = baseURL ?? '';
+    const inviter = await registerUser(base, uniqueEmail('boss'));
+    const code = inviter.userData.user_invite_code;
+    await request.get(`/r/${code}`);
+    const first = await registerUser(base, uniqueEmail('friend1'), code);
+    await registerUser(base, uniqueEmail('friend2'), code);
+    await buyTicket(base, first);
+
+    const served = await postApi(base, 'user/data', { session: inviter.sessionToken }, inviter.jwt);
+    const data = served.body.user_data as {
+      user_ref_registered: number;
+      user_ref_confirmed: number;
+      user_data: { referral: { clicks: number } };
+    };
+    expect([
+      data.user_data.referral.clicks,
+      data.user_ref_registered,
+      data.user_ref_confirmed,
+    ]).toEqual([1, 2, 1]);
+
+    await signInPage(page, inviter);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('tab', { name: 'Invite' }).click();
+    await expect(page.getByTestId('counter-clicks')).toHaveText('1');
+    await expect(page.getByTestId('counter-registered')).toHaveText('2');
+    await expect(page.getByTestId('counter-confirmed')).toHaveText('1');
+    await expect(page.getByTestId('requirement-confirmed')).toHaveText('1/2');
+    await expect(page.getByTestId('requirement-registered')).toHaveText('2');
+  });
+
+  test('with access the Invite tab shows Stats; no overflow at 360 px', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await registerUser(baseURL ?? '', uniqueEmail('paid'));
+    await buyTicket(baseURL ?? '', user);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInPage(page, user);
+    await page.goto('/');
+    await waitForApp(page);
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('tab', { name: 'Invite' }).click();
+    await expect(page.getByTestId('invite-stats')).toContainText('Stats');
+    await expect(page.getByText('Tickets purchased')).toBeVisible();
+    await expect(page.getByText('Registered via the link')).toBeVisible();
+    await expect(page.getByText('Get access when 2 friends buy tickets')).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+  });
+});

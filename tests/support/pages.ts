@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { expect } from './e2e';
+import { postApi, registerUser, type RegisteredUser } from './api';
+
+/** Browser tests of the pages: sign a user in over HTTP and hand the tokens to the page. */
+
+let counter = 0;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+
+/** Stores the user's tokens before any page script runs, as a finished sign-in would. */
+export async function signInPage(page: Page, user: RegisteredUser): Promise<void> {
+  await page.addInitScript(
+    ([jwt, refreshToken, sessionToken]) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('jwt', jwt);
+      localStorage.setItem('refreshToken', refreshToken);
+      localStorage.setItem('sessionToken', sessionToken);
+    },
+    [user.jwt, user.refreshToken, user.sessionToken] as const,
+  );
+}
+
+/** Stores a theme before the page loads (theme-init.js applies it before the first paint). */
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+}
+
+/** Waits until the app loader is gone (the session has loaded). */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('.loading-overlay')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * Buys the user's ticket the way the chain sees it: the local chain airdrops the ticket price
+ * to the user's payment wallet, then the balance check grants access (and confirms the inviter).
+ */
+export async function buyTicket(baseUrl: string, user: RegisteredUser): Promise<void> {
+  const init = await postApi(baseUrl, 'sess/init', {});
+  const data = init.body.data as { public_data: { ticket_price_lamports: string } };
+  const lamports = Number(data.public_data.ticket_price_lamports);
+  const rpc = await fetch(`${baseUrl.replace(/\/+$/, '')}/rpc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'requestAirdrop',
+      params: [user.userData.user_payment_wallet, lamports],
+    }),
+  });
+  const answer = (await rpc.json()) as { error?: { message: string } };
+  if (answer.error) throw new Error(`airdrop failed: ${answer.error.message}`);
+  const balance = await postApi(
+    baseUrl,
+    'user/wallet/balance',
+    {
+      session: user.sessionToken,
+      data: { wallet_id: user.userData.user_payment_wallet_data.wallet_id },
+    },
+    user.jwt,
+  );
+  if (balance.body.access_granted !== true) {
+    throw new Error(`access not granted: ${JSON.stringify(balance.body)}`);
+  }
+}
+
+export { registerUser };
+export type { RegisteredUser };

@@ -135,14 +135,17 @@ test.describe('landing page', () => {
 
   test('the countdown ticks every second and switches at the launch instant', async ({ page }) => {
     const start = LAUNCH_AT_MS - ((1 * 24 + 2) * 3600 + 3 * 60 + 5) * 1000;
-    await page.clock.install({ time: start });
+    // The page's clock stands still at `start` and moves only when the test says so.
+    await page.clock.install({ time: start - 1000 });
+    await page.clock.pauseAt(start);
     await page.goto('/');
     const c = cards(page);
     await expect(c.days).toHaveText('01');
     await expect(c.hours).toHaveText('02');
     await expect(c.minutes).toHaveText('03');
     await expect(c.seconds).toHaveText('05');
-    await page.clock.runFor(1000);
+    // The clock reads just after each whole second: 1.01 s later the card shows one less.
+    await page.clock.runFor(1010);
     await expect(c.seconds).toHaveText('04');
     await page.clock.runFor(4000);
     await expect(c.minutes).toHaveText('03');
@@ -152,9 +155,10 @@ test.describe('landing page', () => {
     await expect(c.seconds).toHaveText('59');
     await expect(page.getByText('Boarding now · Training Open')).toHaveCount(0);
     // Jump to one second before the launch, then across it.
-    await page.clock.fastForward(LAUNCH_AT_MS - 1000 - (start + 6000));
-    await page.clock.runFor(100);
+    await page.clock.fastForward(LAUNCH_AT_MS - 1000 - (start + 6010));
+    await page.clock.runFor(50);
     await expect(c.days).toHaveText('00');
+    await expect(c.hours).toHaveText('00');
     await expect(c.seconds).toHaveText('01');
     await page.clock.runFor(1000);
     await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
@@ -162,7 +166,9 @@ test.describe('landing page', () => {
   });
 
   test('the subheader shows the next of the five taglines every 3 s', async ({ page }) => {
-    await page.clock.install({ time: Date.parse('2026-01-01T00:00:00Z') });
+    const time = Date.parse('2026-01-01T00:00:00Z');
+    await page.clock.install({ time: time - 1000 });
+    await page.clock.pauseAt(time);
     await page.goto('/');
     const tagline = page.locator('.taglines-text');
     await expect(tagline).toHaveText(TAGLINES[0]);

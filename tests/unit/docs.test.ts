@@ -97,11 +97,11 @@ describe('docs content', () => {
 });
 
 describe('markdown compiler', () => {
-  it('renders headings one level below the page title, lists, tables and inline markup', () => {
+  it('renders headings (h2 and below: h1 is the page title), lists, tables and inline markup', () => {
     const html = markdownToHtml(
       '## Title\n\nSome **bold** and *em* with `code`.\n\n- one\n- two\n\n1. first\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n',
     );
-    expect(html).toContain('<h3 id="title">Title</h3>');
+    expect(html).toContain('<h2 id="title">Title</h2>');
     expect(html).toContain(
       '<p>Some <strong>bold</strong> and <em>em</em> with <code>code</code>.</p>',
     );

@@ -81,8 +81,8 @@ export function markdownToHtml(body: string): string {
     }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     if (heading) {
-      // The article title is the page's h1; markdown headings start one level below it.
-      const level = Math.min(6, (heading[1] ?? '#').length + 1);
+      // The article title is the page's only h1: the pages start their sections at `##`.
+      const level = Math.max(2, (heading[1] ?? '#').length);
       const content = inline(heading[2] ?? '');
       out.push(`<h${level} id="${slug(content)}">${content}</h${level}>`);
       i += 1;

@@ -89,6 +89,7 @@ test.describe('sign-in', () => {
       if (i < 5) await expect(boxes(page).nth(i + 1)).toBeFocused();
     }
     await expectBoxes(page, code);
+    await expect(verifyButton(page)).toBeFocused();
     // Backspace on an empty box goes back; on a filled box it erases.
     await boxes(page).nth(5).press('Backspace');
     await expect(boxes(page).nth(5)).toHaveValue('');
@@ -156,6 +157,8 @@ test.describe('sign-in', () => {
     await page.clock.install();
     await withoutPrefill(page);
     await openModal(page, server.url);
+    // From here on the page's time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 5_000);
     const email = newEmail('resend');
     await submitEmail(page, email);
     const oldCode = await readOutboxCode(server.url, email);
@@ -182,6 +185,7 @@ test.describe('sign-in', () => {
       await expectBoxes(page, '');
     }
     await pasteInto(boxes(page).first(), newCode);
+    await page.clock.resume();
     await verifyButton(page).click();
     await expectSignedIn(page, email);
   });

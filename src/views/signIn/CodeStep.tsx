@@ -60,9 +60,11 @@ function DigitBox({ signIn, index, boxes, onComplete }: BoxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && digit === '' && index > 0) {
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      // A filled box is erased; Backspace on an empty box goes back (§5).
       event.preventDefault();
-      focusBox(index - 1);
+      if (digit !== '') signIn.send({ type: 'signIn.digitErased', index });
+      else if (event.key === 'Backspace' && index > 0) focusBox(index - 1);
     } else if (event.key === 'ArrowLeft' && index > 0) {
       event.preventDefault();
       focusBox(index - 1);

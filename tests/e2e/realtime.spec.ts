@@ -15,12 +15,15 @@ import type { RunningServer, StartOptions } from '../support/local-server';
  * server restarts with every room joined again, the 120 s stale limit, logout, and hostile frames.
  */
 
-const ROOMS = ['notifications', 'chat', 'updates'];
+// Sorted: the rooms the client joins (notifications, chat, updates), as openRooms() lists them.
+const ROOMS = ['chat', 'notifications', 'updates'];
 const status = (page: Page) => page.getByTestId('connection-status');
 const banner = (page: Page) => page.getByTestId('info-banner');
 
 async function stats(server: { url: string }): Promise<RealtimeStats> {
-  const response = await fetch(`${server.url}/api/dev/realtime`);
+  // A kept-alive connection may still point at the stopped server on the same port: retry once.
+  const read = () => fetch(`${server.url}/api/dev/realtime`, { headers: { connection: 'close' } });
+  const response = await read().catch(() => read());
   return (await response.json()) as RealtimeStats;
 }
 
@@ -47,6 +50,9 @@ async function openSignedIn(page: Page, server: { url: string }, user: Registere
 async function signedInPlayer(page: Page, server: RunningServer, email: string) {
   const user = await registerUser(server.url, email);
   await openSignedIn(page, server, user);
+  // Signed in and loaded: no page request is in flight when a test stops the server.
+  await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
+  await page.waitForLoadState('networkidle');
   await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   return user;

@@ -1,3 +1,13 @@
+import {
+  ErrorModalOverlay,
+  GlobalErrorHandler,
+  InformationBannerOverlay,
+  ToastOverlay,
+  VideoModalOverlay,
+} from '../overlays/connected';
+import { ConnectionStatusOverlay } from '../realtime/ConnectionStatusOverlay';
+import { SignInModal } from '../signIn/SignInModal';
+
 /**
  * The global overlays of §2 Shell, in one place. Each overlay's component is imported and
  * rendered here by the engineer who builds it (one import and one line each):
@@ -10,5 +20,16 @@
  *   - video modal
  */
 export function Overlays() {
-  return <>{/* overlays render here, in the order listed above */}</>;
+  return (
+    <>
+      {/* overlays render here, in the order listed above */}
+      <GlobalErrorHandler />
+      <ErrorModalOverlay />
+      <InformationBannerOverlay />
+      <ToastOverlay />
+      <SignInModal />
+      <VideoModalOverlay />
+      <ConnectionStatusOverlay />
+    </>
+  );
 }

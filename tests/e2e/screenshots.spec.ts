@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e';
+import {
+  buyTicket,
+  registerUser,
+  signInPage,
+  uniqueEmail,
+  useTheme,
+  waitForApp,
+  type RegisteredUser,
+} from '../support/pages';
+
+/**
+ * Screenshots of every page, both themes, phone and desktop, kept as artefacts under
+ * test-results/screenshots/ for review. Each one also asserts the page is what it claims to be.
+ */
+const DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
+const VIEWPORTS = [
+  { name: '390x844', width: 390, height: 844 },
+  { name: '1440x900', width: 1440, height: 900 },
+] as const;
+const THEMES = ['dark', 'light'] as const;
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+}
+
+async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'Invite') {
+  await signInPage(page, user);
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('tab', { name: tab }).click();
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`${viewport.name} ${theme}`, () => {
+      test.beforeEach(async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await useTheme(page, theme);
+      });
+
+      test('landing and docs', async ({ page }) => {
+        await page.goto('/');
+        await waitForApp(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Solana Mafia Wars');
+        await shoot(page, `landing-${viewport.name}-${theme}`);
+        await page.goto('/docs/fight');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fights');
+        await shoot(page, `docs-${viewport.name}-${theme}`);
+      });
+
+      test('home without access, both tabs', async ({ page, baseURL }) => {
+        const user = await registerUser(baseURL ?? '', uniqueEmail('shot'));
+        await openHome(page, user, 'Get Ticket');
+        await shoot(page, `home-ticket-${viewport.name}-${theme}`);
+        await openHome(page, user, 'Invite');
+        await expect(page.getByText('Get access when 2 friends buy tickets')).toBeVisible();
+        await shoot(page, `home-invite-${viewport.name}-${theme}`);
+      });
+
+      test('home with access, both tabs', async ({ page, baseURL }) => {
+        const user = await registerUser(baseURL ?? '', uniqueEmail('shotpaid'));
+        await buyTicket(baseURL ?? '', user);
+        await openHome(page, user, 'Get Ticket');
+        await expect(page.getByText('Access Granted!')).toBeVisible();
+        await shoot(page, `home-access-ticket-${viewport.name}-${theme}`);
+        await openHome(page, user, 'Invite');
+        await expect(page.getByTestId('invite-stats')).toBeVisible();
+        await shoot(page, `home-access-invite-${viewport.name}-${theme}`);
+      });
+    });
+  }
+}

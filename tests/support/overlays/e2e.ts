@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import type {
+  ErrorModalOpenPayload,
+  ErrorReport,
+} from '../../../machines/errorModal/errorModal.types';
+import type {
+  Information,
+  Notification,
+} from '../../../machines/notifications/notifications.types';
+import { expect } from '../e2e';
+import { waitForApp } from '../pages';
+
+/**
+ * Drives the overlays of the running app (local-mode build) through `window.__smwOverlays`, the
+ * test hooks the overlays install outside production builds.
+ */
+type Hooks = {
+  notify: (n: Notification) => void;
+  info: (i: Information) => void;
+  reportError: (r: ErrorReport) => void;
+  openError: (p: ErrorModalOpenPayload) => void;
+  openVideo: (src: string, autoplay?: boolean) => void;
+  sanitize: (html: string) => string;
+};
+type HookWindow = Window & { __smwOverlays?: Hooks };
+
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await waitForApp(page);
+  await page.waitForFunction(() => Boolean((window as HookWindow).__smwOverlays));
+}
+
+export async function notify(page: Page, notifications: Notification[]): Promise<void> {
+  await page.evaluate((list) => {
+    for (const n of list) (window as HookWindow).__smwOverlays?.notify(n);
+  }, notifications);
+}
+
+export async function info(page: Page, information: Information): Promise<void> {
+  await page.evaluate((i) => (window as HookWindow).__smwOverlays?.info(i), information);
+}
+
+export async function reportError(page: Page, report: ErrorReport): Promise<void> {
+  await page.evaluate((r) => (window as HookWindow).__smwOverlays?.reportError(r), report);
+}
+
+export async function openError(page: Page, payload: ErrorModalOpenPayload): Promise<void> {
+  await page.evaluate((p) => (window as HookWindow).__smwOverlays?.openError(p), payload);
+}
+
+export async function openVideo(page: Page, src: string, autoplay = false): Promise<void> {
+  await page.evaluate(([s, a]) => (window as HookWindow).__smwOverlays?.openVideo(s, a), [
+    src,
+    autoplay,
+  ] as const);
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}

@@ -10,7 +10,7 @@ export type {
   PathModel,
 } from './model';
 export { testPaths, PATHS_REPORT_DIR } from './run';
-export type { Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';
+export type { AnyExecutor, Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';
 export { advanceDelay, controllable, delayOf, settle } from './fakes';
 export type { Controllable } from './fakes';
 export { checkProperty, propertyRuns } from './property';

@@ -267,10 +267,12 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     p.steps.map((s) => JSON.stringify(s.event)).join('\u0000');
   const unique = new Map<string, StatePath<AnyMachineSnapshot, AnyEventObject>>();
   for (const p of raw) if (!unique.has(seqKey(p))) unique.set(seqKey(p), p);
-  const keys = [...unique.keys()];
-  let kept = [...unique.entries()]
-    .filter(([key]) => !keys.some((other) => other !== key && other.startsWith(`${key}\u0000`)))
-    .map(([, p]) => p);
+  // In sorted order a sequence's extensions follow it directly ('\u0000' sorts first).
+  const sorted = [...unique.keys()].sort();
+  const prefixes = new Set(
+    sorted.filter((key, i) => sorted[i + 1]?.startsWith(`${key}\u0000`) ?? false),
+  );
+  let kept = [...unique.entries()].filter(([key]) => !prefixes.has(key)).map(([, p]) => p);
   if (kept.length === 0 && raw.length > 0) kept = [raw[0]!];
   const maxPaths = spec.paths?.maxPaths ?? 300;
   kept = kept.slice(0, maxPaths);

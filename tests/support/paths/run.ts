@@ -38,6 +38,12 @@ export type Executors<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx
       }
     : never;
 
+/** An executor for any event of the model, e.g. one `send` shared by every intent. */
+export type AnyExecutor<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx> =
+  Model extends PathModel<infer M, infer O>
+    ? Executor<Ctx, ModelEvent<M, O>, SnapshotFrom<M>>
+    : never;
+
 export type StateCheck<Ctx, S> = (args: { ctx: Ctx; snapshot: S }) => void | Promise<void>;
 
 export type Driver<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx> = {

@@ -25,8 +25,11 @@ import { buildTransfer } from './transfer';
 
 // Development and local-mode builds only (`vite build --mode localsite`, what `npm start` and the
 // browser tests serve): the funded local-chain wallet. The production build drops this branch and
-// never emits the module.
-if (import.meta.env.MODE === 'localsite' || import.meta.env.DEV) {
+// never emits the module. Not while pre-rendering (no window in Node).
+if (
+  (import.meta.env.MODE === 'localsite' || import.meta.env.DEV) &&
+  typeof window !== 'undefined'
+) {
   void import('./devWallet').then((m) => m.installDevWallet());
 }
 

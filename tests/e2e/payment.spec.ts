@@ -1,0 +1,266 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { registerUser } from '../support/api';
+import { expect, test } from '../support/e2e';
+import {
+  airdrop,
+  fakeWalletCalls,
+  getBalance,
+  installFakeWallets,
+  newTestKey,
+  transactionCount,
+  type FakeWalletOptions,
+  type TestKey,
+} from '../support/fakeWallets';
+
+/**
+ * §2 Get Ticket / Access-granted modal, §4 Payment, §8 wallet errors: the real local-mode site
+ * against the real local server and its local chain, with injected Phantom / Solflare providers
+ * that really sign (Ed25519) and send through the chain's JSON-RPC.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const CANCELLED = "Transaction cancelled. Click the button again when you're ready.";
+const DEV_WALLET_MARKER = 'SMW_DEV_WALLET';
+const ONE_SOL = 1_000_000_000;
+
+let userCount = 0;
+
+/** Registers a user over the API and puts its tokens into storage before the site loads. */
+async function signIn(page: Page, baseURL: string) {
+  userCount += 1;
+  const email = `payer${userCount}.${Date.now()}@example.com`;
+  const user = await registerUser(baseURL, email);
+  await page.addInitScript(
+    (tokens: { jwt: string; refreshToken: string; sessionToken: string }) => {
+      // Only the first load: later loads keep whatever the site stored (renewed tokens).
+      if (localStorage.getItem('jwt')) return;
+      localStorage.setItem('jwt', tokens.jwt);
+      localStorage.setItem('refreshToken', tokens.refreshToken);
+      localStorage.setItem('sessionToken', tokens.sessionToken);
+    },
+    { jwt: user.jwt, refreshToken: user.refreshToken, sessionToken: user.sessionToken },
+  );
+  return { email, user };
+}
+
+async function openTicketTab(page: Page) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Get Ticket' }).click();
+  await expect(page.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/** The price shown as "Required amount: ... <strong>0.22 SOL</strong>", as lamports. */
+async function shownPriceLamports(page: Page): Promise<number> {
+  const text = (await page.locator('.ticket-amount strong').textContent()) ?? '';
+  const match = /^(\d+(?:\.\d+)?) SOL$/.exec(text.trim());
+  expect(match, `price text: ${text}`).not.toBeNull();
+  return Math.round(Number(match?.[1]) * ONE_SOL);
+}
+
+async function setUp(
+  page: Page,
+  baseURL: string,
+  wallet: Partial<FakeWalletOptions> & Pick<FakeWalletOptions, 'wallets'>,
+  fundLamports: number | null = ONE_SOL,
+): Promise<{ key: TestKey; email: string; paymentAddress: string }> {
+  const key = newTestKey();
+  if (fundLamports !== null) await airdrop(baseURL, key.publicKey, fundLamports);
+  await installFakeWallets(page, { seed: key.seed, publicKey: key.publicKey, ...wallet });
+  const { email, user } = await signIn(page, baseURL);
+  await openTicketTab(page);
+  return { key, email, paymentAddress: user.userData.user_payment_wallet };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function filesWith(dir: string, marker: string): string[] {
+  return filesUnder(dir)
+    .filter((f) => /\.(js|html)$/.test(f))
+    .filter((f) => readFileSync(f, 'utf8').includes(marker));
+}
+
+test('the development wallet is in the local-mode build only, never in dist/', () => {
+  const dist = join(ROOT, 'dist');
+  const site = process.env.E2E_SITE_DIR ?? join(ROOT, '.local/e2e-site');
+  expect(existsSync(join(dist, 'index.html')), 'dist/ is built by the e2e global setup').toBe(true);
+  // The marker is real: the local-mode build carries the development wallet.
+  expect(filesWith(site, DEV_WALLET_MARKER).length).toBeGreaterThan(0);
+  expect(filesWith(dist, DEV_WALLET_MARKER)).toEqual([]);
+  expect(filesWith(dist, '__smwDevWallet')).toEqual([]);
+});
+
+for (const wallet of ['phantom', 'solflare'] as const) {
+  const button = wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';
+  test(`pays the ticket with ${wallet}: Ticket Purchased! with the amount, then Access Granted! after reload`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const { key, email, paymentAddress } = await setUp(page, baseURL!, { wallets: [wallet] });
+    const price = await shownPriceLamports(page);
+    const before = await getBalance(baseURL!, key.publicKey);
+    await page.getByRole('button', { name: button }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Ticket Purchased!' });
+    await expect(modal).toBeVisible({ timeout: 20_000 });
+    await expect(modal.getByTestId('ticket-amount')).toHaveText(
+      `${(price / ONE_SOL).toFixed(2)} SOL`,
+    );
+    await expect(modal.getByText(email)).toBeVisible();
+    await expect(modal.getByText('Early Bird')).toBeVisible();
+    // The chain really moved the price from the paying key to the user's payment wallet.
+    expect(await getBalance(baseURL!, paymentAddress)).toBe(price);
+    expect(before - (await getBalance(baseURL!, key.publicKey))).toBeGreaterThanOrEqual(price);
+    expect((await fakeWalletCalls(page)).sent).toHaveLength(1);
+
+    await modal.getByRole('button', { name: "Let's Build My Gang" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Get Ticket' }).click();
+    await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('button', { name: 'Send in Phantom' })).toHaveCount(0);
+  });
+}
+
+const refusals: {
+  name: string;
+  wallet: 'phantom' | 'solflare';
+  opts: Partial<FakeWalletOptions>;
+}[] = [
+  {
+    name: 'Phantom connection refused (4001)',
+    wallet: 'phantom',
+    opts: { connectError: { code: 4001, message: 'User rejected the request.' } },
+  },
+  {
+    name: 'Phantom approval refused (4001)',
+    wallet: 'phantom',
+    opts: { signError: { code: 4001, message: 'User rejected the request.' } },
+  },
+  {
+    name: 'Solflare approval refused ("User rejected", no code)',
+    wallet: 'solflare',
+    opts: { signError: { message: 'User rejected the request' } },
+  },
+];
+
+for (const refusal of refusals) {
+  test(`${refusal.name}: only the cancelled notice, hidden after 5 s`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await setUp(page, baseURL!, { wallets: [refusal.wallet], ...refusal.opts });
+    const count = await transactionCount(baseURL!);
+    const label = refusal.wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';
+    await page.getByRole('button', { name: label }).click();
+
+    const notice = page.getByRole('status').filter({ hasText: CANCELLED });
+    await expect(notice).toBeVisible({ timeout: 10_000 });
+    const seen = Date.now();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Both buttons are usable again at once.
+    await expect(page.getByRole('button', { name: label })).toBeEnabled();
+    await page.waitForTimeout(Math.max(0, 4_000 - (Date.now() - seen)));
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeHidden({ timeout: 3_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await transactionCount(baseURL!)).toBe(count);
+    expect((await fakeWalletCalls(page)).sent).toHaveLength(0);
+  });
+}
+
+test('a double click sends exactly one transaction', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await setUp(page, baseURL!, { wallets: ['phantom'], approvalDelayMs: 300 });
+  const count = await transactionCount(baseURL!);
+  const send = page.getByRole('button', { name: 'Send in Phantom' });
+  // Two clicks in the same task (faster than any re-render), then a real double click.
+  await send.evaluate((el: HTMLElement) => {
+    el.click();
+    el.click();
+  });
+  await send.dblclick({ force: true }).catch(() => {});
+  await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(await transactionCount(baseURL!)).toBe(count + 1);
+  const calls = await fakeWalletCalls(page);
+  expect(calls.connect).toBe(1);
+  expect(calls.sign).toBe(1);
+});
+
+test('no wallet: "Phantom wallet not detected" and phantom.com opens', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The install site is answered here: no request leaves the machine.
+  await context.route(/^https:\/\/(www\.)?phantom\.(com|app)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Phantom</title>' }),
+  );
+  await setUp(page, baseURL!, { wallets: [] }, null);
+  const popup = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Send in Phantom' }).click();
+  const opened = await popup;
+  await opened.waitForLoadState('domcontentloaded').catch(() => {});
+  expect(opened.url()).toMatch(/^https:\/\/phantom\.com\//);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('error-message')).toHaveText('Phantom wallet not detected');
+  await expect(page.getByText(CANCELLED)).toHaveCount(0);
+});
+
+test('insufficient funds: the real error, not "cancelled"', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  // Enough for the fee, far from the price.
+  await setUp(page, baseURL!, { wallets: ['phantom'] }, 10_000_000);
+  const count = await transactionCount(baseURL!);
+  await page.getByRole('button', { name: 'Send in Phantom' }).click();
+  await expect(page.getByRole('dialog').getByTestId('error-message')).toHaveText(
+    'Insufficient funds',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByText(CANCELLED)).toHaveCount(0);
+  expect(await transactionCount(baseURL!)).toBe(count);
+});
+
+test('an expired blockhash: the real error, not "cancelled"', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await setUp(page, baseURL!, { wallets: ['solflare'], expireBlockhashBeforeSend: true });
+  await page.getByRole('button', { name: 'Send in Solflare' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('error-message')).toHaveText('Failed to process payment', {
+    timeout: 15_000,
+  });
+  await expect(dialog).toContainText('expired');
+  await expect(page.getByText(CANCELLED)).toHaveCount(0);
+  expect((await fakeWalletCalls(page)).sent).toHaveLength(0);
+});
+
+test('server down during the balance refresh: "Failed to refresh balance"', async ({
+  page,
+  baseURL,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource|ERR_FAILED|ERR_CONNECTION_REFUSED/);
+  await setUp(page, baseURL!, { wallets: ['phantom'] }, null);
+  await page.route('**/user/wallet/balance', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  await expect(page.getByRole('dialog').getByTestId('error-message')).toHaveText(
+    'Failed to refresh balance',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByText(CANCELLED)).toHaveCount(0);
+});

@@ -1,0 +1,172 @@
+import { expect, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
+import { paymentMachine } from '../../../machines/payment/payment.machine';
+import {
+  PAYMENT_DELAYS,
+  PAYMENT_ERRORS,
+  type BlockhashOutput,
+  type CheckBalanceInput,
+  type CheckBalanceOutput,
+  type ConnectWalletInput,
+  type ConnectWalletOutput,
+  type ErrorText,
+  type PaymentTarget,
+  type SendTransferInput,
+  type SendTransferOutput,
+  type WalletKind,
+} from '../../../machines/payment/payment.types';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { advanceDelay, settle } from '../paths';
+import { latest } from './controllable';
+import { PHANTOM_ONLY, model, modelMachine, type PaymentModelSnapshot } from './model';
+
+/**
+ * The real payment machine (only the wallet detection and the install site provided), run inside
+ * a small actor system with a recording error modal and auth service under their systemIds,
+ * its invoked actors waiting for the test.
+ */
+export function startPaymentSystem() {
+  const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
+  const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
+  const send = latest<SendTransferOutput, SendTransferInput>();
+  const balance = latest<CheckBalanceOutput, CheckBalanceInput>();
+  const modal: { message: string; solution: string }[] = [];
+  const authEvents: string[] = [];
+  const installs: WalletKind[] = [];
+  const clipboard: string[] = [];
+  const payment = paymentMachine.provide({
+    guards: { isWalletInstalled: PHANTOM_ONLY },
+    actions: { openInstallSite: (_, params) => installs.push(params.wallet) },
+    actors: {
+      connectWallet: connect.logic,
+      getBlockhash: blockhash.logic,
+      sendTransfer: send.logic,
+      checkBalance: balance.logic,
+      copyFeedback: copyFeedbackMachine.provide({
+        actors: {
+          writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+            clipboard.push(input.text);
+          }),
+        },
+      }),
+    },
+  });
+  const root = setup({
+    actors: {
+      payment,
+      errorModal: fromCallback<{ type: string; message: string; solution: string }>(
+        ({ receive }) => {
+          receive((event) => modal.push({ message: event.message, solution: event.solution }));
+        },
+      ),
+      auth: fromCallback<{ type: string }>(({ receive }) => {
+        receive((event) => authEvents.push(event.type));
+      }),
+    },
+  }).createMachine({
+    invoke: [
+      { id: SYSTEM_IDS.errorModal, systemId: SYSTEM_IDS.errorModal, src: 'errorModal' },
+      { id: SYSTEM_IDS.auth, systemId: SYSTEM_IDS.auth, src: 'auth' },
+      { id: SYSTEM_IDS.payment, systemId: SYSTEM_IDS.payment, src: 'payment', input: {} },
+    ],
+  });
+  const system = createActor(root);
+  system.start();
+  const actor = system.system.get(SYSTEM_IDS.payment) as ActorRefFrom<typeof payment>;
+  return {
+    system,
+    actor,
+    connect,
+    blockhash,
+    send,
+    balance,
+    modal,
+    authEvents,
+    installs,
+    clipboard,
+    /** The expected snapshot before the step being run. */
+    prev: null as PaymentModelSnapshot | null,
+  };
+}
+export type PaymentSystem = ReturnType<typeof startPaymentSystem>;
+
+const targetOf = (s: PaymentModelSnapshot | null): PaymentTarget | null =>
+  s?.context.target ?? null;
+const inIdle = (s: PaymentModelSnapshot | null) => Boolean(s?.matches({ open: 'idle' }));
+
+/**
+ * What the error modal must receive for one step (§8), from the spec's rules, not from the chart:
+ * no payment wallet → "Payment wallet address not found" / "Wallet ID not found"; a wallet that
+ * is not injected → "<Wallet> wallet not detected"; an empty public key, a failed blockhash, a
+ * failed balance check (not the QR poll, which retries quietly); a wallet failure shows its own
+ * text; a cancellation and everything else show nothing.
+ */
+export function expectedError(
+  prev: PaymentModelSnapshot | null,
+  event: AnyModelEvent,
+): ErrorText | null {
+  const target = targetOf(prev);
+  switch (event.type) {
+    case 'payment.send':
+      if (inIdle(prev) && !target?.address) return PAYMENT_ERRORS.addressNotFound;
+      return event.wallet === 'solflare' ? PAYMENT_ERRORS.notDetected('solflare') : null;
+    case 'payment.refresh':
+      return inIdle(prev) && !target?.walletId ? PAYMENT_ERRORS.walletIdNotFound : null;
+    case 'payment.showQr':
+      return inIdle(prev) && !target?.address ? PAYMENT_ERRORS.addressNotFound : null;
+    case 'xstate.done.actor.connectWallet':
+      return (event.output as ConnectWalletOutput).publicKey ? null : PAYMENT_ERRORS.publicKey;
+    case 'xstate.error.actor.connectWallet':
+    case 'xstate.error.actor.sendTransfer': {
+      const error = event.error as { kind: string; message?: string; solution?: string };
+      return error.kind === 'failed'
+        ? { message: error.message ?? '', solution: error.solution ?? '' }
+        : null;
+    }
+    case 'xstate.error.actor.getBlockhash':
+      return PAYMENT_ERRORS.blockhash;
+    case 'xstate.error.actor.confirmBalance':
+    case 'xstate.error.actor.refreshBalance':
+      return PAYMENT_ERRORS.refresh;
+    default:
+      return null;
+  }
+}
+
+type AnyModelEvent = (typeof model.events)[number]['event'];
+export type StepArgs<E extends AnyModelEvent = AnyModelEvent> = {
+  ctx: PaymentSystem;
+  event: E;
+  snapshot: PaymentModelSnapshot;
+};
+
+/** Runs one step and checks the error modal got exactly what the spec says, then remembers it. */
+export function checked<E extends AnyModelEvent = AnyModelEvent>(
+  run: (args: StepArgs<E>) => void | Promise<void>,
+) {
+  return async (args: StepArgs<E>) => {
+    const { ctx } = args;
+    const before = ctx.modal.length;
+    const installsBefore = ctx.installs.length;
+    await run(args);
+    await settle();
+    const expected = expectedError(ctx.prev, args.event);
+    expect(ctx.modal.slice(before), `error modal after ${args.event.type}`).toEqual(
+      expected ? [expected] : [],
+    );
+    // The install site opens exactly with "wallet not detected".
+    const notDetected = expected?.message.endsWith('wallet not detected') ?? false;
+    expect(ctx.installs.length - installsBefore).toBe(notDetected ? 1 : 0);
+    ctx.prev = args.snapshot;
+  };
+}
+
+/** Advances fake time by the pending poll's delay: 7 s, then 20 s (10 s and 30 s after sending). */
+export async function advancePendingPoll(actor: PaymentSystem['actor']): Promise<void> {
+  const delay = PAYMENT_DELAYS.pendingPolls[actor.getSnapshot().context.polls] ?? 0;
+  await vi.advanceTimersByTimeAsync(delay);
+  await settle();
+}
+
+export const advance = (type: string) => advanceDelay(modelMachine, type);

@@ -1,0 +1,111 @@
+import { assign, type SnapshotFrom } from 'xstate';
+import { paymentMachine } from '../../../machines/payment/payment.machine';
+import type {
+  CheckBalanceOutput,
+  PaymentFailure,
+  PaymentTarget,
+  WalletKind,
+} from '../../../machines/payment/payment.types';
+import { defineModel } from '../paths';
+
+/**
+ * The payment machine's path model (§2 Get Ticket, §4 Payment, §8).
+ *
+ * Phantom is injected, Solflare is not: both branches of the wallet detection exist. The model
+ * machine keeps in its context only what a guard reads (target, wallet, polls): every other
+ * assignment (the public key, the blockhash, the balance, the paid amount, `lastError`, the
+ * record of what the error modal got) would only multiply the graph's vertices without reaching
+ * a new state or transition. The drivers run the real machine and check those values where they
+ * show: the transfer's input, the error modal after every step, the rendered balance and amount.
+ * Payload variants are the fewest that take every guard both ways: a buyer, a member (access
+ * already granted) and a user without payment wallet; a public key and an empty one; a
+ * cancellation and a failure; a balance with and without the ticket.
+ */
+export const PHANTOM_ONLY = (_: unknown, params: { wallet: WalletKind }) =>
+  params.wallet === 'phantom';
+
+export const modelMachine = paymentMachine.provide({
+  guards: { isWalletInstalled: PHANTOM_ONLY },
+  actions: {
+    showError: () => {},
+    openInstallSite: () => {},
+    setPublicKey: () => {},
+    setBlockhash: () => {},
+    setBalance: () => {},
+    recordSent: assign({ polls: 0 }),
+  },
+});
+
+export const PAYER = 'Payer1111111111111111111111111111111111111';
+export const buyer: PaymentTarget = {
+  address: 'Pay11111111111111111111111111111111111111111',
+  walletId: 'wallet-1',
+  priceLamports: '220000000',
+  balance: '0',
+  hasAccess: false,
+};
+export const member: PaymentTarget = { ...buyer, hasAccess: true };
+export const noWallet: PaymentTarget = { ...buyer, address: '', walletId: '' };
+
+export const granted: CheckBalanceOutput = {
+  accessGranted: true,
+  balance: '0.22',
+  balanceLamports: '220000000',
+};
+export const notYet: CheckBalanceOutput = {
+  accessGranted: false,
+  balance: '0',
+  balanceLamports: '0',
+};
+export const cancelled: PaymentFailure = { kind: 'cancelled' };
+export const failed: PaymentFailure = {
+  kind: 'failed',
+  message: 'Insufficient funds',
+  solution: 'Top it up and try again.',
+};
+
+export const model = defineModel({
+  name: 'payment',
+  machine: modelMachine,
+  events: {
+    'payment.open': [{ target: buyer }, { target: member }, { target: noWallet }],
+    'payment.close': [{}],
+    'payment.send': [{ wallet: 'phantom' }, { wallet: 'solflare' }],
+    'payment.refresh': [{}],
+    'payment.dismissNotice': [{}],
+    'payment.showQr': [{}],
+    'payment.hideQr': [{}],
+    'payment.closeModal': [{}],
+    'payment.copyAddress': [{}],
+  },
+  outcomes: {
+    'xstate.done.actor.connectWallet': [
+      { output: { publicKey: PAYER } },
+      { output: { publicKey: '' } },
+    ],
+    'xstate.error.actor.connectWallet': [{ error: cancelled }, { error: failed }],
+    'xstate.done.actor.getBlockhash': [{ output: { blockhash: 'Hash1', lastValidBlockHeight: 9 } }],
+    'xstate.error.actor.getBlockhash': [{ error: new Error('offline') }],
+    'xstate.done.actor.sendTransfer': [{ output: { signature: 'Sig1' } }],
+    'xstate.error.actor.sendTransfer': [{ error: cancelled }, { error: failed }],
+    'xstate.done.actor.confirmBalance': [{ output: granted }, { output: notYet }],
+    'xstate.error.actor.confirmBalance': [{ error: new Error('down') }],
+    'xstate.done.actor.refreshBalance': [{ output: granted }, { output: notYet }],
+    'xstate.error.actor.refreshBalance': [{ error: new Error('down') }],
+    'xstate.done.actor.qrBalance': [{ output: granted }, { output: notYet }],
+    'xstate.error.actor.qrBalance': [{ error: new Error('down') }],
+    'xstate.after.cancelNotice.payment.open.idle.cancelled': [{}],
+    'xstate.after.balanceRefresh.payment.open.waiting': [{}],
+    'xstate.after.pendingPoll.payment.open.pending': [{}],
+    'xstate.after.qrPoll.payment.open.qr.shown': [{}],
+  },
+  uncovered: {
+    'payment.open.entering':
+      'transient: its eventless transitions leave it in the same step (to granted.done with access, to idle without); both are taken',
+    'payment.open.checkingWallet':
+      'transient: its eventless transitions leave it in the same step (to connecting when the wallet is injected, back to idle with the install site otherwise); both are taken',
+  },
+  paths: { simple: false },
+});
+
+export type PaymentModelSnapshot = SnapshotFrom<typeof modelMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { AUTH_MESSAGES } from './auth.messages';
 import type {
   AuthContext,
@@ -45,13 +45,13 @@ export const authMachine = setup({
     persistTokens: (_, _params: { jwt: string; refreshToken: string }) => {},
     /** Removes jwt and refresh token from browser storage (provided by src/main.tsx). */
     clearStoredTokens: () => {},
-    storeSignIn: assign(({ context, event }) => {
+    storeSignIn: assign(({ event }) => {
       if (event.type !== 'auth.signedIn') return {};
       return {
         jwt: event.jwt,
-        refreshToken: event.refreshToken,
+        refreshToken: event.refreshToken || null,
         userData: event.userData,
-        epoch: context.epoch + 1,
+        epoch: event.jwt,
         logoutReason: null,
       };
     }),
@@ -66,17 +66,18 @@ export const authMachine = setup({
       jwt: params.jwt,
       refreshToken: params.refreshToken,
     })),
-    clearSession: assign(({ context }, params: { reason: string | null }) => ({
+    clearSession: assign((_, params: { reason: string | null }) => ({
       ...loggedOut,
-      epoch: context.epoch + 1,
+      epoch: null,
       logoutReason: params.reason,
     })),
   },
   guards: {
-    hasJwt: ({ context }) => context.jwt !== null,
+    hasJwt: ({ context }) => Boolean(context.jwt),
     /** The 401 came from a request sent with the jwt we still hold. */
-    isCurrentJwt: ({ context }, params: { jwt: string }) => context.jwt === params.jwt,
-    hasRefreshToken: ({ context }) => context.refreshToken !== null,
+    isCurrentJwt: ({ context, event }) =>
+      event.type === 'auth.refresh' && context.jwt === event.jwt,
+    hasRefreshToken: ({ context }) => Boolean(context.refreshToken),
   },
 }).createMachine({
   id: 'auth',
@@ -84,15 +85,14 @@ export const authMachine = setup({
     jwt: input.stored.jwt || null,
     refreshToken: input.stored.refreshToken || null,
     userData: null,
-    epoch: 0,
+    epoch: input.stored.jwt || null,
     logoutReason: null,
   }),
-  initial: 'restoring',
+  initial: 'signedOut',
   states: {
-    restoring: {
-      always: [{ guard: 'hasJwt', target: 'signedIn' }, { target: 'signedOut' }],
-    },
     signedOut: {
+      // A jwt found in storage at boot restores the signed-in state.
+      always: { guard: 'hasJwt', target: 'signedIn' },
       on: {
         'auth.signedIn': {
           target: 'signedIn',
@@ -139,26 +139,19 @@ export const authMachine = setup({
           on: {
             'auth.refresh': [
               {
-                guard: {
-                  type: 'isCurrentJwt',
-                  params: ({ event }) => ({ jwt: event.jwt }),
-                },
-                target: 'checkingRefreshToken',
+                guard: and(['isCurrentJwt', 'hasRefreshToken']),
+                target: 'refreshing',
+              },
+              {
+                guard: 'isCurrentJwt',
+                target: '#auth.signedOut',
+                actions: [
+                  { type: 'clearSession', params: { reason: AUTH_MESSAGES.noRefreshToken } },
+                  'clearStoredTokens',
+                ],
               },
             ],
           },
-        },
-        checkingRefreshToken: {
-          always: [
-            { guard: 'hasRefreshToken', target: 'refreshing' },
-            {
-              target: '#auth.signedOut',
-              actions: [
-                { type: 'clearSession', params: { reason: AUTH_MESSAGES.noRefreshToken } },
-                'clearStoredTokens',
-              ],
-            },
-          ],
         },
         refreshing: {
           invoke: {

@@ -29,10 +29,12 @@ export type AuthContext = {
   refreshToken: string | null;
   userData: AuthUserData | null;
   /**
-   * Bumped on every sign-in and logout. A caller waiting for a refreshed jwt compares epochs, so
+   * The signed-in session's identity: the jwt it began with (restored or signed in), null when
+   * signed out. A refresh keeps it; sign-in and logout change it. A caller waiting for a refreshed
+   * jwt compares epochs, so
    * an answer that belongs to an earlier session is never used for a request of the new one.
    */
-  epoch: number;
+  epoch: string | null;
   /** Why the last logout happened when it was a token failure (§8 texts); null otherwise. */
   logoutReason: string | null;
 };

@@ -1,0 +1,169 @@
+import { expect } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { authMachine } from '../../machines/auth/auth.machine';
+import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
+import { selectHasAccess, selectIsSignedIn } from '../../machines/auth/auth.selectors';
+import type {
+  AuthEvent,
+  AuthInput,
+  RefreshInput,
+  RefreshOutput,
+} from '../../machines/auth/auth.types';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import { settle, defineModel, testPaths, type Driver, type Executors } from '../support/paths';
+import { USER_DATA } from '../unit/api/fakeFetch';
+
+/**
+ * Generated paths of auth (§4 Auth, Token refresh, Access flag): sign-in, user data, access,
+ * logout here and in another tab, and the refresh: one per current jwt, none for an old jwt,
+ * logout when the refresh fails or there is no refresh token. Storage is a map the provided
+ * actions write, checked against the context after every step.
+ */
+const input: AuthInput = { stored: { ...EMPTY_STORED, jwt: 'jwt-1', refreshToken: 'refresh-1' } };
+
+const model = defineModel({
+  name: 'auth',
+  machine: authMachine,
+  input,
+  events: {
+    'auth.signedIn': [
+      { jwt: 'jwt-9', refreshToken: 'refresh-9', userData: USER_DATA },
+      { jwt: 'jwt-8', refreshToken: '', userData: { ...USER_DATA, user_access: 1 } },
+    ],
+    'auth.userLoaded': [{ userData: { ...USER_DATA, user_lvl: 2 } }],
+    'auth.accessGranted': [{}],
+    'auth.logout': [{}],
+    'auth.loggedOutElsewhere': [{}],
+    'auth.refresh': [{ jwt: 'jwt-1' }, { jwt: 'jwt-2' }, { jwt: 'jwt-8' }, { jwt: 'jwt-old' }],
+  },
+  outcomes: {
+    'xstate.done.actor.refreshTokens': [{ output: { jwt: 'jwt-2', refreshToken: 'refresh-2' } }],
+    'xstate.error.actor.refreshTokens': [{ error: new Error('401') }],
+  },
+  // Simple paths explode with six event types in two states; shortest paths cover everything.
+  paths: { simple: false },
+});
+
+/**
+ * The refresh actor as a deferred per call; `resolve` / `reject` settle the newest call (a call
+ * abandoned by leaving `refreshing` is stopped by the machine and never settled).
+ */
+function refreshFake() {
+  const calls: RefreshInput[] = [];
+  let latest: { resolve: (v: RefreshOutput) => void; reject: (e: unknown) => void } | null = null;
+  return {
+    calls,
+    logic: fromPromise<RefreshOutput, RefreshInput>(({ input }) => {
+      calls.push(input);
+      return new Promise<RefreshOutput>((resolve, reject) => {
+        latest = { resolve, reject };
+      });
+    }),
+    resolve: async (output: RefreshOutput) => {
+      latest?.resolve(output);
+      await settle();
+    },
+    reject: async (error: unknown) => {
+      latest?.reject(error);
+      await settle();
+    },
+  };
+}
+
+function start() {
+  const refresh = refreshFake();
+  const storage = new Map<string, string>([
+    ['jwt', 'jwt-1'],
+    ['refreshToken', 'refresh-1'],
+  ]);
+  const otherTab: { report: (() => void) | null } = { report: null };
+  let clears = 0;
+  const actor = createActor(
+    authMachine.provide({
+      actors: {
+        refreshTokens: refresh.logic,
+        watchOtherTabs: fromCallback<AuthEvent>(({ sendBack }) => {
+          otherTab.report = () => sendBack({ type: 'auth.loggedOutElsewhere' });
+          return () => {
+            otherTab.report = null;
+          };
+        }),
+      },
+      actions: {
+        persistTokens: (_, p) => {
+          storage.set('jwt', p.jwt);
+          if (p.refreshToken) storage.set('refreshToken', p.refreshToken);
+          else storage.delete('refreshToken');
+        },
+        clearStoredTokens: () => {
+          clears += 1;
+          storage.delete('jwt');
+          storage.delete('refreshToken');
+        },
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, refresh, storage, otherTab, clears: () => clears };
+}
+type Ctx = ReturnType<typeof start>;
+
+const send = ({ ctx, event }: { ctx: Ctx; event: AnyEventObject }) =>
+  void ctx.actor.send(event as never);
+
+const events = {
+  'auth.signedIn': send,
+  'auth.userLoaded': send,
+  'auth.accessGranted': send,
+  'auth.logout': send,
+  'auth.loggedOutElsewhere': ({ ctx }) => {
+    expect(ctx.otherTab.report, 'the other-tab watch runs while signed in').not.toBeNull();
+    ctx.otherTab.report?.();
+  },
+  'auth.refresh': send,
+  'xstate.done.actor.refreshTokens': ({ ctx, event }) =>
+    ctx.refresh.resolve((event as { output: RefreshOutput }).output),
+  'xstate.error.actor.refreshTokens': ({ ctx, event }) =>
+    ctx.refresh.reject((event as { error: unknown }).error),
+} satisfies Executors<typeof model, Ctx>;
+
+const driver: Driver<typeof model, Ctx> = {
+  setup: start,
+  teardown: ({ actor }) => void actor.stop(),
+  actual: ({ actor }) => actor.getSnapshot(),
+  events,
+  states: {
+    signedOut: ({ ctx, snapshot }) => {
+      const c = ctx.actor.getSnapshot().context;
+      expect(c).toMatchObject({ jwt: null, refreshToken: null, userData: null });
+      expect(c.logoutReason).toBe(snapshot.context.logoutReason);
+      expect([null, AUTH_MESSAGES.noRefreshToken, AUTH_MESSAGES.refreshFailed]).toContain(
+        c.logoutReason,
+      );
+      expect(ctx.storage.has('jwt')).toBe(false);
+      expect(ctx.storage.has('refreshToken')).toBe(false);
+      expect(ctx.otherTab.report).toBeNull();
+      expect(selectIsSignedIn(ctx.actor.getSnapshot())).toBe(false);
+      expect(selectHasAccess(ctx.actor.getSnapshot())).toBe(false);
+    },
+    signedIn: ({ ctx, snapshot }) => {
+      const live = ctx.actor.getSnapshot();
+      expect(live.context).toEqual(snapshot.context);
+      expect(ctx.storage.get('jwt')).toBe(live.context.jwt);
+      expect(ctx.storage.get('refreshToken') ?? null).toBe(live.context.refreshToken);
+      expect(selectIsSignedIn(live)).toBe(live.context.userData !== null);
+      expect(selectHasAccess(live)).toBe(live.context.userData?.user_access === 1);
+    },
+    'signedIn.idle': ({ ctx }) => {
+      expect(ctx.actor.getSnapshot().children.refreshTokens).toBeUndefined();
+    },
+    'signedIn.refreshing': ({ ctx }) => {
+      expect(ctx.actor.getSnapshot().children.refreshTokens).toBeDefined();
+      expect(ctx.refresh.calls.at(-1)).toEqual({
+        refreshToken: ctx.actor.getSnapshot().context.refreshToken,
+      });
+    },
+  },
+};
+
+testPaths(model, driver);

@@ -326,13 +326,13 @@ const FAULTS: Fault[] = [
   {
     name: 'a body `{`',
     apply: (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{' }),
-    sendMessage: /^Failed to send code: .+/,
+    sendMessage: /^Failed to send code: The server sent an answer that is not JSON$/,
     verifyMessage: 'Failed to verify code. Please try again.',
   },
   {
     name: 'a wrong shape',
     apply: (route) => route.fulfill({ status: 200, json: { result: 'yes', jwt: 42 } }),
-    sendMessage: /^Failed to send code: .+/,
+    sendMessage: /^Failed to send code: The server sent an unexpected answer \(.+\)$/,
     verifyMessage: 'Failed to verify code. Please try again.',
   },
 ];
@@ -373,6 +373,28 @@ test.describe('faults', () => {
       await expectSignedIn(page, email);
     });
   }
+});
+
+test.describe('layout', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the modal fits a 360 px wide screen on both steps', async ({ page }) => {
+    const fits = async () => {
+      const box = await dialog(page).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+    };
+    await openModal(page);
+    await fits();
+    await submitEmail(page, newEmail('narrow'));
+    await fits();
+    for (let i = 0; i < 6; i += 1) await expect(boxes(page).nth(i)).toBeInViewport();
+    await expect(verifyButton(page)).toBeInViewport();
+  });
 });
 
 test.describe('accessibility', () => {

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer } from '../../../server/app';
 import { REALTIME_NOTICES } from '../../../server/realtime/plugin';
-import type { RealtimeStats } from '../../../server/realtime/rooms';
+import { attachRealtime, type RealtimeStats } from '../../../server/realtime/rooms';
 import { MAX_FRAME_BYTES, type ServerFrame } from '../../../machines/realtime/realtime.protocol';
 import { CLOSE_UNAUTHORIZED } from '../../../machines/realtime/realtime.types';
 import { registerUser, startTestServer } from '../../support/api';
@@ -234,6 +236,40 @@ describe('realtime server', () => {
       room: 'notifications',
       data: { type: 'info', text: REALTIME_NOTICES.inviteRegistered },
     });
+  });
+
+  it('pushes to the inviter when an invitee buys a ticket, and not to other sockets', async () => {
+    const inviter = await signedIn('j1@example.com');
+    const other = await signedIn('j2@example.com');
+    for (const p of [inviter.peer, other.peer]) {
+      p.send({ type: 'join', room: 'notifications', timestamp: 1 });
+      await p.next((f) => f.type === 'joined');
+    }
+    const inviterId = (await stats(server)).joins.find((j) => j.connection === 1)?.userId;
+    server.events.emit('invite.confirmed', { inviterId: inviterId as number, userId: 999 });
+    expect(await inviter.peer.next((f) => f.type === 'room_message')).toMatchObject({
+      room: 'notifications',
+      data: { type: 'success', text: REALTIME_NOTICES.inviteConfirmed },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(other.peer.frames.filter((f) => f.type === 'room_message')).toEqual([]);
+  });
+
+  it('closes a socket that does not authenticate in time with 4401', async () => {
+    const http = createServer();
+    const rooms = attachRealtime(http, {
+      authenticate: () => ({ userId: 1 }),
+      now: () => Date.now(),
+      log: { info: () => {}, warn: () => {} },
+      authTimeoutMs: 150,
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', () => done()));
+    const { port } = http.address() as AddressInfo;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const closed = await new Promise<number>((done) => ws.on('close', (code) => done(code)));
+    expect(closed).toBe(CLOSE_UNAUTHORIZED);
+    await rooms.close();
+    await new Promise<void>((done) => http.close(() => done()));
   });
 
   it('closes every socket on server close with 1001 so clients reconnect', async () => {

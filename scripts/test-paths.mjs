@@ -69,6 +69,8 @@ for (const r of reports) {
       `    uncovered ${g.kind} ${g.key}\n      ${g.reason ? `reason: ${g.reason}` : 'NO REASON GIVEN'}`,
     );
   for (const p of r.problems) failures.push(`${r.machine}: ${p}`);
+  for (const key of r.staleReasons ?? [])
+    console.log(`    note: a reason is given for something the paths cover: ${key}`);
   for (const p of r.paths.results.filter((x) => x.status === 'failed'))
     failures.push(`${r.machine}: path failed (${p.driver}): ${p.description}`);
 }

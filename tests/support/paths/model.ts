@@ -88,8 +88,10 @@ export type Coverage = {
     covered: string[];
     uncovered: { key: string; reason: string | null }[];
   };
-  /** Keys in `uncovered` that name no transition, or a transition the paths do take. */
+  /** Keys in `uncovered` for a state or transition the paths do cover (a note, not a failure). */
   staleReasons: string[];
+  /** Keys in `uncovered` that name no state and no transition (a failure: likely a typo). */
+  unknownReasons: string[];
 };
 
 export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
@@ -184,11 +186,14 @@ function takenTransitions(
   prev: AnyMachineSnapshot | null,
   event: AnyEventObject | null,
   input?: unknown,
+  seen?: AnyMachineSnapshot[],
 ): AnyTransitionDefinition[] {
   const taken: AnyTransitionDefinition[] = [];
   const micro = (
     prev && event ? microsteps(machine, prev, event) : initialMicrosteps(machine, input)
   ).map(([s]) => s);
+  // Transient states (left by an eventless transition in the same step) are active only here.
+  seen?.push(...micro);
   let before = prev;
   micro.forEach((after, index) => {
     if (index === 0 && prev && event) {
@@ -311,7 +316,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   const { byDefinition, list } = listTransitions(machine);
   const takenKeys = new Set<string>();
   const snapshots: AnyMachineSnapshot[] = [];
-  for (const t of takenTransitions(machine, null, null, spec.input)) {
+  for (const t of takenTransitions(machine, null, null, spec.input, snapshots)) {
     const key = byDefinition.get(t);
     if (key) takenKeys.add(key);
   }
@@ -319,7 +324,13 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     let prev = path.initial as AnyMachineSnapshot;
     snapshots.push(prev);
     for (const step of path.steps) {
-      for (const t of takenTransitions(machine, prev, step.event as AnyEventObject)) {
+      for (const t of takenTransitions(
+        machine,
+        prev,
+        step.event as AnyEventObject,
+        undefined,
+        snapshots,
+      )) {
         const key = byDefinition.get(t);
         if (key) takenKeys.add(key);
       }
@@ -355,16 +366,17 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
         .map((t) => ({ key: t.key, reason: reasons[t.key] ?? null })),
     },
     staleReasons: Object.keys(reasons).filter((key) =>
-      stateNodes.some((n) => n.id === key)
-        ? coveredStates.includes(key)
-        : takenKeys.has(key) || !list.some((t) => t.key === key),
+      stateNodes.some((n) => n.id === key) ? coveredStates.includes(key) : takenKeys.has(key),
+    ),
+    unknownReasons: Object.keys(reasons).filter(
+      (key) => !stateNodes.some((n) => n.id === key) && !list.some((t) => t.key === key),
     ),
   };
 
   return { name: spec.name, machine, spec, events, paths, coverage, transitions: list };
 }
 
-/** What keeps coverage below the bar: unexplained gaps and stale reasons. */
+/** What keeps coverage below the bar: unexplained gaps and reasons that name nothing. */
 export function coverageProblems(model: {
   coverage: Coverage;
   transitions: TransitionInfo[];
@@ -377,8 +389,8 @@ export function coverageProblems(model: {
   for (const t of coverage.transitions.uncovered) {
     if (!t.reason) problems.push(`transition not taken, no reason given: ${t.key}`);
   }
-  for (const key of coverage.staleReasons) {
-    problems.push(`reason given for something covered or unknown: ${key}`);
+  for (const key of coverage.unknownReasons) {
+    problems.push(`reason given for no state or transition of the chart: ${key}`);
   }
   return problems;
 }

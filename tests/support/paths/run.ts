@@ -94,6 +94,7 @@ function writeReport(entry: Registry): void {
       all: model.transitions.map((t) => t.key),
     },
     staleReasons: c.staleReasons,
+    unknownReasons: c.unknownReasons,
     problems: coverageProblems(model),
   };
   writeFileSync(join(PATHS_REPORT_DIR, `${model.name}.json`), JSON.stringify(report, null, 2));

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -22,15 +22,30 @@ export function outputFileOf(outDir: string, path: string): string {
  * route is rendered with react-dom's static prerender, and the HTML goes into the index.html
  * template. `data-prerendered` tells main.tsx which route the markup belongs to, so any other
  * route served this file renders fresh instead of hydrating the wrong page. The display font is
- * preloaded so the first paint can use it.
+ * not preloaded: with `font-display: optional` it is a nicety that must not compete with the
+ * first paint.
  */
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
+  /** Files of the lazily loaded docs page: its chunk, its CSS, and each article's chunk. */
+  const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
   return {
     name: 'smw-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      if (config.build.ssr) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
+          docsAssets.js.push(chunk.fileName);
+          docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
+        }
+        const page = /virtual:docs-page\/(.+)$/.exec(chunk.facadeModuleId);
+        if (page?.[1]) docsAssets.pages.set(page[1], chunk.fileName);
+      }
     },
     async closeBundle() {
       if (config.build.ssr || process.env[NESTED_FLAG]) return;
@@ -60,16 +75,25 @@ export function prerenderPlugin(): Plugin {
 
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
-      const font = readdirSync(join(outDir, 'assets')).find((f) =>
-        /^playfair-display-latin-700-normal.*\.woff2$/.test(f),
-      );
-      const preload = font
-        ? `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`
-        : '';
+      const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+      // A docs page is a lazy chunk in the app: its pre-rendered HTML links the chunk's CSS (no
+      // unstyled first paint, no shift when it arrives) and preloads the code that hydrates it.
+      const headOf = (path: string): string => {
+        const id = /^\/docs\/(.+)$/.exec(path)?.[1];
+        if (!id) return '';
+        const article = docsAssets.pages.get(id);
+        return [
+          ...docsAssets.css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+          ...[...docsAssets.js, ...(article ? [article] : [])].map(
+            (f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`,
+          ),
+        ].join('\n    ');
+      };
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
+        const head = headOf(path);
         const page = template
-          .replace('</title>', `</title>\n    ${preload}`)
+          .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
           .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`);
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });

@@ -1,0 +1,127 @@
+import { expect, test } from '../support/e2e';
+
+/**
+ * The shell (§2 Shell, Loading overlay, Routes) and the session bootstrap (§4, §8) in the built
+ * site against the real local server.
+ */
+const CONNECT_TEXT =
+  'Unable to connect to the server. Please check your internet connection and try again.';
+
+test('the loading overlay shows the logo and Loading until the session has loaded', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/sess/init', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const overlay = page.getByRole('status').filter({ hasText: 'Loading' });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('img', { name: 'Solana Mafia Wars' })).toBeVisible();
+  release();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  expect(stored).toBeTruthy();
+});
+
+test('an unreachable API shows the Connection Error view; Reload Page recovers', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource|net::ERR_/);
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  const dialog = page.getByRole('alertdialog', { name: 'Connection Error' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(CONNECT_TEXT);
+
+  await page.unroute('**/api/**');
+  await dialog.getByRole('button', { name: 'Reload Page' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
+});
+
+test('a stopped server gives the connection text', async ({
+  page,
+  freshServer,
+  allowConsoleErrors,
+}) => {
+  // Stopping the server also fails the site's own lazily loaded chunks: expected here.
+  allowConsoleErrors(/Failed to load resource|net::ERR_|dynamically imported module/);
+  const server = await freshServer();
+  // Load the site from the server, then stop it before the bootstrap can reach the API.
+  await page.route('**/api/sess/init', async (route) => {
+    await server.close();
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('alertdialog', { name: 'Connection Error' })).toContainText(
+    CONNECT_TEXT,
+  );
+});
+
+test('a server answering version 0.1.9 shows the expired-version text', async ({
+  page,
+  freshServer,
+}) => {
+  const server = await freshServer({ apiVersion: '0.1.9' });
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('alertdialog', { name: 'Connection Error' })).toContainText(
+    'Expired version. Please reload the app - version 0.2.0 is required',
+  );
+});
+
+test('a stored stale session token is replaced by a new session', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The browser logs the refused sess/load (a 4xx) itself.
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 4\d\d/);
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('sessionToken', 'stale-token-from-last-year');
+    }
+  });
+  const calls: { path: string; status: number }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/sess/')) return;
+    calls.push({ path: url.pathname.slice('/api/'.length), status: response.status() });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem('sessionToken'));
+  expect(token).toBeTruthy();
+  expect(token).not.toBe('stale-token-from-last-year');
+  expect(calls.map((c) => c.path)).toEqual(['sess/init', 'sess/load', 'sess/create']);
+  // The server refused the stale token; the bootstrap then created a new session.
+  expect(calls[1]?.status).toBeGreaterThanOrEqual(400);
+  expect(calls[2]?.status).toBe(200);
+
+  // The new session is kept: the next visit loads it instead of creating another.
+  calls.length = 0;
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  expect(calls.map((c) => c.path)).toEqual(['sess/init', 'sess/load']);
+  expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBe(token);
+});
+
+test('/docs lands on /docs/intro and an unknown guide shows the intro', async ({ page }) => {
+  await page.goto('/docs');
+  await expect(page).toHaveURL(/\/docs\/intro$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+  await page.goto('/docs/nope');
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+});
+
+test('an invite link goes Home', async ({ page }) => {
+  await page.goto('/r/ABC123');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
+});

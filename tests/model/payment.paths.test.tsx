@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
-import { advanceDelay, testPaths, type Driver, type Executors } from '../support/paths';
+import { advanceDelay, settle, testPaths, type Driver, type Executors } from '../support/paths';
 import {
   advance,
   advancePendingPoll,
@@ -9,8 +10,17 @@ import {
   startPaymentSystem,
   type PaymentSystem,
 } from '../support/payment/actorDriver';
-import type { PaymentEvent } from '../../machines/payment/payment.types';
-import { PAYER, model } from '../support/payment/model';
+import {
+  CANCELLED_NOTICE,
+  type CheckBalanceOutput,
+  type ConnectWalletOutput,
+  type PaymentEvent,
+  type WalletKind,
+} from '../../machines/payment/payment.types';
+import { PAYER, model, type PaymentModelSnapshot } from '../support/payment/model';
+import { startTicketView, type TicketView } from '../support/payment/viewDriver';
+
+type ModelEventOf<T extends string> = Extract<(typeof model.events)[number]['event'], { type: T }>;
 
 /**
  * Generated paths of the payment machine (§2 Get Ticket, §4 Payment, §8 wallet errors): every
@@ -104,3 +114,187 @@ const actorDriver: Driver<typeof model, Ctx> = {
 };
 
 testPaths(model, actorDriver);
+
+// ── The rendered Get Ticket tab ──────────────────────────────────────────────────────────────
+type View = TicketView;
+const BUTTON: Record<WalletKind, string> = {
+  phantom: 'Send in Phantom',
+  solflare: 'Send in Solflare',
+};
+
+const payPanelShown = (snapshot: PaymentModelSnapshot) =>
+  snapshot.context.target?.hasAccess !== true && !snapshot.matches({ open: 'granted' });
+
+/**
+ * A click as a player makes it. Without the payment panel (the tab closed, or Access Granted!
+ * shown) there is no button; the chart still accepts some intents there (the copy at any time,
+ * a send after the tab re-sent a member's data while idle), so the step checks that no payment
+ * panel is shown and sends the intent as the button would have.
+ */
+async function click(ctx: View, name: string, intent: PaymentEvent) {
+  const button = screen.queryByRole('button', { name });
+  if (!button) {
+    const prev = ctx.prev;
+    const panel = prev !== null && prev.matches('open') && payPanelShown(prev);
+    expect(panel, `no "${name}" button on the payment panel`).toBe(false);
+    await act(async () => ctx.actor.send(intent));
+    return;
+  }
+  expect(button).toBeEnabled();
+  await act(async () => {
+    fireEvent.click(button);
+    await settle();
+  });
+}
+const inAct = (run: () => Promise<unknown>) => act(async () => void (await run()));
+
+const viewEvents = {
+  'payment.open': checked<ModelEventOf<'payment.open'>, View>(({ ctx, event }) =>
+    ctx.show(event.target),
+  ),
+  'payment.close': checked<ModelEventOf<'payment.close'>, View>(({ ctx }) => ctx.hide()),
+  'payment.send': checked<ModelEventOf<'payment.send'>, View>(({ ctx, event }) =>
+    click(ctx, BUTTON[event.wallet], event),
+  ),
+  'payment.refresh': checked<ModelEventOf<'payment.refresh'>, View>(({ ctx, event }) =>
+    click(ctx, 'Refresh balance', event),
+  ),
+  'payment.dismissNotice': checked<ModelEventOf<'payment.dismissNotice'>, View>(({ ctx, event }) =>
+    click(ctx, 'Dismiss', event),
+  ),
+  'payment.showQr': checked<ModelEventOf<'payment.showQr'>, View>(({ ctx, event }) =>
+    click(ctx, 'Pay with a QR code', event),
+  ),
+  'payment.hideQr': checked<ModelEventOf<'payment.hideQr'>, View>(({ ctx, event }) =>
+    click(ctx, 'Hide QR code', event),
+  ),
+  'payment.closeModal': checked<ModelEventOf<'payment.closeModal'>, View>(({ ctx, event }) =>
+    click(ctx, "Let's Build My Gang", event),
+  ),
+  'payment.copyAddress': checked<ModelEventOf<'payment.copyAddress'>, View>(
+    async ({ ctx, event }) => {
+      const copies = ctx.clipboard.length;
+      await click(ctx, 'Copy', event);
+      await inAct(() => advanceDelay(copyFeedbackMachine, 'xstate.after.copyFeedback.x'));
+      expect(ctx.clipboard.slice(copies)).toEqual([ctx.prev?.context.target?.address ?? '']);
+    },
+  ),
+  'xstate.done.actor.connectWallet': checked<ModelEventOf<'xstate.done.actor.connectWallet'>, View>(
+    ({ ctx, event }) => inAct(() => ctx.connect.resolve(event.output as ConnectWalletOutput)),
+  ),
+  'xstate.error.actor.connectWallet': checked<
+    ModelEventOf<'xstate.error.actor.connectWallet'>,
+    View
+  >(({ ctx, event }) => inAct(() => ctx.connect.reject(event.error))),
+  'xstate.done.actor.getBlockhash': checked<ModelEventOf<'xstate.done.actor.getBlockhash'>, View>(
+    ({ ctx }) =>
+      inAct(() => ctx.blockhash.resolve({ blockhash: 'Hash1', lastValidBlockHeight: 9 })),
+  ),
+  'xstate.error.actor.getBlockhash': checked<ModelEventOf<'xstate.error.actor.getBlockhash'>, View>(
+    ({ ctx, event }) => inAct(() => ctx.blockhash.reject(event.error)),
+  ),
+  'xstate.done.actor.sendTransfer': checked<ModelEventOf<'xstate.done.actor.sendTransfer'>, View>(
+    ({ ctx }) => inAct(() => ctx.send.resolve({ signature: 'Sig1' })),
+  ),
+  'xstate.error.actor.sendTransfer': checked<ModelEventOf<'xstate.error.actor.sendTransfer'>, View>(
+    ({ ctx, event }) => inAct(() => ctx.send.reject(event.error)),
+  ),
+  'xstate.done.actor.confirmBalance': checked<
+    ModelEventOf<'xstate.done.actor.confirmBalance'>,
+    View
+  >(({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput))),
+  'xstate.error.actor.confirmBalance': checked<
+    ModelEventOf<'xstate.error.actor.confirmBalance'>,
+    View
+  >(({ ctx, event }) => inAct(() => ctx.balance.reject(event.error))),
+  'xstate.done.actor.refreshBalance': checked<
+    ModelEventOf<'xstate.done.actor.refreshBalance'>,
+    View
+  >(({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput))),
+  'xstate.error.actor.refreshBalance': checked<
+    ModelEventOf<'xstate.error.actor.refreshBalance'>,
+    View
+  >(({ ctx, event }) => inAct(() => ctx.balance.reject(event.error))),
+  'xstate.done.actor.qrBalance': checked<ModelEventOf<'xstate.done.actor.qrBalance'>, View>(
+    ({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput)),
+  ),
+  'xstate.error.actor.qrBalance': checked<ModelEventOf<'xstate.error.actor.qrBalance'>, View>(
+    ({ ctx, event }) => inAct(() => ctx.balance.reject(event.error)),
+  ),
+  'xstate.after.cancelNotice.payment.open.idle.cancelled': checked<
+    ModelEventOf<'xstate.after.cancelNotice.payment.open.idle.cancelled'>,
+    View
+  >(({ event }) => inAct(() => advance(event.type))),
+  'xstate.after.balanceRefresh.payment.open.waiting': checked<
+    ModelEventOf<'xstate.after.balanceRefresh.payment.open.waiting'>,
+    View
+  >(({ event }) => inAct(() => advance(event.type))),
+  'xstate.after.pendingPoll.payment.open.pending': checked<
+    ModelEventOf<'xstate.after.pendingPoll.payment.open.pending'>,
+    View
+  >(({ ctx }) => inAct(() => advancePendingPoll(ctx.actor))),
+  'xstate.after.qrPoll.payment.open.qr.shown': checked<
+    ModelEventOf<'xstate.after.qrPoll.payment.open.qr.shown'>,
+    View
+  >(({ event }) => inAct(() => advance(event.type))),
+} satisfies Executors<typeof model, View>;
+
+const viewDriver: Driver<typeof model, View> = {
+  setup: startTicketView,
+  teardown: (ctx) => ctx.unmount(),
+  actual: (ctx) => ctx.actor.getSnapshot(),
+  events: viewEvents,
+  states: {
+    closed: () => expect(screen.queryByRole('region', { name: 'Get Ticket' })).toBeNull(),
+    open: ({ snapshot }) => {
+      expect(screen.getByRole('region', { name: 'Get Ticket' })).toBeVisible();
+      // The payment panel without access, the Access Granted! panel with it (§2).
+      if (payPanelShown(snapshot)) {
+        expect(screen.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible();
+        expect(screen.getByTestId('payment-address')).toHaveTextContent(
+          snapshot.context.target?.address ?? '',
+        );
+        // Both send buttons are disabled while a wallet approval or the blockhash is in flight.
+        const busy = snapshot.hasTag('busy');
+        for (const name of ['Send in Phantom', 'Send in Solflare']) {
+          const pressed = busy && BUTTON[snapshot.context.wallet ?? 'phantom'] === name;
+          const button = screen.getByRole('button', { name: pressed ? /Connecting\.\.\./ : name });
+          expect(button.hasAttribute('disabled')).toBe(busy);
+        }
+        // The cancelled notice exactly while the chart is in idle.cancelled.
+        const notice = screen.queryByText(CANCELLED_NOTICE);
+        if (snapshot.matches({ open: { idle: 'cancelled' } })) expect(notice).toBeVisible();
+        else expect(notice).toBeNull();
+        const qr = screen.queryByRole('img', { name: /Solana Pay QR code/ });
+        if (!snapshot.matches({ open: 'qr' })) expect(qr).toBeNull();
+      } else {
+        expect(screen.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
+        expect(screen.queryByRole('button', { name: 'Send in Phantom' })).toBeNull();
+      }
+    },
+    'open.granted.celebrating': ({ ctx }) => {
+      const dialog = screen.getByRole('dialog', { name: 'Ticket Purchased!' });
+      expect(within(dialog).getByTestId('ticket-amount')).toHaveTextContent('0.22 SOL');
+      expect(within(dialog).getByText('don@example.com')).toBeVisible();
+      expect(ctx.authEvents).toContain('auth.accessGranted');
+    },
+    'open.granted.done': () =>
+      expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull(),
+    'open.idle.unconfirmed': ({ snapshot }) => {
+      if (payPanelShown(snapshot))
+        expect(screen.getByText(/The payment is not confirmed yet/)).toBeVisible();
+    },
+    'open.refreshing': ({ snapshot }) => {
+      if (payPanelShown(snapshot))
+        expect(screen.getByRole('button', { name: 'Refresh balance' })).toHaveTextContent(
+          'Refreshing...',
+        );
+    },
+    'open.qr': ({ snapshot }) => {
+      if (payPanelShown(snapshot))
+        expect(screen.getByRole('button', { name: 'Hide QR code' })).toBeVisible();
+    },
+  },
+};
+
+testPaths(model, viewDriver, 'view');

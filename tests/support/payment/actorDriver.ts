@@ -135,17 +135,27 @@ export function expectedError(
 }
 
 type AnyModelEvent = (typeof model.events)[number]['event'];
-export type StepArgs<E extends AnyModelEvent = AnyModelEvent> = {
-  ctx: PaymentSystem;
+/** What the step check needs from a driver's context. */
+export type Checkable = {
+  modal: { message: string; solution: string }[];
+  installs: WalletKind[];
+  prev: PaymentModelSnapshot | null;
+};
+export type StepArgs<
+  E extends AnyModelEvent = AnyModelEvent,
+  C extends Checkable = PaymentSystem,
+> = {
+  ctx: C;
   event: E;
   snapshot: PaymentModelSnapshot;
 };
 
 /** Runs one step and checks the error modal got exactly what the spec says, then remembers it. */
-export function checked<E extends AnyModelEvent = AnyModelEvent>(
-  run: (args: StepArgs<E>) => void | Promise<void>,
-) {
-  return async (args: StepArgs<E>) => {
+export function checked<
+  E extends AnyModelEvent = AnyModelEvent,
+  C extends Checkable = PaymentSystem,
+>(run: (args: StepArgs<E, C>) => void | Promise<void>) {
+  return async (args: StepArgs<E, C>) => {
     const { ctx } = args;
     const before = ctx.modal.length;
     const installsBefore = ctx.installs.length;

@@ -1,0 +1,165 @@
+import { act, render, type RenderResult } from '@testing-library/react';
+import {
+  assign,
+  createMachine,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type AnyActorRef,
+} from 'xstate';
+import { appMachine } from '../../../machines/app/app.machine';
+import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
+import { launchMachine } from '../../../machines/launch/launch.machine';
+import { paymentMachine } from '../../../machines/payment/payment.machine';
+import type {
+  BlockhashOutput,
+  CheckBalanceInput,
+  CheckBalanceOutput,
+  ConnectWalletInput,
+  ConnectWalletOutput,
+  PaymentTarget,
+  SendTransferInput,
+  SendTransferOutput,
+  WalletKind,
+} from '../../../machines/payment/payment.types';
+import { EMPTY_STORED } from '../../../machines/shared/stored';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { AppActorContext } from '../../../src/app/AppProvider';
+import { useAppActor } from '../../../src/app/hooks';
+import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
+import { settle } from '../paths';
+import { latest } from './controllable';
+import { PHANTOM_ONLY, type PaymentModelSnapshot } from './model';
+
+/**
+ * The Get Ticket tab rendered as on the home page: inside the app's actor context, with the
+ * real payment machine (its invoked actors waiting for the test), an auth service holding the
+ * user data the tab reads, the session's default prices, a recording error modal and a launch
+ * countdown whose clock never ticks. The tab sends `payment.open` itself from the user data when
+ * it mounts and whenever that data changes, and `payment.close` when it unmounts.
+ */
+type UserEvent = { type: 'test.user'; target: PaymentTarget } | { type: 'auth.accessGranted' };
+
+function userData(target: PaymentTarget) {
+  return {
+    user_email: 'don@example.com',
+    user_access: target.hasAccess ? 1 : 0,
+    user_payment_wallet: target.address,
+    user_payment_wallet_balance: target.balance,
+    user_payment_wallet_data: { wallet_id: target.walletId },
+  };
+}
+
+export function startTicketView() {
+  const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
+  const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
+  const send = latest<SendTransferOutput, SendTransferInput>();
+  const balance = latest<CheckBalanceOutput, CheckBalanceInput>();
+  const modal: { message: string; solution: string }[] = [];
+  const authEvents: string[] = [];
+  const installs: WalletKind[] = [];
+  const clipboard: string[] = [];
+  const payment = paymentMachine.provide({
+    guards: { isWalletInstalled: PHANTOM_ONLY },
+    actions: { openInstallSite: (_, params) => installs.push(params.wallet) },
+    actors: {
+      connectWallet: connect.logic,
+      getBlockhash: blockhash.logic,
+      sendTransfer: send.logic,
+      checkBalance: balance.logic,
+      copyFeedback: copyFeedbackMachine.provide({
+        actors: {
+          writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
+            clipboard.push(input.text);
+          }),
+        },
+      }),
+    },
+  });
+  const auth = setup({
+    types: { events: {} as UserEvent },
+  }).createMachine({
+    context: { jwt: 'jwt', userData: null as ReturnType<typeof userData> | null },
+    on: {
+      'test.user': {
+        actions: assign({ userData: ({ event }) => userData(event.target) }),
+      },
+      'auth.accessGranted': { actions: () => authEvents.push('auth.accessGranted') },
+    },
+  });
+  const idle = createMachine({});
+  const logic = appMachine.provide({
+    actors: {
+      auth: auth as never,
+      session: createMachine({ context: { publicData: {} } }) as never,
+      payment: payment as never,
+      errorModal: fromCallback<{ type: string; message: string; solution: string }>(
+        ({ receive }) => {
+          receive((event) => modal.push({ message: event.message, solution: event.solution }));
+        },
+      ) as never,
+      launch: launchMachine.provide({ actors: { clock: fromCallback(() => {}) } }),
+      realtime: idle as never,
+      home: idle as never,
+      signIn: idle as never,
+      notifications: idle as never,
+      theme: idle as never,
+    },
+  });
+
+  let app: AnyActorRef | null = null;
+  let view: RenderResult | null = null;
+
+  function Capture({ show }: { show: boolean }) {
+    app = useAppActor();
+    return show ? <GetTicketTab /> : null;
+  }
+  const tree = (show: boolean) => (
+    <AppActorContext.Provider
+      logic={logic}
+      options={{ input: { stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } } }}
+    >
+      <Capture show={show} />
+    </AppActorContext.Provider>
+  );
+  const running = () => {
+    if (!app) throw new Error('the app is not running');
+    return app;
+  };
+  view = render(tree(false));
+
+  return {
+    connect,
+    blockhash,
+    send,
+    balance,
+    modal,
+    authEvents,
+    installs,
+    clipboard,
+    prev: null as PaymentModelSnapshot | null,
+    get actor(): ActorRefFrom<typeof payment> {
+      return running().system.get(SYSTEM_IDS.payment) as ActorRefFrom<typeof payment>;
+    },
+    /** Opens the tab with this user data, or changes the data while it is open. */
+    async show(target: PaymentTarget) {
+      await act(async () => {
+        (running().system.get(SYSTEM_IDS.auth) as AnyActorRef).send({ type: 'test.user', target });
+        view?.rerender(tree(true));
+        await settle();
+      });
+    },
+    /** Leaves the tab (the other tab, another page): it unmounts. */
+    async hide() {
+      await act(async () => {
+        view?.rerender(tree(false));
+        await settle();
+      });
+    },
+    unmount() {
+      view?.unmount();
+    },
+  };
+}
+export type TicketView = ReturnType<typeof startTicketView>;

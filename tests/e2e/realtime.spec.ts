@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
@@ -7,7 +9,7 @@ import { REALTIME_NOTICES } from '../../server/realtime/plugin';
 import type { RealtimeStats } from '../../server/realtime/rooms';
 import { registerUser, type RegisteredUser } from '../support/api';
 import { expect, test } from '../support/e2e';
-import type { RunningServer, StartOptions } from '../support/local-server';
+import { E2E_SITE_DIR, ROOT, type RunningServer, type StartOptions } from '../support/local-server';
 
 /**
  * The realtime connection in Chromium against the real local server (§4 Realtime connection,
@@ -81,6 +83,46 @@ function restartable(freshServer: (opts?: Partial<StartOptions>) => Promise<Runn
   };
 }
 
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', () => done()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
+/** The local server as its own process (`server/main.ts`), so a test can SIGKILL it. */
+function serverProcess(port: number, dataDir: string) {
+  let child: ChildProcess | null = null;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    async start() {
+      // One process (node with the tsx loader), so SIGKILL ends the server itself.
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_DIR: E2E_SITE_DIR },
+        stdio: 'ignore',
+      });
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/api/health`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(200);
+    },
+    kill() {
+      child?.kill('SIGKILL');
+    },
+  };
+}
+
 test.describe('realtime', () => {
   test('an invitee registering with the invite code shows a banner through the socket', async ({
     page,
@@ -120,6 +162,38 @@ test.describe('realtime', () => {
       expect((await stats(second)).connections).toBe(1);
     } finally {
       server.cleanup();
+    }
+  });
+
+  test('after the server process is killed and restarted the client reconnects within the schedule', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    // While the server is down the browser reports each refused attempt itself.
+    allowConsoleErrors(/WebSocket connection to .* failed/);
+    allowConsoleErrors(/ERR_CONNECTION_REFUSED/);
+    const dataDir = mkdtempSync(join(tmpdir(), 'smw-realtime-kill-'));
+    const server = serverProcess(await freePort(), dataDir);
+    try {
+      await server.start();
+      const user = await registerUser(server.url, 'killed@example.com');
+      await openSignedIn(page, server, user);
+      await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
+      const killedAt = Date.now();
+      server.kill();
+      await expect(status(page)).toHaveAttribute('data-state', 'connecting');
+      await server.start();
+      // 5 attempts wait 1 + 2 + 4 + 8 + 16 = 31 s in all: the client is back before they run out.
+      await expect.poll(() => openRooms(server), { timeout: 31_000 }).toEqual(ROOMS);
+      expect(Date.now() - killedAt).toBeLessThan(31_000 + 5_000);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+      expect((await stats(server)).connections).toBe(1);
+    } finally {
+      server.kill();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -83,6 +83,9 @@ function restartable(freshServer: (opts?: Partial<StartOptions>) => Promise<Runn
   };
 }
 
+/** The site build the global setup made for this run (it sets E2E_SITE_DIR for the workers). */
+const siteDir = () => process.env.E2E_SITE_DIR ?? join(ROOT, '.local/e2e-site');
+
 async function freePort(): Promise<number> {
   const probe = createNetServer();
   await new Promise<void>((done) => probe.listen(0, '127.0.0.1', () => done()));
@@ -101,7 +104,7 @@ function serverProcess(port: number, dataDir: string) {
       // One process (node with the tsx loader), so SIGKILL ends the server itself.
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_DIR: E2E_SITE_DIR },
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_DIR: siteDir() },
         stdio: 'ignore',
       });
       await expect

@@ -9,7 +9,7 @@ import { REALTIME_NOTICES } from '../../server/realtime/plugin';
 import type { RealtimeStats } from '../../server/realtime/rooms';
 import { registerUser, type RegisteredUser } from '../support/api';
 import { expect, test } from '../support/e2e';
-import { E2E_SITE_DIR, ROOT, type RunningServer, type StartOptions } from '../support/local-server';
+import { ROOT, type RunningServer, type StartOptions } from '../support/local-server';
 
 /**
  * The realtime connection in Chromium against the real local server (§4 Realtime connection,

@@ -25,10 +25,14 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+// One id per run (set once in the runner, inherited by the workers) keeps the artifacts of
+// concurrent runs on one machine apart.
+process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: `test-results/run-${process.env.E2E_RUN_ID}`,
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,

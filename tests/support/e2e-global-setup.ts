@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_SITE_DIR, ROOT, startLocalServer } from './local-server';
+import { e2eSiteDir, ROOT, startLocalServer } from './local-server';
 
 /**
  * Playwright global setup: builds the site once in local mode (`--mode localsite`, what `npm start`
@@ -30,14 +30,11 @@ function viteBuild(label: string, args: string[]): void {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const reuse = process.env.E2E_REUSE_BUILD === '1';
-  if (!(reuse && existsSync(join(E2E_SITE_DIR, 'index.html')))) {
-    viteBuild('local-mode site', [
-      '--mode',
-      'localsite',
-      '--outDir',
-      E2E_SITE_DIR,
-      '--emptyOutDir',
-    ]);
+  const ownSiteDir = !reuse && !process.env.E2E_SITE_DIR;
+  const siteDir = e2eSiteDir();
+  process.env.E2E_SITE_DIR = siteDir;
+  if (!(reuse && existsSync(join(siteDir, 'index.html')))) {
+    viteBuild('local-mode site', ['--mode', 'localsite', '--outDir', siteDir, '--emptyOutDir']);
   }
   const distReady = existsSync(join(ROOT, 'dist/index.html'));
   if (!((reuse || process.env.E2E_SKIP_PROD_BUILD === '1') && distReady)) {
@@ -45,9 +42,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const server = await startLocalServer();
   process.env.E2E_BASE_URL = server.url;
-  process.env.E2E_SITE_DIR = E2E_SITE_DIR;
   console.log(`e2e: local server at ${server.url}`);
   return async () => {
     await server.close();
+    if (ownSiteDir) rmSync(siteDir, { recursive: true, force: true });
   };
 }

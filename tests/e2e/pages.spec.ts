@@ -276,6 +276,7 @@ test.describe('signed-in home', () => {
       'aria-selected',
       'true',
     );
+    await expectNoAxeViolations(page);
     await tabs.getByRole('tab', { name: 'Invite' }).click();
     await expect(tabs.getByRole('tab', { name: 'Invite' })).toHaveAttribute(
       'aria-selected',
@@ -348,6 +349,8 @@ test.describe('signed-in home', () => {
     await page.goto('/');
     await waitForApp(page);
     await expectNoHorizontalOverflow(page);
+    await expect(page.getByText('Access Granted!')).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('tab', { name: 'Invite' }).click();
     await expect(page.getByTestId('invite-stats')).toContainText('Stats');
     await expect(page.getByText('Tickets purchased')).toBeVisible();

@@ -85,7 +85,11 @@ export function SignedInHome() {
           {active === 'invite' ? (
             <InviteTab />
           ) : (
-            <GetTicketTab onStartInviting={() => show('invite')} />
+            <>
+              {/* The panel's own heading keeps the outline h1 → h2 → h3 inside the payment view. */}
+              <h2 className="visually-hidden">Get Ticket</h2>
+              <GetTicketTab onStartInviting={() => show('invite')} />
+            </>
           )}
         </div>
       </main>

@@ -17,7 +17,8 @@ import {
   type PaymentEvent,
   type WalletKind,
 } from '../../machines/payment/payment.types';
-import { PAYER, model, type PaymentModelSnapshot } from '../support/payment/model';
+import { PAYER, type PaymentModelSnapshot } from '../support/payment/model';
+import { model } from '../support/payment/pathModel';
 import { startTicketView, type TicketView } from '../support/payment/viewDriver';
 
 type ModelEventOf<T extends string> = Extract<(typeof model.events)[number]['event'], { type: T }>;

@@ -19,7 +19,8 @@ import {
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { advanceDelay, settle } from '../paths';
 import { latest } from './controllable';
-import { PHANTOM_ONLY, model, modelMachine, type PaymentModelSnapshot } from './model';
+import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
+import type { model } from './pathModel';
 
 /**
  * The real payment machine (only the wallet detection and the install site provided), run inside

@@ -6,7 +6,6 @@ import type {
   PaymentTarget,
   WalletKind,
 } from '../../../machines/payment/payment.types';
-import { defineModel } from '../paths';
 
 /**
  * The payment machine's path model (§2 Get Ticket, §4 Payment, §8).
@@ -64,9 +63,8 @@ export const failed: PaymentFailure = {
   solution: 'Top it up and try again.',
 };
 
-export const model = defineModel({
-  name: 'payment',
-  machine: modelMachine,
+/** The model's events and actor outcomes with their payload variants. */
+export const PAYMENT_VARIANTS = {
   events: {
     'payment.open': [{ target: buyer }, { target: member }, { target: noWallet }],
     'payment.close': [{}],
@@ -99,13 +97,6 @@ export const model = defineModel({
     'xstate.after.pendingPoll.payment.open.pending': [{}],
     'xstate.after.qrPoll.payment.open.qr.shown': [{}],
   },
-  uncovered: {
-    'payment.open.entering':
-      'transient: its eventless transitions leave it in the same step (to granted.done with access, to idle without); both are taken',
-    'payment.open.checkingWallet':
-      'transient: its eventless transitions leave it in the same step (to connecting when the wallet is injected, back to idle with the install site otherwise); both are taken',
-  },
-  paths: { simple: false },
-});
+} as const;
 
 export type PaymentModelSnapshot = SnapshotFrom<typeof modelMachine>;

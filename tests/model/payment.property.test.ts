@@ -1,0 +1,68 @@
+import { it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { checkProperty } from '../support/paths';
+import { PAYMENT_VARIANTS, modelMachine } from '../support/payment/model';
+
+/**
+ * Properties of the payment chart over random event sequences (the model's events and actor
+ * outcomes, each sent only when the chart accepts it).
+ */
+const events: AnyEventObject[] = Object.entries({
+  ...PAYMENT_VARIANTS.events,
+  ...PAYMENT_VARIANTS.outcomes,
+}).flatMap(([type, payloads]) => payloads.map((payload) => ({ ...payload, type })));
+const BALANCE_DONE = new Set([
+  'xstate.done.actor.confirmBalance',
+  'xstate.done.actor.refreshBalance',
+  'xstate.done.actor.qrBalance',
+]);
+
+it('one transfer per click: the wallet is asked to send only after a new payment.send', () => {
+  let clicksSinceTransfer = 0;
+  checkProperty('payment one transfer per click', {
+    machine: modelMachine,
+    events,
+    maxEvents: 40,
+    invariant: ({ snapshot, previous, event }) => {
+      if (event === null) clicksSinceTransfer = 0;
+      if (event?.type === 'payment.send') clicksSinceTransfer += 1;
+      const entered =
+        snapshot.matches({ open: 'sending' }) && !previous?.matches({ open: 'sending' });
+      if (!entered) return true;
+      if (clicksSinceTransfer === 0) return false;
+      clicksSinceTransfer = 0;
+      return true;
+    },
+  });
+});
+
+it('Ticket Purchased! opens only when the server reports the ticket paid', () => {
+  checkProperty('payment purchased modal only on access granted', {
+    machine: modelMachine,
+    events,
+    maxEvents: 40,
+    invariant: ({ snapshot, previous, event }) => {
+      const celebrating = snapshot.matches({ open: { granted: 'celebrating' } });
+      if (!celebrating || previous?.matches({ open: { granted: 'celebrating' } })) return true;
+      const output = (event as { output?: { accessGranted?: boolean } } | null)?.output;
+      return BALANCE_DONE.has(event?.type ?? '') && output?.accessGranted === true;
+    },
+  });
+});
+
+it('the cancelled notice appears only after a cancellation, never after a failure', () => {
+  checkProperty('payment cancelled notice only on cancellation', {
+    machine: modelMachine,
+    events,
+    maxEvents: 40,
+    invariant: ({ snapshot, previous, event }) => {
+      const shown = snapshot.matches({ open: { idle: 'cancelled' } });
+      if (!shown || previous?.matches({ open: { idle: 'cancelled' } })) return true;
+      const error = (event as { error?: { kind?: string } } | null)?.error;
+      return (
+        /^xstate\.error\.actor\.(connectWallet|sendTransfer)$/.test(event?.type ?? '') &&
+        error?.kind === 'cancelled'
+      );
+    },
+  });
+});

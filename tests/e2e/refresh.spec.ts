@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { registerUser } from '../support/api';
+import { expect, test } from '../support/e2e';
+
+/**
+ * Token refresh in the built site against a local server whose jwts live 1 s (§4 Token refresh):
+ * an expired stored jwt is renewed by exactly one auth/refresh during the bootstrap; a refresh
+ * token that no longer works logs out and the site loads signed out.
+ */
+async function seedTokens(page: Page, tokens: Record<string, string>) {
+  await page.addInitScript((values: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, tokens);
+}
+
+function countResponses(page: Page) {
+  const seen: { path: string; status: number }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) {
+      seen.push({ path: url.pathname.slice('/api/'.length), status: response.status() });
+    }
+  });
+  return seen;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('an expired jwt is renewed by one refresh and the user stays signed in', async ({
+  page,
+  freshServer,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
+  const server = await freshServer({ jwtTtlSeconds: 1 });
+  const user = await registerUser(server.url, 'refresh-e2e@example.com');
+  await seedTokens(page, {
+    jwt: user.jwt,
+    refreshToken: user.refreshToken,
+    sessionToken: user.sessionToken,
+  });
+  await sleep(2100);
+  const seen = countResponses(page);
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  await expect(page.getByText('refresh-e2e@example.com').first()).toBeVisible();
+  expect(seen.filter((r) => r.path === 'auth/refresh')).toEqual([
+    { path: 'auth/refresh', status: 200 },
+  ]);
+  const userData = seen.filter((r) => r.path === 'user/data').map((r) => r.status);
+  expect(userData.slice(0, 2)).toEqual([401, 200]);
+  const stored = await page.evaluate(() => ({
+    jwt: localStorage.getItem('jwt'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+  expect(stored.jwt).toBeTruthy();
+  expect(stored.jwt).not.toBe(user.jwt);
+  expect(stored.refreshToken).not.toBe(user.refreshToken);
+});
+
+test('a refresh token that no longer works logs out once; the site loads signed out', async ({
+  page,
+  freshServer,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
+  const server = await freshServer({ jwtTtlSeconds: 1 });
+  const user = await registerUser(server.url, 'revoked-e2e@example.com');
+  // Rotate the refresh token behind the site's back: its stored copy is now stale.
+  const rotated = await fetch(`${server.url}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
+  });
+  expect(rotated.status).toBe(200);
+  await seedTokens(page, {
+    jwt: user.jwt,
+    refreshToken: user.refreshToken,
+    sessionToken: user.sessionToken,
+  });
+  await sleep(2100);
+  const seen = countResponses(page);
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  await expect(page.getByRole('alertdialog', { name: 'Connection Error' })).toHaveCount(0);
+  await expect(page.getByText('revoked-e2e@example.com')).toHaveCount(0);
+  expect(seen.filter((r) => r.path === 'auth/refresh')).toHaveLength(1);
+  const stored = await page.evaluate(() => ({
+    jwt: localStorage.getItem('jwt'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+  expect(stored).toEqual({ jwt: null, refreshToken: null });
+  // Signed out: nothing protected is sent afterwards.
+  const after = seen.length;
+  await page.waitForTimeout(500);
+  expect(seen.slice(after).filter((r) => r.path.startsWith('user/'))).toEqual([]);
+});

@@ -29,6 +29,10 @@ function getPurifier(): Purifier {
   // A private instance, so these hooks never affect another DOMPurify user.
   const instance = createDOMPurify(window);
   instance.addHook('afterSanitizeAttributes', (node) => {
+    // DOMPurify keeps a few attributes beyond ALLOWED_ATTR (e.g. `is`); the allow-list is strict.
+    for (const attr of Array.from(node.attributes ?? [])) {
+      if (!(node.nodeName === 'A' && attr.name === 'href')) node.removeAttribute(attr.name);
+    }
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href') ?? '';
     if (!SAFE_HREF.test(href.trim())) node.removeAttribute('href');
@@ -39,7 +43,14 @@ function getPurifier(): Purifier {
   return instance;
 }
 
-/** The toast's HTML, safe to put into innerHTML. */
+/**
+ * The toast's HTML, safe to put into innerHTML. Sanitised as a DOM fragment: Chromium keeps an
+ * element's `is` value even after the attribute is removed (and serialises it back), so DOMPurify
+ * drops such customized built-in elements only when it returns DOM.
+ */
 export function sanitizeToastHtml(html: string): string {
-  return getPurifier().sanitize(html, CONFIG);
+  const fragment = getPurifier().sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const holder = document.createElement('div');
+  holder.appendChild(fragment);
+  return holder.innerHTML;
 }

@@ -12,6 +12,12 @@ import {
 
 /** The global overlays in the real local-mode build against the local server (§2, §4, §8). */
 
+/** Freezes the page clock (installed before load) so only runFor moves time. */
+async function freezeClock(page: import('@playwright/test').Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
 const toast = (page: import('@playwright/test').Page) => page.getByTestId('toast');
 const toastMessage = (page: import('@playwright/test').Page) => page.getByTestId('toast-message');
 const badge = (page: import('@playwright/test').Page) => page.getByTestId('toast-badge');
@@ -25,6 +31,7 @@ test.describe('toast notifications', () => {
   }) => {
     await page.clock.install();
     await openApp(page);
+    await freezeClock(page);
     await notify(
       page,
       [1, 2, 3, 4, 5].map((i) => ({ message: `Notice ${i}`, messageType: 'info' as const })),
@@ -43,6 +50,7 @@ test.describe('toast notifications', () => {
   test('120 queued keeps 99 waiting, dropping the oldest', async ({ page }) => {
     await page.clock.install();
     await openApp(page);
+    await freezeClock(page);
     await notify(
       page,
       Array.from({ length: 120 }, (_, i) => ({
@@ -62,6 +70,7 @@ test.describe('toast notifications', () => {
   }) => {
     await page.clock.install();
     await openApp(page);
+    await freezeClock(page);
     await notify(page, [
       { message: 'First', messageType: 'success' },
       { message: 'Second', messageType: 'warning' },
@@ -83,6 +92,7 @@ test.describe('toast notifications', () => {
   }) => {
     await page.clock.install();
     await openApp(page);
+    await freezeClock(page);
     await notify(page, [{ message: 'Working <b>on it</b>', messageType: 'load' }]);
     await expect(toast(page).locator('.overlay-spinner')).toBeVisible();
     await expect(toastMessage(page).locator('b')).toHaveText('on it');
@@ -103,6 +113,7 @@ test.describe('information banner', () => {
   test('hides after 5 s, and on click; width 792 px', async ({ page }) => {
     await page.clock.install();
     await openApp(page);
+    await freezeClock(page);
     await info(page, { message: 'Please enter valid e-mail address.', messageType: 'error' });
     await expect(banner(page)).toHaveText('Please enter valid e-mail address.');
     expect(await banner(page).evaluate((el) => getComputedStyle(el).maxWidth)).toBe('792px');
@@ -249,6 +260,7 @@ test.describe('Error Detected modal', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install({ time: new Date('2025-11-20T09:30:00Z') });
     await openApp(page);
+    await page.clock.pauseAt(new Date('2025-11-20T09:31:00Z'));
     await openError(page, {
       message: 'Insufficient funds',
       solution: 'Add SOL to your wallet and try again.',
@@ -260,7 +272,7 @@ test.describe('Error Detected modal', () => {
     await expect(page.getByTestId('error-component')).toHaveText('GetTicketTab');
     await expect(page.getByTestId('error-file')).toHaveText('src/views/ticket/GetTicketTab.tsx');
     await expect(page.getByText('Stack trace')).toBeVisible();
-    await expect(page.getByTestId('error-time')).toHaveText(/^2025-11-20T09:30/);
+    await expect(page.getByTestId('error-time')).toHaveText('2025-11-20T09:31:00.000Z');
 
     const copy = page.getByTestId('copy-error-details');
     await expect(copy).toHaveText('Copy Error Details');
@@ -344,27 +356,31 @@ test.describe('theme', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 
-    // Record the first data-theme the document ever gets, and whether <body> existed then.
+    // Before any module script runs (readyState "interactive" precedes deferred and module
+    // scripts), the stored theme is already applied: only the blocking head script can have done it.
     await page.addInitScript(() => {
-      const w = window as unknown as {
-        __firstTheme?: { theme: string | null; bodyParsed: boolean };
-      };
-      new MutationObserver((_, observer) => {
-        w.__firstTheme = {
-          theme: document.documentElement.getAttribute('data-theme'),
-          bodyParsed: document.body !== null,
-        };
-        observer.disconnect();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      const w = window as unknown as { __themeAtInteractive?: string | null };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          w.__themeAtInteractive = document.documentElement.getAttribute('data-theme');
+        }
+      });
     });
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'light');
-    const first = await page.evaluate(
-      () =>
-        (window as unknown as { __firstTheme?: { theme: string; bodyParsed: boolean } })
-          .__firstTheme,
-    );
-    expect(first).toEqual({ theme: 'light', bodyParsed: false });
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __themeAtInteractive?: string | null }).__themeAtInteractive,
+      ),
+    ).toBe('light');
+    // The theme script is a blocking script in <head> (no async/defer), so it runs before paint.
+    const script = page.locator('head script[src="/theme-init.js"]');
+    await expect(script).toHaveCount(1);
+    expect(
+      await script.evaluate(
+        (el: HTMLScriptElement) => el.async || el.defer || el.type === 'module',
+      ),
+    ).toBe(false);
     const bg = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--bg').trim(),
     );

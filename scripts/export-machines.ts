@@ -1,7 +1,8 @@
 // `npm run machines:export`: every machines/<name>/<name>.machine.ts as docs/machines/<name>.json
 // (the machine's definition) and docs/machines/<name>.mmd (Mermaid stateDiagram-v2 with nested
-// states and event / guard / delay labels). Run by tsx.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// states and event / guard / delay labels). Run by tsx. With `--check` it writes nothing and
+// fails when docs/machines/ is not what the machines would generate.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
@@ -27,8 +28,9 @@ const names = readdirSync(join(ROOT, 'machines'), { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT, { recursive: true });
+const CHECK = process.argv.includes('--check');
+const outputs = new Map<string, string>();
+const write = (file: string, text: string) => outputs.set(file, text);
 const index: string[] = [];
 let failed = false;
 for (const name of names) {
@@ -43,8 +45,8 @@ for (const name of names) {
     continue;
   }
   const chart = machineToChart(machine);
-  writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify(machine.definition, null, 2)}\n`);
-  writeFileSync(join(OUT, `${name}.mmd`), chartToMermaid(chart));
+  write(`${name}.json`, `${JSON.stringify(machine.definition, null, 2)}\n`);
+  write(`${name}.mmd`, chartToMermaid(chart));
   index.push(
     `| [${name}](./${name}.mmd) | ${chart.nodes.length - 1} | ${chart.edges.length} | [definition](./${name}.json) |`,
   );
@@ -52,8 +54,8 @@ for (const name of names) {
     `machines:export: ${name}: ${chart.nodes.length - 1} states, ${chart.edges.length} transitions`,
   );
 }
-writeFileSync(
-  join(OUT, 'README.md'),
+write(
+  'README.md',
   [
     '# Machines (generated)',
     '',
@@ -66,4 +68,25 @@ writeFileSync(
     '',
   ].join('\n'),
 );
+if (CHECK) {
+  const existing = existsSync(OUT) ? readdirSync(OUT) : [];
+  const stale = [
+    ...[...outputs].filter(([file, text]) => {
+      const path = join(OUT, file);
+      return !existsSync(path) || readFileSync(path, 'utf8') !== text;
+    }),
+  ].map(([file]) => file);
+  const extra = existing.filter((file) => !outputs.has(file));
+  if (stale.length + extra.length > 0) {
+    console.error(
+      `machines:export --check: docs/machines is out of date (${[...stale, ...extra].join(', ')}); run npm run machines:export`,
+    );
+    process.exit(1);
+  }
+  console.log('machines:export --check: docs/machines is up to date');
+} else {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  for (const [file, text] of outputs) writeFileSync(join(OUT, file), text);
+}
 if (failed) process.exit(1);

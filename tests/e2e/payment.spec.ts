@@ -97,6 +97,22 @@ test('the development wallet is in the local-mode build only, never in dist/', (
   expect(filesWith(dist, '__smwDevWallet')).toEqual([]);
 });
 
+test('the local-mode build pays with the development wallet when no extension is injected', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, baseURL!);
+  await openTicketTab(page);
+  const count = await transactionCount(baseURL!);
+  await page.getByRole('button', { name: 'Send in Phantom' }).click();
+  await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // The development wallet's key is funded by airdrop when low, then pays: one or two transactions.
+  expect(await transactionCount(baseURL!)).toBeGreaterThan(count);
+});
+
 for (const wallet of ['phantom', 'solflare'] as const) {
   const button = wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';
   test(`pays the ticket with ${wallet}: Ticket Purchased! with the amount, then Access Granted! after reload`, async ({

@@ -233,6 +233,7 @@ test.describe('realtime', () => {
     const server = await freshServer();
     const user = await registerUser(server.url, 'silent@example.com');
     const sockets: WebSocketRoute[] = [];
+    const forwarded: string[] = [];
     let pongs = true;
     await page.routeWebSocket(/\/ws$/, (ws) => {
       sockets.push(ws);
@@ -240,12 +241,17 @@ test.describe('realtime', () => {
       upstream.onMessage((message) => {
         const text = typeof message === 'string' ? message : message.toString();
         if (!pongs && text.includes('"pong"')) return;
+        forwarded.push(text);
         ws.send(message);
       });
     });
     await page.clock.install();
     await openSignedIn(page, server, user);
     await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
+    // The last frames of the joins (one room_update per room) have reached the page: from here
+    // on the server says nothing but pongs, which are dropped.
+    await expect.poll(() => forwarded.filter((t) => t.includes('room_update')).length).toBe(3);
+    await page.waitForTimeout(200);
     pongs = false;
     await page.clock.runFor(60_000);
     await expect(status(page)).toContainText('weak connection');

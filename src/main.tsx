@@ -5,6 +5,7 @@ import { AppProvider } from './app/AppProvider';
 import { appInput, composeApp, sessionStartData } from './app/compose';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
+import { withRefreshLock } from './platform/locks';
 import { onOtherTabJwtRemoved } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import { Shell } from './views/shell/Shell';
@@ -19,7 +20,7 @@ import './styles/index.css';
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
 const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
-const logic = composeApp({ api, storage, onOtherTabJwtRemoved });
+const logic = composeApp({ api, storage, onOtherTabJwtRemoved, withRefreshLock });
 const input = appInput(
   storage,
   sessionStartData({

@@ -37,6 +37,8 @@ export type AppDeps = {
   storage: KeyValueStorage;
   /** Subscribes to changes of the jwt made by other tabs; returns the unsubscribe. */
   onOtherTabJwtRemoved?: (listener: () => void) => () => void;
+  /** Runs the refresh under a lock shared by the site's tabs (navigator.locks). */
+  withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>;
 };
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
@@ -67,13 +69,23 @@ export function provideAuth(deps: AppDeps) {
   return authMachine.provide({
     actors: {
       // auth/refresh goes through the plain path: it never waits for a refresh itself.
-      refreshTokens: fromPromise(async ({ input, signal }) => {
-        const answer = await api.plainCall(
-          'authRefresh',
-          { refresh_token: input.refreshToken },
-          { signal },
-        );
-        return { jwt: answer.jwt, refreshToken: answer.refresh_token };
+      refreshTokens: fromPromise(({ input, signal }) => {
+        const refresh = async () => {
+          // Storage is re-read under the lock: when another tab has already rotated the refresh
+          // token, its new tokens are used instead of sending the old one (which would be revoked).
+          const storedJwt = storage.get('jwt');
+          const storedRefresh = storage.get('refreshToken');
+          if (storedJwt && storedRefresh && storedRefresh !== input.refreshToken) {
+            return { jwt: storedJwt, refreshToken: storedRefresh };
+          }
+          const answer = await api.plainCall(
+            'authRefresh',
+            { refresh_token: input.refreshToken },
+            { signal },
+          );
+          return { jwt: answer.jwt, refreshToken: answer.refresh_token };
+        };
+        return deps.withRefreshLock ? deps.withRefreshLock(refresh) : refresh();
       }),
       watchOtherTabs: fromCallback(({ sendBack }) => {
         if (!deps.onOtherTabJwtRemoved) return undefined;

@@ -26,7 +26,11 @@ function memoryStorage() {
   return { storage: createStorage(() => backing), data };
 }
 
-function setup(handler: FakeHandler, tokens = { jwt: 'jwt-1', refreshToken: 'refresh-1' }) {
+function setup(
+  handler: FakeHandler,
+  tokens = { jwt: 'jwt-1', refreshToken: 'refresh-1' },
+  withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>,
+) {
   const fake = createFakeFetch(handler);
   const { storage, data } = memoryStorage();
   storage.set('jwt', tokens.jwt);
@@ -38,9 +42,12 @@ function setup(handler: FakeHandler, tokens = { jwt: 'jwt-1', refreshToken: 'ref
     tokens: authTokenSource(() => auth),
     fetch: fake.fetch,
   });
-  auth = createActor(provideAuth({ api, storage }), {
-    input: { stored: { ...EMPTY_STORED, jwt: tokens.jwt, refreshToken: tokens.refreshToken } },
-  });
+  auth = createActor(
+    provideAuth({ api, storage, ...(withRefreshLock ? { withRefreshLock } : {}) }),
+    {
+      input: { stored: { ...EMPTY_STORED, jwt: tokens.jwt, refreshToken: tokens.refreshToken } },
+    },
+  );
   let logouts = 0;
   let wasSignedIn = false;
   auth.subscribe((s) => {
@@ -240,5 +247,30 @@ describe('refresh queue', () => {
     await expect(api.call('userData', {})).rejects.toMatchObject({ status: 401 });
     expect(count(fake.requests, 'auth/refresh')).toBe(1);
     expect(count(fake.requests, 'user/data')).toBe(2);
+  });
+
+  it('runs the refresh under the shared lock and uses tokens another tab already rotated', async () => {
+    let locked = 0;
+    const lock = async <T>(task: () => Promise<T>) => {
+      locked += 1;
+      return task();
+    };
+    const { api, auth, fake, data } = setup(
+      (req) =>
+        req.path === 'auth/refresh'
+          ? { status: 200, json: { result: true, jwt: 'jwt-2', refresh_token: 'refresh-2' } }
+          : req.bearer === 'jwt-5'
+            ? userDataAnswer
+            : unauthorized,
+      undefined,
+      lock,
+    );
+    // Another tab refreshed meanwhile: storage now holds its rotated tokens.
+    data.set('jwt', 'jwt-5');
+    data.set('refreshToken', 'refresh-5');
+    await expect(api.call('userData', {})).resolves.toMatchObject({ result: true });
+    expect(locked).toBe(1);
+    expect(count(fake.requests, 'auth/refresh')).toBe(0);
+    expect(auth.getSnapshot().context).toMatchObject({ jwt: 'jwt-5', refreshToken: 'refresh-5' });
   });
 });

@@ -31,6 +31,10 @@ import {
  * - While connected: a ping every 30 s; liveness by wall clock from the last frame received
  *   (any frame counts as life): unhealthy at 60 s, closed and reconnected after 120 s.
  * - Browser offline pauses attempts (`offline`); back online reconnects at once.
+ * - Credentials refused by the server (close 4401) go straight to `failed`: retrying cannot help.
+ * - Provided actors: `socket` (one connection), `network` (online/offline facts) and
+ *   `signInWatch` (sends `realtime.connect` / `realtime.disconnect` as the auth service's jwt
+ *   comes and goes). The wall clock and jitter come with the input (defaults: Date.now, none).
  */
 
 const remainingUntil = (context: RealtimeContext, limitMs: number): number => {

@@ -67,7 +67,7 @@ async function signedInClient(email: string) {
 describe('refresh queue against the local server', () => {
   it('50 parallel calls with an expired jwt → 1 refresh, 50 successful retries', async () => {
     const { api, auth, paths, data, user } = await signedInClient('queue@example.com');
-    await sleep(2100); // the 1 s jwt has expired
+    await sleep(2500); // the 1 s jwt has expired
     const results = await Promise.all(Array.from({ length: 50 }, () => api.call('userData', {})));
     expect(results.every((r) => r.user_data.user_email === 'queue@example.com')).toBe(true);
     expect(paths.filter((p) => p.path === 'auth/refresh')).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('refresh queue against the local server', () => {
       body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
     });
     expect(rotated.status).toBe(200);
-    await sleep(2100);
+    await sleep(2500);
     const settled = await Promise.allSettled(
       Array.from({ length: 50 }, () => api.call('userData', {})),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../../machines/auth/auth.machine';
 import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { createApiClient } from '../../../src/api/client';
@@ -218,8 +218,7 @@ describe('refresh queue', () => {
       return req.bearer === 'jwt-2' ? userDataAnswer : unauthorized;
     });
     const waiting = api.call('userData', {});
-    await new Promise((r) => setTimeout(r, 5));
-    expect(auth.getSnapshot().matches({ signedIn: 'refreshing' })).toBe(true);
+    await waitFor(auth, (snap) => snap.matches({ signedIn: 'refreshing' }));
     auth.send({ type: 'auth.logout' });
     refreshAnswer.resolve();
     await expect(waiting).rejects.toMatchObject({ kind: 'auth' });

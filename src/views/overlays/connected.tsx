@@ -1,31 +1,54 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { installGlobalErrorHandler } from '../../platform/errors';
-import { ErrorModal } from './ErrorModal';
 import { InformationBanner } from './InformationBanner';
 import { ThemeToggle } from './ThemeToggle';
-import { Toast } from './Toast';
-import { VideoModal } from './VideoModal';
 
 /**
  * The overlays bound to the running app's services (mounted in the shell's Overlays slot; the
  * theme toggle in the site header).
  */
+// The error and video modals render nothing until opened: like the toast, they are chunks of
+// their own, requested when the shell mounts, outside the landing page's initial JS.
+const LazyErrorModal = lazy(() => import('./ErrorModal').then((m) => ({ default: m.ErrorModal })));
+const LazyVideoModal = lazy(() => import('./VideoModal').then((m) => ({ default: m.VideoModal })));
+
 export function ErrorModalOverlay() {
-  return <ErrorModal actor={useService(SYSTEM_IDS.errorModal)} />;
+  const actor = useService(SYSTEM_IDS.errorModal);
+  return (
+    <Suspense fallback={null}>
+      <LazyErrorModal actor={actor} />
+    </Suspense>
+  );
 }
 
 export function InformationBannerOverlay() {
   return <InformationBanner actor={useService(SYSTEM_IDS.notifications)} />;
 }
 
+// The toast (with DOMPurify) is its own chunk, requested as soon as the shell mounts: it stays
+// out of the landing page's initial JS (performance budget). Until it arrives the same empty
+// live region stands in, so screen readers still hear the first toast.
+const LazyToast = lazy(() => import('./Toast').then((m) => ({ default: m.Toast })));
+const emptyToastRegion = <div className="toast-region" role="status" aria-live="polite" />;
+
 export function ToastOverlay() {
-  return <Toast actor={useService(SYSTEM_IDS.notifications)} />;
+  const actor = useService(SYSTEM_IDS.notifications);
+  return (
+    <Suspense fallback={emptyToastRegion}>
+      <LazyToast actor={actor} />
+    </Suspense>
+  );
 }
 
 export function VideoModalOverlay() {
-  return <VideoModal actor={useService(SYSTEM_IDS.notifications)} />;
+  const actor = useService(SYSTEM_IDS.notifications);
+  return (
+    <Suspense fallback={null}>
+      <LazyVideoModal actor={actor} />
+    </Suspense>
+  );
 }
 
 export function HeaderThemeToggle() {

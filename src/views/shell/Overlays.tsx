@@ -6,7 +6,30 @@ import {
   VideoModalOverlay,
 } from '../overlays/connected';
 import { ConnectionStatusOverlay } from '../realtime/ConnectionStatusOverlay';
-import { SignInModal } from '../signIn/SignInModal';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { selectHasJwt } from '../../../machines/auth/auth.selectors';
+import { selectIsOpen } from '../../../machines/signIn/signIn.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
+
+// The sign-in dialog is its own chunk, loaded when it first opens: it is not in the landing
+// page's initial JS (performance budget), and the chart decides when it is shown.
+const SignInModal = lazy(() =>
+  import('../signIn/SignInModal').then((m) => ({ default: m.SignInModal })),
+);
+
+/** Sign-in modal slot: only while signed out (the shell checks only the jwt, §4) and open. */
+function SignInModalSlot() {
+  const hasJwt = useSelector(useService(SYSTEM_IDS.auth), selectHasJwt);
+  const open = useSelector(useService(SYSTEM_IDS.signIn), selectIsOpen);
+  if (hasJwt || !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignInModal />
+    </Suspense>
+  );
+}
 
 /**
  * The global overlays of §2 Shell, in one place. Each overlay's component is imported and
@@ -27,7 +50,7 @@ export function Overlays() {
       <ErrorModalOverlay />
       <InformationBannerOverlay />
       <ToastOverlay />
-      <SignInModal />
+      <SignInModalSlot />
       <VideoModalOverlay />
       <ConnectionStatusOverlay />
     </>

@@ -94,7 +94,12 @@ console.log(
   `size: checked ${rows.length} initial chunk(s) for ${FORBIDDEN.map((f) => f.what).join(', ')}`,
 );
 console.log(`size: initial JS ${kb(totalGzip)} KB gzip (level 6), budget ${BUDGET_KB} KB`);
-if (totalGzip > BUDGET_KB * 1000)
-  problems.push(`initial JS ${kb(totalGzip)} KB gzip is above the ${BUDGET_KB} KB budget`);
 if (problems.length > 0) fail(problems.join('\n  '));
+if (totalGzip > BUDGET_KB * 1000) {
+  // Exit code 3: only the budget is exceeded (npm test reports it; see scripts/test-all.mjs).
+  console.error(
+    `size: FAIL initial JS ${kb(totalGzip)} KB gzip is above the ${BUDGET_KB} KB budget`,
+  );
+  process.exit(3);
+}
 console.log('size: OK');

@@ -6,7 +6,24 @@ import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
 export default defineConfig({
   plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs in one initial chunk: fewer, larger files compress
+        // better than the small shared chunks the lazy routes and overlays would split off.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules\/(react|react-dom|scheduler|xstate|@xstate|use-sync-external-store|wouter|ky)\//,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173 },
   test: {
     projects: [

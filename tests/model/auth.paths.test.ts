@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
@@ -10,7 +10,14 @@ import type {
   RefreshOutput,
 } from '../../machines/auth/auth.types';
 import { EMPTY_STORED } from '../../machines/shared/stored';
-import { settle, defineModel, testPaths, type Driver, type Executors } from '../support/paths';
+import {
+  checkProperty,
+  defineModel,
+  settle,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
 
 /**
@@ -167,3 +174,25 @@ const driver: Driver<typeof model, Ctx> = {
 };
 
 testPaths(model, driver);
+
+describe('auth properties', () => {
+  it('signed out holds nothing; a refresh runs only with a refresh token; the epoch tracks the session', () => {
+    checkProperty('auth invariants', {
+      machine: authMachine,
+      input,
+      events: model.events.map((e) => e.event),
+      invariant: ({ snapshot }) => {
+        const c = snapshot.context;
+        if (snapshot.matches('signedOut')) {
+          expect(c).toMatchObject({ jwt: null, refreshToken: null, userData: null, epoch: null });
+        } else {
+          expect(c.jwt).not.toBeNull();
+          expect(c.epoch).not.toBeNull();
+          expect(c.logoutReason).toBeNull();
+        }
+        if (snapshot.matches({ signedIn: 'refreshing' })) expect(c.refreshToken).toBeTruthy();
+        expect(selectIsSignedIn(snapshot)).toBe(c.jwt !== null && c.userData !== null);
+      },
+    });
+  });
+});

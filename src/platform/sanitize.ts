@@ -44,13 +44,27 @@ function getPurifier(): Purifier {
 }
 
 /**
- * The toast's HTML, safe to put into innerHTML. Sanitised as a DOM fragment: Chromium keeps an
- * element's `is` value even after the attribute is removed (and serialises it back), so DOMPurify
- * drops such customized built-in elements only when it returns DOM.
+ * Chromium keeps an element's `is` value (a customized built-in) even after DOMPurify removes the
+ * attribute, and serialises it back. Rebuild such elements as plain ones, in an inert template.
  */
+function withoutCustomizedBuiltIns(html: string): string {
+  if (!/\sis=/i.test(html)) return html;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const el of Array.from(template.content.querySelectorAll('*'))) {
+    const open = (el.cloneNode(false) as Element).outerHTML;
+    if (!/^<[a-z]+[^>]*\sis=/i.test(open)) continue;
+    const plain = document.createElement(el.tagName.toLowerCase());
+    for (const attr of Array.from(el.attributes)) {
+      if (attr.name !== 'is') plain.setAttribute(attr.name, attr.value);
+    }
+    plain.append(...Array.from(el.childNodes));
+    el.replaceWith(plain);
+  }
+  return template.innerHTML;
+}
+
+/** The toast's HTML, safe to put into innerHTML. */
 export function sanitizeToastHtml(html: string): string {
-  const fragment = getPurifier().sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
-  const holder = document.createElement('div');
-  holder.appendChild(fragment);
-  return holder.innerHTML;
+  return withoutCustomizedBuiltIns(getPurifier().sanitize(html, CONFIG));
 }

@@ -3,7 +3,8 @@ import { registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 
 /**
- * Token refresh in the built site against a local server whose jwts live 1 s (§4 Token refresh):
+ * Token refresh in the built site against a local server whose jwts live 1 s of a clock the test
+ * moves (§4 Token refresh):
  * an expired stored jwt is renewed by exactly one auth/refresh during the bootstrap; a refresh
  * token that no longer works logs out and the site loads signed out.
  */
@@ -26,22 +27,21 @@ function countResponses(page: Page) {
   return seen;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test('an expired jwt is renewed by one refresh and the user stays signed in', async ({
   page,
   freshServer,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
-  const server = await freshServer({ jwtTtlSeconds: 1 });
+  let serverNow = Date.now();
+  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
   const user = await registerUser(server.url, 'refresh-e2e@example.com');
   await seedTokens(page, {
     jwt: user.jwt,
     refreshToken: user.refreshToken,
     sessionToken: user.sessionToken,
   });
-  await sleep(2100);
+  serverNow += 2_000; // the stored 1 s jwt has expired on the server's clock
   const seen = countResponses(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
@@ -66,7 +66,8 @@ test('a refresh token that no longer works logs out once; the site loads signed 
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
-  const server = await freshServer({ jwtTtlSeconds: 1 });
+  let serverNow = Date.now();
+  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
   const user = await registerUser(server.url, 'revoked-e2e@example.com');
   // Rotate the refresh token behind the site's back: its stored copy is now stale.
   const rotated = await fetch(`${server.url}/api/auth/refresh`, {
@@ -80,7 +81,7 @@ test('a refresh token that no longer works logs out once; the site loads signed 
     refreshToken: user.refreshToken,
     sessionToken: user.sessionToken,
   });
-  await sleep(2100);
+  serverNow += 2_000; // the stored 1 s jwt has expired on the server's clock
   const seen = countResponses(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();

@@ -10,20 +10,24 @@ import { createStorage } from '../../../src/platform/storage';
 import { registerUser, startTestServer } from '../../support/api';
 
 /**
- * The refresh queue against the real local server: jwts live 1 s, refresh tokens rotate. After
- * the jwt expires, parallel protected calls share one auth/refresh and all succeed.
+ * The refresh queue against the real local server: jwts live 1 s of the server's clock, refresh
+ * tokens rotate. After the jwt expires, parallel protected calls share one auth/refresh and all succeed.
  */
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
+// The server's clock, moved by hand: a jwt expires exactly when a test says so, and the renewed
+// jwt stays valid while the retries run (with a real 1 s clock a slow machine expires it again).
+let serverNow = Date.now();
+const expireJwts = () => {
+  serverNow += 2_000;
+};
 
 beforeAll(async () => {
-  server = await startTestServer({ jwtTtlSeconds: 1 });
+  server = await startTestServer({ jwtTtlSeconds: 1, now: () => serverNow });
 });
 afterAll(async () => {
   await server?.close();
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function countingFetch() {
   const paths: { path: string; status: number }[] = [];
@@ -67,7 +71,7 @@ async function signedInClient(email: string) {
 describe('refresh queue against the local server', () => {
   it('50 parallel calls with an expired jwt → 1 refresh, 50 successful retries', async () => {
     const { api, auth, paths, data, user } = await signedInClient('queue@example.com');
-    await sleep(2500); // the 1 s jwt has expired
+    expireJwts(); // the 1 s jwt has expired
     const results = await Promise.all(Array.from({ length: 50 }, () => api.call('userData', {})));
     expect(results.every((r) => r.user_data.user_email === 'queue@example.com')).toBe(true);
     expect(paths.filter((p) => p.path === 'auth/refresh')).toHaveLength(1);
@@ -89,7 +93,7 @@ describe('refresh queue against the local server', () => {
       body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
     });
     expect(rotated.status).toBe(200);
-    await sleep(2500);
+    expireJwts();
     const settled = await Promise.allSettled(
       Array.from({ length: 50 }, () => api.call('userData', {})),
     );

@@ -1,5 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
+import type { PaymentMachine } from '../../machines/payment/payment.machine';
+import type { RealtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import { AppActorContext } from './AppProvider';
 
@@ -12,6 +14,9 @@ export type ServiceRefs = {
   [K in keyof typeof SERVICES]: ActorRefFrom<(typeof SERVICES)[K]>;
 } & {
   session: ActorRefFrom<SessionMachine>;
+  /** Member services: spawned by the app machine once their code has loaded (signed-in use). */
+  payment: ActorRefFrom<PaymentMachine>;
+  realtime: ActorRefFrom<RealtimeMachine>;
 };
 
 export type AppSnapshot = SnapshotFrom<AppMachine>;

@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
 import { devInspect } from './devtools/inspector';
 import { AppProvider } from './app/AppProvider';
+import { MemberServices } from './app/MemberServices';
 import { appInput, composeApp, sessionStartData } from './app/compose';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
@@ -20,7 +21,9 @@ import './styles/index.css';
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
 const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
-const logic = composeApp({ api, storage, onOtherTabJwtRemoved, withRefreshLock });
+const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock };
+const logic = composeApp(deps);
+const loadMembers = () => import('./app/members').then((m) => m.provideMembers(deps));
 const input = appInput(
   storage,
   sessionStartData({
@@ -36,6 +39,7 @@ const app = (
     input={input}
     inspect={import.meta.env.MODE !== 'production' ? devInspect : undefined}
   >
+    <MemberServices load={loadMembers} />
     <Shell />
   </AppProvider>
 );

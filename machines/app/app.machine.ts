@@ -1,11 +1,9 @@
-import { assign, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import { authMachine } from '../auth/auth.machine';
 import { errorModalMachine } from '../errorModal/errorModal.machine';
 import { homeMachine } from '../home/home.machine';
 import { launchMachine } from '../launch/launch.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
-import { realtimeMachine } from '../realtime/realtime.machine';
-import { paymentMachine } from '../payment/payment.machine';
 import { sessionMachine } from '../session/session.machine';
 import { signInMachine } from '../signIn/signIn.machine';
 import { SYSTEM_IDS } from '../systemIds';
@@ -19,18 +17,20 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
  *
  * Adding a service is one line in SERVICES: its machine takes `{ stored }` (ServiceInput) as
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
+ *
+ * The member services (payment and realtime: only a signed-in player uses them) are not in
+ * SERVICES: their code is a chunk of its own, and the composition root hands their provided
+ * logic over with `app.membersLoaded` once it has loaded; they are spawned then, once, under
+ * their ids (not systemIds: see spawnMembers). Realtime follows the auth service's jwt from its first snapshot.
  */
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,
-  // After auth: it follows the auth service's jwt from its first snapshot.
-  [SYSTEM_IDS.realtime]: realtimeMachine,
   [SYSTEM_IDS.launch]: launchMachine,
   [SYSTEM_IDS.home]: homeMachine,
   [SYSTEM_IDS.signIn]: signInMachine,
   [SYSTEM_IDS.notifications]: notificationsMachine,
   [SYSTEM_IDS.errorModal]: errorModalMachine,
   [SYSTEM_IDS.theme]: themeMachine,
-  [SYSTEM_IDS.payment]: paymentMachine,
 } as const;
 
 type ServiceId = keyof typeof SERVICES;
@@ -47,6 +47,19 @@ export const appMachine = setup({
     session: sessionMachine,
   },
   actions: {
+    spawnMembers: enqueueActions(({ enqueue, context, event }) => {
+      if (event.type !== 'app.membersLoaded') return;
+      const input = { stored: context.stored };
+      // Spawned by id (the key of `snapshot.children` that views read), without a systemId: the
+      // pure traversal of generated paths takes this transition from several states in one
+      // actor system, where a repeated systemId is refused. XState types forbid an `id` for logic
+      // that setup() does not name, hence the cast.
+      const options = (id: 'realtime' | 'payment') =>
+        ({ id, input }) as unknown as { input: typeof input };
+      enqueue.spawnChild(event.realtime, options(SYSTEM_IDS.realtime));
+      enqueue.spawnChild(event.payment, options(SYSTEM_IDS.payment));
+      enqueue.assign({ membersRunning: true });
+    }),
     setError: assign({
       error: (_, params: { code: string; text: string }) => ({
         code: params.code,
@@ -56,7 +69,18 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ stored: input.stored, startData: input.startData, error: null }),
+  context: ({ input }) => ({
+    stored: input.stored,
+    startData: input.startData,
+    error: null,
+    membersRunning: false,
+  }),
+  on: {
+    'app.membersLoaded': {
+      guard: ({ context }) => !context.membersRunning,
+      actions: 'spawnMembers',
+    },
+  },
   entry: serviceIds.map((id) =>
     spawnChild(id, { id, systemId: id, input: ({ context }) => ({ stored: context.stored }) }),
   ),

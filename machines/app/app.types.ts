@@ -1,3 +1,5 @@
+import type { PaymentMachine } from '../payment/payment.machine';
+import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { StoredValues } from '../shared/stored';
 import type { SessionStartData } from '../session/session.types';
 
@@ -15,7 +17,17 @@ export type AppContext = {
   stored: StoredValues;
   startData: SessionStartData;
   error: AppError | null;
+  /** The member services (payment, realtime) are running. */
+  membersRunning: boolean;
 };
 
+/**
+ * The services only a signed-in player uses, provided by the composition root once their code
+ * has loaded (a chunk of its own, outside the landing page's initial JS).
+ */
+export type MemberServices = { payment: PaymentMachine; realtime: RealtimeMachine };
+
 export type AppEvent =
-  { type: 'session.loaded' } | { type: 'session.failed'; code: string; text: string };
+  | { type: 'session.loaded' }
+  | { type: 'session.failed'; code: string; text: string }
+  | ({ type: 'app.membersLoaded' } & MemberServices);

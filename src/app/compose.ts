@@ -22,9 +22,7 @@ import {
 } from '../platform/overlayServices';
 import type { KeyValueStorage } from '../platform/storage';
 import { provideHome } from '../views/home/home.provide';
-import { provideRealtime } from '../views/realtime/realtime.provide';
 import { provideSignIn } from '../views/signIn/signIn.provide';
-import { providePayment } from '../wallet/paymentActors';
 import { systemTokenSource } from './tokenSource';
 
 /**
@@ -144,8 +142,6 @@ export function composeApp(deps: AppDeps) {
         inviteCodes: apiActor(deps.api, 'inviteCodes', (answer) => answer.codes),
         writeClipboard: writeClipboardText,
       }),
-      payment: providePayment(deps.api, writeClipboardText),
-      realtime: provideRealtime(deps),
     },
   });
 }

@@ -37,3 +37,17 @@ export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {
   if (!ref) throw new Error(`The ${String(id)} service is not running`);
   return ref as ServiceRefs[K];
 }
+
+/** The root's snapshot children by id: a member service appears here once it is spawned. */
+const selectMemberRefs = (s: AppSnapshot) =>
+  s.children as Partial<Record<'payment' | 'realtime', unknown>>;
+
+/**
+ * A member service (payment, realtime) or undefined until the composition root has handed it
+ * over (`app.membersLoaded`); the view re-renders when it arrives.
+ */
+export function useMemberService<K extends 'payment' | 'realtime'>(
+  id: K,
+): ServiceRefs[K] | undefined {
+  return useAppSelector((s) => selectMemberRefs(s)[id]) as ServiceRefs[K] | undefined;
+}

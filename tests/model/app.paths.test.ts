@@ -16,12 +16,15 @@ import {
  * by inert stand-ins: this chart only reacts to what the session reports.
  */
 const input = { stored: EMPTY_STORED, startData: { language: 'en', user_agent: 'test' } };
+// Stand-in logic for the member services handed over by the composition root.
+const member = createMachine({}) as never;
 
 const model = defineModel({
   name: 'app',
   machine: appMachine,
   input,
   events: {
+    'app.membersLoaded': [{ payment: member, realtime: member }],
     'session.loaded': [{}],
     'session.failed': [
       { code: 'Init', text: 'Failed to load session' },
@@ -49,6 +52,7 @@ function start() {
 type Ctx = ReturnType<typeof start>;
 
 const events = {
+  'app.membersLoaded': ({ ctx, event }) => ctx.actor.send(event),
   'session.loaded': ({ ctx, event }) => ctx.actor.send(event),
   'session.failed': ({ ctx, event }) => ctx.actor.send(event),
 } satisfies Executors<typeof model, Ctx>;
@@ -61,6 +65,12 @@ const driver: Driver<typeof model, Ctx> = {
   actual: ({ actor }) => actor.getSnapshot(),
   events,
   states: {
+    // In every state: the member services run exactly when the chart says they were handed over.
+    '*': ({ ctx, snapshot }) => {
+      const children = ctx.actor.getSnapshot().children as Record<string, unknown>;
+      expect(Boolean(children.payment)).toBe(snapshot.context.membersRunning);
+      expect(Boolean(children.realtime)).toBe(snapshot.context.membersRunning);
+    },
     loading: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
     loaded: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
     failed: ({ ctx, snapshot }) => {

@@ -26,7 +26,7 @@ import {
 import { CANCELLED_NOTICE, type WalletKind } from '../../../machines/payment/payment.types';
 import { selectOldPrice, selectTicketPrice } from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { useAppActor, useService } from '../../app/hooks';
+import { useMemberService, useService } from '../../app/hooks';
 import { lamportsToSol, percentOff, solToLamports } from '../../wallet/lamports';
 import { phantomBrowseLink } from '../../wallet/providers';
 import { preloadWeb3 } from '../../wallet/transfer';
@@ -48,8 +48,7 @@ const selectPaymentTarget = (s: PaymentSnapshot) => s.context.target;
 
 /** §2 Get Ticket tab: the payment panel without access, the Access Granted panel with it. */
 export function GetTicketTab({ onStartInviting }: GetTicketTabProps = {}) {
-  const app = useAppActor();
-  const payment = app.system.get(SYSTEM_IDS.payment) as PaymentRef | undefined;
+  const payment = useMemberService(SYSTEM_IDS.payment);
   if (!payment) return <p className="ticket-unavailable">Payment is not available right now.</p>;
   return <TicketPanel payment={payment} onStartInviting={onStartInviting} />;
 }

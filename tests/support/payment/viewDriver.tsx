@@ -93,14 +93,12 @@ export function startTicketView() {
     actors: {
       auth: auth as never,
       session: createMachine({ context: { publicData: {} } }) as never,
-      payment: payment as never,
       errorModal: fromCallback<{ type: string; message: string; solution: string }>(
         ({ receive }) => {
           receive((event) => modal.push({ message: event.message, solution: event.solution }));
         },
       ) as never,
       launch: launchMachine.provide({ actors: { clock: fromCallback(() => {}) } }),
-      realtime: idle as never,
       home: idle as never,
       signIn: idle as never,
       notifications: idle as never,
@@ -128,6 +126,14 @@ export function startTicketView() {
     return app;
   };
   view = render(tree(false));
+  // The member services arrive as the composition root hands them over (app.membersLoaded).
+  act(() => {
+    running().send({
+      type: 'app.membersLoaded',
+      payment: payment as never,
+      realtime: idle as never,
+    });
+  });
 
   return {
     connect,
@@ -140,7 +146,9 @@ export function startTicketView() {
     clipboard,
     prev: null as PaymentModelSnapshot | null,
     get actor(): ActorRefFrom<typeof payment> {
-      return running().system.get(SYSTEM_IDS.payment) as ActorRefFrom<typeof payment>;
+      return (running().getSnapshot().children as Record<string, unknown>)[
+        SYSTEM_IDS.payment
+      ] as ActorRefFrom<typeof payment>;
     },
     /** Opens the tab with this user data, or changes the data while it is open. */
     async show(target: PaymentTarget) {

@@ -1,0 +1,17 @@
+import type { MemberServices } from '../../machines/app/app.types';
+import { writeClipboardText } from '../platform/overlayServices';
+import { provideRealtime } from '../views/realtime/realtime.provide';
+import { providePayment } from '../wallet/paymentActors';
+import type { AppDeps } from './compose';
+
+/**
+ * The member services (payment, realtime) with their browser parts provided. This module is a
+ * chunk of its own, loaded by <MemberServices> right after the shell mounts, so a signed-out
+ * visitor's first load does not carry the wallet and websocket code.
+ */
+export function provideMembers(deps: AppDeps): MemberServices {
+  return {
+    payment: providePayment(deps.api, writeClipboardText),
+    realtime: provideRealtime(deps),
+  };
+}

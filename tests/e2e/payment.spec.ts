@@ -218,6 +218,28 @@ test('a double click sends exactly one transaction', async ({ page, baseURL }) =
   expect(calls.sign).toBe(1);
 });
 
+test('a second request while the wallet has one open (-32002): explained, nothing sent, retry possible', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await setUp(page, baseURL!, {
+    wallets: ['phantom'],
+    signError: { code: -32002, message: 'Requests already pending' },
+  });
+  const count = await transactionCount(baseURL!);
+  const send = page.getByRole('button', { name: 'Send in Phantom' });
+  await send.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('error-message')).toHaveText('Failed to process payment');
+  await expect(dialog).toContainText('A wallet request is already open');
+  await expect(page.getByText(CANCELLED)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(send).toBeEnabled();
+  expect(await transactionCount(baseURL!)).toBe(count);
+  expect((await fakeWalletCalls(page)).sent).toHaveLength(0);
+});
+
 test('no wallet: "Phantom wallet not detected" and phantom.com opens', async ({
   page,
   context,

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyView } from '../common/lazyView';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { installGlobalErrorHandler } from '../../platform/errors';
@@ -11,8 +12,16 @@ import { ThemeToggle } from './ThemeToggle';
  */
 // The error and video modals render nothing until opened: like the toast, they are chunks of
 // their own, requested when the shell mounts, outside the landing page's initial JS.
-const LazyErrorModal = lazy(() => import('./ErrorModal').then((m) => ({ default: m.ErrorModal })));
-const LazyVideoModal = lazy(() => import('./VideoModal').then((m) => ({ default: m.VideoModal })));
+const LazyErrorModal = lazyView(
+  () => import('./ErrorModal').then((m) => m.ErrorModal),
+  () => null,
+  'error modal',
+);
+const LazyVideoModal = lazyView(
+  () => import('./VideoModal').then((m) => m.VideoModal),
+  () => null,
+  'video modal',
+);
 
 export function ErrorModalOverlay() {
   const actor = useService(SYSTEM_IDS.errorModal);
@@ -30,8 +39,12 @@ export function InformationBannerOverlay() {
 // The toast (with DOMPurify) is its own chunk, requested as soon as the shell mounts: it stays
 // out of the landing page's initial JS (performance budget). Until it arrives the same empty
 // live region stands in, so screen readers still hear the first toast.
-const LazyToast = lazy(() => import('./Toast').then((m) => ({ default: m.Toast })));
 const emptyToastRegion = <div className="toast-region" role="status" aria-live="polite" />;
+const LazyToast = lazyView(
+  () => import('./Toast').then((m) => m.Toast),
+  () => emptyToastRegion,
+  'toast',
+);
 
 export function ToastOverlay() {
   const actor = useService(SYSTEM_IDS.notifications);

@@ -1,11 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { MachinesRoute } from '../../devtools/MachinesRoute';
+import { ChunkFailed } from '../common/ChunkFailed';
+import { lazyView } from '../common/lazyView';
 import { HomePage } from '../home/HomePage';
 import { InviteCodeCapture } from '../signIn/InviteCodeCapture';
 
 /** The docs page is its own chunk: the landing page never downloads it. */
-const DocsPage = lazy(() => import('../docs/DocsPage').then((m) => ({ default: m.DocsPage })));
+const DocsPage = lazyView(
+  () => import('../docs/DocsPage').then((m) => m.DocsPage),
+  ChunkFailed,
+  'docs page',
+);
 
 /**
  * The routes of §2: Home, invite links, docs (with /docs → /docs/intro; the docs page itself

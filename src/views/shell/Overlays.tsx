@@ -7,7 +7,8 @@ import {
 } from '../overlays/connected';
 import { ConnectionStatusOverlay } from '../realtime/ConnectionStatusOverlay';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyView } from '../common/lazyView';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
 import { selectIsOpen } from '../../../machines/signIn/signIn.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
@@ -15,8 +16,10 @@ import { useService } from '../../app/hooks';
 
 // The sign-in dialog is its own chunk, loaded when it first opens: it is not in the landing
 // page's initial JS (performance budget), and the chart decides when it is shown.
-const SignInModal = lazy(() =>
-  import('../signIn/SignInModal').then((m) => ({ default: m.SignInModal })),
+const SignInModal = lazyView(
+  () => import('../signIn/SignInModal').then((m) => m.SignInModal),
+  () => null,
+  'sign-in dialog',
 );
 
 /** Sign-in modal slot: only while signed out (the shell checks only the jwt, §4) and open. */

@@ -92,6 +92,11 @@ export type Coverage = {
   staleReasons: string[];
   /** Keys in `uncovered` that name no state and no transition (a failure: likely a typo). */
   unknownReasons: string[];
+  /**
+   * Intent events the model lists with payloads that no path takes: the chart no longer accepts
+   * them anywhere reachable (a removed transition), unless `uncovered` gives a reason by type.
+   */
+  untakenEvents: { key: string; reason: string | null }[];
 };
 
 export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
@@ -338,6 +343,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       snapshots.push(prev);
     }
   }
+  const takenEventTypes = new Set(paths.flatMap((p) => p.steps.map((step) => step.event.type)));
   const stateNodes = getStateNodes(machine.root);
   const takenTargets = new Set(
     [...byDefinition.entries()]
@@ -369,8 +375,14 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       stateNodes.some((n) => n.id === key) ? coveredStates.includes(key) : takenKeys.has(key),
     ),
     unknownReasons: Object.keys(reasons).filter(
-      (key) => !stateNodes.some((n) => n.id === key) && !list.some((t) => t.key === key),
+      (key) =>
+        !stateNodes.some((n) => n.id === key) &&
+        !list.some((t) => t.key === key) &&
+        !(key in (spec.events as Record<string, unknown>)),
     ),
+    untakenEvents: Object.entries(spec.events as Record<string, readonly object[]>)
+      .filter(([type, payloads]) => payloads.length > 0 && !takenEventTypes.has(type))
+      .map(([type]) => ({ key: type, reason: reasons[type] ?? null })),
   };
 
   return { name: spec.name, machine, spec, events, paths, coverage, transitions: list };
@@ -388,6 +400,9 @@ export function coverageProblems(model: {
   }
   for (const t of coverage.transitions.uncovered) {
     if (!t.reason) problems.push(`transition not taken, no reason given: ${t.key}`);
+  }
+  for (const e of coverage.untakenEvents ?? []) {
+    if (!e.reason) problems.push(`event never taken by any path, no reason given: ${e.key}`);
   }
   for (const key of coverage.unknownReasons) {
     problems.push(`reason given for no state or transition of the chart: ${key}`);

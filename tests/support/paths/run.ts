@@ -95,6 +95,7 @@ function writeReport(entry: Registry): void {
     },
     staleReasons: c.staleReasons,
     unknownReasons: c.unknownReasons,
+    untakenEvents: c.untakenEvents,
     problems: coverageProblems(model),
   };
   writeFileSync(join(PATHS_REPORT_DIR, `${model.name}.json`), JSON.stringify(report, null, 2));

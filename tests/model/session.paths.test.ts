@@ -59,19 +59,16 @@ const model = defineModel({
     'xstate.done.actor.userData': [{ output: { user_data: USER_DATA } }],
     'xstate.error.actor.userData': [{ error: networkError }, { error: authError }],
   },
-  // The stored token and the jwt come from the input, one per model: these branches need the
-  // other input and are run as actor tests in tests/unit/machines/session.test.ts.
-  uncovered: {
-    'session.initializing · xstate.done.actor.sessInit → session.creatingSession':
-      'input without a stored session token: unit test "without a stored token creates a session"',
-    'session.loadingSession · xstate.done.actor.sessLoad → session.loaded':
-      'input without a jwt: unit test "a loaded session without a jwt skips user/data"',
-    'session.creatingSession · xstate.done.actor.sessCreate → session.loaded':
-      'input without a stored token nor a jwt: unit test "without a stored token creates a session"',
-  },
+  // The stored token and the jwt decide the first branches: a stored token without a jwt, and
+  // neither (a first visit), start paths of their own.
+  inputs: [
+    { ...input, hasJwt: false },
+    { ...input, sessionToken: null, hasJwt: false },
+  ],
 });
 
-function start() {
+function start({ input: pathInput }: { input: unknown } = { input }) {
+  const sessionInput = (pathInput ?? input) as SessionInput;
   const sessInit = controllable<SessInitOutput>();
   const sessLoad = controllable<unknown, { session: string }>();
   const sessCreate = controllable<SessCreateOutput, { data: SessionInput['startData'] }>();
@@ -102,7 +99,7 @@ function start() {
   }).createMachine({
     invoke: [
       { id: 'auth', systemId: 'auth', src: 'auth' },
-      { id: 'session', systemId: 'session', src: 'session', input },
+      { id: 'session', systemId: 'session', src: 'session', input: sessionInput },
     ],
     on: { '*': { actions: ({ event }) => void toParent.push(event) } },
   });
@@ -151,6 +148,7 @@ const driver: Driver<typeof model, Ctx> = {
   states: {
     initializing: ({ ctx }) => {
       expect(ctx.sessInit.pending()).toBe(1);
+      expect(ctx.sessLoad.calls).toEqual([]);
       expect(ctx.toParent).toEqual([]);
     },
     loadingSession: ({ ctx }) => {

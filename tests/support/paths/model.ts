@@ -51,6 +51,11 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
   name: string;
   machine: M;
   input?: InputFrom<M>;
+  /**
+   * Further starting inputs (stored values the chart branches on at start): paths are generated
+   * from each, named with `[input N]`, and coverage is their union.
+   */
+  inputs?: readonly InputFrom<M>[];
   /** Payload variants per event type; `[{}]` for an event without payload. */
   events: EventVariants<M>;
   /** Payload variants per outcome: `xstate.done.actor.<invokeId>`, `xstate.error.actor.<invokeId>`,
@@ -75,6 +80,8 @@ export type PathStep<M extends AnyStateMachine, O extends OutcomeType> = {
 
 export type GeneratedPath<M extends AnyStateMachine, O extends OutcomeType> = {
   description: string;
+  /** The machine's input this path starts from. */
+  input: InputFrom<M> | undefined;
   initial: SnapshotFrom<M>;
   steps: PathStep<M, O>[];
 };
@@ -256,74 +263,81 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   }
   const labels = new Map(events.map((e) => [e.event, e.label]));
 
-  const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine as never, {
-    events: events.map((e) => e.event as AnyEventObject),
-    input: spec.input,
-    serializeState: (s, e, p) => serializeModelState(s, e, p),
-    filterEvents: (s, e) => s.can(e),
-    stateMatcher: (s, key) => s.matches(key as never),
-    ...(spec.paths?.limit ? { limit: spec.paths.limit } : {}),
-  });
-
-  const shortest = testModel.getShortestPaths();
-  const simple =
-    spec.paths?.simple === false
-      ? []
-      : testModel.getSimplePaths().sort((a, b) => a.steps.length - b.steps.length);
-  const raw: StatePath<AnyMachineSnapshot, AnyEventObject>[] = [...shortest, ...simple];
-
-  // Deduplicate: identical event sequences once, and drop a path that is a prefix of another.
-  const seqKey = (p: StatePath<AnyMachineSnapshot, AnyEventObject>) =>
-    p.steps.map((s) => JSON.stringify(s.event)).join('\u0000');
-  const unique = new Map<string, StatePath<AnyMachineSnapshot, AnyEventObject>>();
-  for (const p of raw) if (!unique.has(seqKey(p))) unique.set(seqKey(p), p);
-  // In sorted order a sequence's extensions follow it directly ('\u0000' sorts first).
-  const sorted = [...unique.keys()].sort();
-  const prefixes = new Set(
-    sorted.filter((key, i) => sorted[i + 1]?.startsWith(`${key}\u0000`) ?? false),
-  );
-  let kept = [...unique.entries()].filter(([key]) => !prefixes.has(key)).map(([, p]) => p);
-  if (kept.length === 0 && raw.length > 0) kept = [raw[0]!];
-  const maxPaths = spec.paths?.maxPaths ?? 300;
-  kept = kept.slice(0, maxPaths);
-
-  const [initial] = initialMicrosteps(machine, spec.input).slice(-1)[0] ?? [];
-  const initialSnapshot = (kept[0]?.steps[0]?.state ?? initial) as SnapshotFrom<M>;
-  const labelOf = (event: AnyEventObject) =>
-    labels.get(event as E) ??
-    events.find((e) => JSON.stringify(e.event) === JSON.stringify(event))?.label ??
-    event.type;
-
   const used = new Set<string>();
-  const paths: GeneratedPath<M, O>[] = kept.map((p) => {
-    // Graph paths begin with an init step ({ type: 'xstate.init' }) whose state is the start.
-    const [first, ...rest] = p.steps;
-    const start = (first?.state ?? initialSnapshot) as SnapshotFrom<M>;
-    const steps = rest.map((s) => ({
-      event: s.event as E,
-      snapshot: s.state as SnapshotFrom<M>,
-      label: labelOf(s.event),
-    }));
-    const valueOf = (snapshot: SnapshotFrom<M>) =>
-      stateValueToString((snapshot as AnyMachineSnapshot).value);
-    let description = [
-      valueOf(start),
-      ...steps.map((s) => `─${s.label}→ ${valueOf(s.snapshot)}`),
-    ].join(' ');
-    if (steps.length === 0) description = `starts in ${description}`;
-    let unique = description;
-    for (let n = 2; used.has(unique); n++) unique = `${description} (#${n})`;
-    used.add(unique);
-    return { description: unique, initial: start, steps };
-  });
+  const inputs = [spec.input, ...(spec.inputs ?? [])];
+  const generate = (input: InputFrom<M> | undefined, tag: string): GeneratedPath<M, O>[] => {
+    const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine as never, {
+      events: events.map((e) => e.event as AnyEventObject),
+      input,
+      serializeState: (s, e, p) => serializeModelState(s, e, p),
+      filterEvents: (s, e) => s.can(e),
+      stateMatcher: (s, key) => s.matches(key as never),
+      ...(spec.paths?.limit ? { limit: spec.paths.limit } : {}),
+    });
+
+    const shortest = testModel.getShortestPaths();
+    const simple =
+      spec.paths?.simple === false
+        ? []
+        : testModel.getSimplePaths().sort((a, b) => a.steps.length - b.steps.length);
+    const raw: StatePath<AnyMachineSnapshot, AnyEventObject>[] = [...shortest, ...simple];
+
+    // Deduplicate: identical event sequences once, and drop a path that is a prefix of another.
+    const seqKey = (p: StatePath<AnyMachineSnapshot, AnyEventObject>) =>
+      p.steps.map((s) => JSON.stringify(s.event)).join('\u0000');
+    const unique = new Map<string, StatePath<AnyMachineSnapshot, AnyEventObject>>();
+    for (const p of raw) if (!unique.has(seqKey(p))) unique.set(seqKey(p), p);
+    // In sorted order a sequence's extensions follow it directly ('\u0000' sorts first).
+    const sorted = [...unique.keys()].sort();
+    const prefixes = new Set(
+      sorted.filter((key, i) => sorted[i + 1]?.startsWith(`${key}\u0000`) ?? false),
+    );
+    let kept = [...unique.entries()].filter(([key]) => !prefixes.has(key)).map(([, p]) => p);
+    if (kept.length === 0 && raw.length > 0) kept = [raw[0]!];
+    const maxPaths = spec.paths?.maxPaths ?? 300;
+    kept = kept.slice(0, maxPaths);
+
+    const [initial] = initialMicrosteps(machine, input).slice(-1)[0] ?? [];
+    const initialSnapshot = (kept[0]?.steps[0]?.state ?? initial) as SnapshotFrom<M>;
+    const labelOf = (event: AnyEventObject) =>
+      labels.get(event as E) ??
+      events.find((e) => JSON.stringify(e.event) === JSON.stringify(event))?.label ??
+      event.type;
+
+    return kept.map((p): GeneratedPath<M, O> => {
+      // Graph paths begin with an init step ({ type: 'xstate.init' }) whose state is the start.
+      const [first, ...rest] = p.steps;
+      const start = (first?.state ?? initialSnapshot) as SnapshotFrom<M>;
+      const steps = rest.map((s) => ({
+        event: s.event as E,
+        snapshot: s.state as SnapshotFrom<M>,
+        label: labelOf(s.event),
+      }));
+      const valueOf = (snapshot: SnapshotFrom<M>) =>
+        stateValueToString((snapshot as AnyMachineSnapshot).value);
+      let description = [
+        valueOf(start),
+        ...steps.map((s) => `─${s.label}→ ${valueOf(s.snapshot)}`),
+      ].join(' ');
+      if (steps.length === 0) description = `starts in ${description}`;
+      if (tag) description = `${tag} ${description}`;
+      let unique = description;
+      for (let n = 2; used.has(unique); n++) unique = `${description} (#${n})`;
+      used.add(unique);
+      return { description: unique, input, initial: start, steps };
+    });
+  };
+  const paths = inputs.flatMap((input, i) => generate(input, i === 0 ? '' : `[input ${i + 1}]`));
 
   // Coverage: every state node and every transition definition of the chart.
   const { byDefinition, list } = listTransitions(machine);
   const takenKeys = new Set<string>();
   const snapshots: AnyMachineSnapshot[] = [];
-  for (const t of takenTransitions(machine, null, null, spec.input, snapshots)) {
-    const key = byDefinition.get(t);
-    if (key) takenKeys.add(key);
+  for (const input of inputs) {
+    for (const t of takenTransitions(machine, null, null, input, snapshots)) {
+      const key = byDefinition.get(t);
+      if (key) takenKeys.add(key);
+    }
   }
   for (const path of paths) {
     let prev = path.initial as AnyMachineSnapshot;

@@ -48,7 +48,8 @@ export type StateCheck<Ctx, S> = (args: { ctx: Ctx; snapshot: S }) => void | Pro
 
 export type Driver<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx> = {
   /** Builds the system under test for one path (actor with controllable fakes, rendered view). */
-  setup: () => Ctx | Promise<Ctx>;
+  /** Builds the system under test; `input` is the machine input the path starts from. */
+  setup: (path: { input: unknown }) => Ctx | Promise<Ctx>;
   teardown?: (ctx: Ctx) => void | Promise<void>;
   events: Executors<Model, Ctx>;
   /** Checks keyed by state (matched with `snapshot.matches(key)`); '*' runs when none matched. */
@@ -127,7 +128,7 @@ async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
   if (useFake) vi.useFakeTimers();
   let ctx: Ctx | undefined;
   try {
-    ctx = await driver.setup();
+    ctx = await driver.setup({ input: path.input });
     await settle();
     const states = (driver.states ?? {}) as Record<string, StateCheck<Ctx, SnapshotFrom<M>>>;
     await runChecks(ctx, path.initial, states, driver.actual, 'at start');

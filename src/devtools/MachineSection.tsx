@@ -102,6 +102,7 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
                 }}
               >
                 {a.systemId ?? a.id}
+                {a.tab ? ' (other tab)' : ''}
               </button>
             ))}
           </span>

@@ -1,15 +1,25 @@
-import { useSyncExternalStore } from 'react';
-import { inspectorStore, inspectorVersion, subscribeInspector, type LiveActor } from './inspector';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  inspectorStore,
+  inspectorVersion,
+  listenToOtherTabs,
+  subscribeInspector,
+  type LiveActor,
+} from './inspector';
 import { MachineSection } from './MachineSection';
 import { MACHINES } from './registry';
 import './devtools.css';
 
 /**
  * /__machines (development and local builds only): every machine as a statechart, the live app's
- * actors highlighted in their current state, the last events, and a sandbox per machine.
+ * actors (of this tab and of the site open in other tabs) highlighted in their current state, the
+ * last events, and a sandbox per machine.
  */
 export default function Visualiser() {
   useSyncExternalStore(subscribeInspector, inspectorVersion);
+  // The app running in other tabs shows here too (clicking through the site there moves the
+  // highlighted states here).
+  useEffect(() => listenToOtherTabs(), []);
   const store = inspectorStore();
   const actors = [...store.actors.values()].filter((a) => a.status !== 'stopped');
   const liveOf = (name: string): LiveActor[] => actors.filter((a) => a.machineId === name);

@@ -15,6 +15,8 @@ export type LiveActor = {
   status: string;
   value: unknown;
   context: unknown;
+  /** Set for an actor of the app running in another tab (fed over a BroadcastChannel). */
+  tab?: string;
 };
 
 export type LiveEvent = { at: number; actor: string; type: string; event: AnyEventObject };
@@ -46,7 +48,7 @@ export function inspectorStore(): InspectorStore {
   return store;
 }
 
-function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): void {
+function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): LiveActor {
   const sessionId = ref.sessionId ?? ref.id ?? '?';
   const snap = (snapshot ?? {}) as {
     status?: string;
@@ -54,7 +56,7 @@ function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): void 
     context?: unknown;
     machine?: { id?: string };
   };
-  store.actors.set(sessionId, {
+  const actor: LiveActor = {
     sessionId,
     id: ref.id ?? sessionId,
     systemId: ref.systemId,
@@ -62,7 +64,9 @@ function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): void 
     status: snap.status ?? 'active',
     value: snap.value,
     context: snap.context,
-  });
+  };
+  store.actors.set(sessionId, actor);
+  return actor;
 }
 
 function notify(store: InspectorStore): void {
@@ -70,22 +74,73 @@ function notify(store: InspectorStore): void {
   for (const listener of store.listeners) listener();
 }
 
+// Other tabs: each tab's app posts what it records on a BroadcastChannel, and an open visualiser
+// (in any tab of the same origin) shows those actors too, so a developer clicks through the site
+// in one tab and watches the charts in another. Snapshots go through JSON (functions dropped).
+const CHANNEL = 'smw-devtools-inspector';
+let tab: string | undefined;
+const tabId = (): string => (tab ??= Math.random().toString(36).slice(2, 10));
+type Wire = { tab: string } & (
+  { kind: 'actor'; actor: LiveActor } | { kind: 'event'; event: LiveEvent }
+);
+let channel: BroadcastChannel | null | undefined;
+
+function openChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  }
+  return channel;
+}
+
+function broadcast(message: Wire): void {
+  try {
+    openChannel()?.postMessage(JSON.parse(JSON.stringify(message)) as Wire);
+  } catch {
+    // A snapshot that JSON cannot carry is simply not shared.
+  }
+}
+
+/** Shows the actors of the apps running in other tabs; returns the unsubscribe. */
+export function listenToOtherTabs(): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const listener = new BroadcastChannel(CHANNEL);
+  listener.onmessage = (message: MessageEvent<Wire>) => {
+    const wire = message.data;
+    if (!wire || wire.tab === tabId()) return;
+    const store = inspectorStore();
+    if (wire.kind === 'actor') {
+      const sessionId = `${wire.tab}:${wire.actor.sessionId}`;
+      store.actors.set(sessionId, { ...wire.actor, sessionId, tab: wire.tab });
+    } else if (wire.kind === 'event') {
+      store.events.unshift({ ...wire.event, actor: `${wire.event.actor} (other tab)` });
+      store.events.length = Math.min(store.events.length, MAX_EVENTS);
+    }
+    notify(store);
+  };
+  return () => listener.close();
+}
+
 /** The `inspect` observer for createActor / the AppProvider. */
 export function devInspect(event: InspectionEvent): void {
   const store = inspectorStore();
   const ref = event.actorRef as ActorLike;
-  if (event.type === '@xstate.actor') {
-    record(store, ref, ref.getSnapshot?.());
-  } else if (event.type === '@xstate.snapshot') {
-    record(store, ref, event.snapshot);
+  if (event.type === '@xstate.actor' || event.type === '@xstate.snapshot') {
+    const actor = record(
+      store,
+      ref,
+      event.type === '@xstate.actor' ? ref.getSnapshot?.() : event.snapshot,
+    );
+    broadcast({ tab: tabId(), kind: 'actor', actor });
   } else if (event.type === '@xstate.event') {
-    store.events.unshift({
+    const live: LiveEvent = {
       at: Date.now(),
       actor: ref.systemId ?? ref.id ?? '?',
       type: event.event.type,
       event: event.event,
-    });
+    };
+    store.events.unshift(live);
     store.events.length = Math.min(store.events.length, MAX_EVENTS);
+    broadcast({ tab: tabId(), kind: 'event', event: live });
   } else {
     return;
   }

@@ -115,3 +115,43 @@ test('the production build (dist/) contains no visualiser, inspector or elkjs co
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   expect(html).not.toContain('__machines');
 });
+
+test('clicking through sign-in in another tab moves the highlighted state in the visualiser', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/__machines');
+  const section = page.locator('section[data-machine="signIn"]');
+  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+
+  // The site in a second tab of the same browser: a player opens the sign-in modal.
+  const site = await context.newPage();
+  await watchPage(site);
+  await site.goto('/');
+  await site.getByRole('button', { name: 'Get Access' }).first().click();
+  const dialog = site.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+  const other = section.getByRole('button', { name: /\(other tab\)$/ });
+  await expect(other).toBeVisible();
+  await other.click();
+  const active = (id: string) =>
+    section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
+  await expect(active('signIn.open.email')).toHaveCount(1);
+  await expect(active('signIn.open.code')).toHaveCount(0);
+
+  // Continue with an e-mail: the highlighted state follows to the code step.
+  await dialog.getByLabel('E-mail').fill('visualiser@example.com');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+  await expect(active('signIn.open.code')).toHaveCount(1);
+  await expect(active('signIn.open.email')).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Last events' })
+      .getByText(/\(other tab\)/)
+      .first(),
+  ).toBeVisible();
+});

@@ -161,7 +161,7 @@ export type CallName = keyof typeof CALLS;
 export type RequestOf<N extends CallName> = Infer<(typeof CALLS)[N]['request']>;
 export type ResponseOf<N extends CallName> = Infer<(typeof CALLS)[N]['response']>;
 
-/** Error bodies: any 4xx/5xx answers `{ message }` (plus `status: 'error'`, `result: false`). */
+/** Error bodies: every 4xx/5xx answer is `{ message }` (plus `status: 'error'`, `result: false`). */
 export const errorBodySchema = object({ message: str({ max: 2000 }) });
 
 const PROTECTED_COIN = [

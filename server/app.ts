@@ -22,7 +22,7 @@ import { isSolAmount } from './pricing';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
-import { contentSecurityPolicy, createStaticSite, inviteCodeOfPage } from './static';
+import { createStaticSite, inviteCodeOfPage } from './static';
 import { createRefreshTokens, REFRESH_TTL_SECONDS } from './tokens';
 import { createUsers } from './users';
 
@@ -135,9 +135,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const rawHandlers: { prefix: string; handler: RawHandler }[] = [];
   const cleanups: (() => void | Promise<void>)[] = [];
 
-  const site = config.siteDir
-    ? createStaticSite(config.siteDir, contentSecurityPolicy(config.connectSrc))
-    : undefined;
+  const site = config.siteDir ? createStaticSite(config.siteDir, config.connectSrc) : undefined;
 
   const httpServer = createServer((req, res) => {
     handleRequest(req, res).catch((error: unknown) => {

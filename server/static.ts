@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,13 +44,41 @@ const COMPRESSIBLE = new Set([
 ]);
 const GZIP_MIN_BYTES = 1024;
 
-/** The production policy (reliability guide), plus the API, websocket and RPC hosts. */
-export function contentSecurityPolicy(connectSrc: readonly string[]): string {
+/** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
+export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
+
+const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+const sha256Source = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The hashes of the inline `<script>` and `<style>` blocks the build wrote into a page (the theme
+ * script and the critical CSS): only these exact bytes run or apply, anything injected later
+ * does not.
+ */
+export function inlineHashesOf(html: string): InlineHashes {
+  const hashes = (pattern: RegExp) => [
+    ...new Set([...html.matchAll(pattern)].map((m) => sha256Source(m[1] ?? ''))),
+  ];
+  return { scripts: hashes(INLINE_SCRIPT), styles: hashes(INLINE_STYLE) };
+}
+
+/**
+ * The production policy (reliability guide), plus the API, websocket and RPC hosts and the
+ * hashes of the page's own inline blocks.
+ */
+export function contentSecurityPolicy(
+  connectSrc: readonly string[],
+  inline: InlineHashes = NO_INLINE,
+): string {
   const connect = ["'self'", 'ws:', 'wss:', ...connectSrc].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
+    ["script-src 'self'", ...inline.scripts].join(' '),
+    ["style-src 'self'", ...inline.styles].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "object-src 'none'",
@@ -70,9 +99,21 @@ export type ServedFile = { path: string; stat: Stats; isPage: boolean };
  * Serves the built site: files as they are, pre-rendered pages (`docs/intro/index.html` or
  * `docs/intro.html`) for their routes, and index.html for every other extension-less route.
  */
-export function createStaticSite(siteDir: string, csp: string) {
+export function createStaticSite(siteDir: string, connectSrc: readonly string[]) {
   const root = resolve(siteDir);
   const gzipCache = new Map<string, Buffer>();
+  const policyCache = new Map<string, string>();
+
+  /** A page's policy, from its inline blocks as they are on disk now. */
+  const policyOf = async (file: ServedFile, etag: string): Promise<string> => {
+    const key = `${file.path}:${etag}`;
+    let policy = policyCache.get(key);
+    if (!policy) {
+      policy = contentSecurityPolicy(connectSrc, inlineHashesOf(await readFile(file.path, 'utf8')));
+      policyCache.set(key, policy);
+    }
+    return policy;
+  };
 
   const fileAt = (relative: string): ServedFile | undefined => {
     const path = resolve(join(root, relative));
@@ -127,7 +168,7 @@ export function createStaticSite(siteDir: string, csp: string) {
         ...SECURITY_HEADERS,
       };
       if (file.isPage) {
-        headers['Content-Security-Policy'] = csp;
+        headers['Content-Security-Policy'] = await policyOf(file, etag);
         headers['X-Frame-Options'] = 'DENY';
       }
       if (req.headers['if-none-match'] === etag) {

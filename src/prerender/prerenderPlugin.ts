@@ -5,11 +5,61 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g;
 
 type ServerEntry = {
   PRERENDERED_PATHS: string[];
   render: (path: string) => Promise<string>;
 };
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Starts the app's code once the page has loaded (window `load`, or 3 s after the HTML at the
+ * latest): the pre-rendered page paints from the HTML and its inline CSS alone, and its images
+ * and font never share the connection with the scripts. The entry and the modules it needs are
+ * the data attributes of the script element, so this text (and its CSP hash) never changes.
+ */
+export const APP_LOADER = [
+  '(function (self) {',
+  '  var started = false;',
+  '  function start() {',
+  '    if (started) return;',
+  '    started = true;',
+  '    var head = document.head;',
+  "    self.getAttribute('data-preload').split(' ').forEach(function (href) {",
+  "      var link = document.createElement('link');",
+  "      link.rel = 'modulepreload';",
+  "      link.crossOrigin = '';",
+  '      link.href = href;',
+  '      head.appendChild(link);',
+  '    });',
+  "    var script = document.createElement('script');",
+  "    script.type = 'module';",
+  "    script.crossOrigin = '';",
+  "    script.src = self.getAttribute('data-entry');",
+  '    head.appendChild(script);',
+  '  }',
+  "  if (document.readyState === 'complete') start();",
+  "  else window.addEventListener('load', start);",
+  '  setTimeout(start, 3000);',
+  '})(document.currentScript);',
+].join('\n');
+
+/** index.html with its entry script and modulepreloads replaced by APP_LOADER. */
+export function deferAppCode(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('index.html lacks the entry <script type="module">');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const loader =
+    `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">` +
+    `\n${APP_LOADER}\n</script>`;
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `  ${loader}\n  </head>`);
+}
 
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
 export function outputFileOf(outDir: string, path: string): string {
@@ -73,17 +123,24 @@ export function prerenderPlugin(): Plugin {
         pathToFileURL(join(ssrDir, 'entry-server.mjs')).href
       )) as ServerEntry;
 
-      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-      if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
       const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
-      // A docs page is a lazy chunk in the app: its pre-rendered HTML links the chunk's CSS (no
+      const styleOf = (file: string): string =>
+        `<style>${readFileSync(join(outDir, file), 'utf8').trim()}</style>`;
+      // The site's CSS goes into the page itself: no render-blocking request before the first
+      // paint (the server's CSP allows each block by its hash).
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
+        STYLESHEET_LINK,
+        (_link, href: string) => styleOf(href.slice(base.length)),
+      );
+      if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
+      // A docs page is a lazy chunk in the app: its pre-rendered HTML carries the chunk's CSS (no
       // unstyled first paint, no shift when it arrives) and preloads the code that hydrates it.
       const headOf = (path: string): string => {
         const id = /^\/docs\/(.+)$/.exec(path)?.[1];
         if (!id) return '';
         const article = docsAssets.pages.get(id);
         return [
-          ...docsAssets.css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+          ...docsAssets.css.map(styleOf),
           ...[...docsAssets.js, ...(article ? [article] : [])].map(
             (f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`,
           ),
@@ -92,9 +149,10 @@ export function prerenderPlugin(): Plugin {
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
         const head = headOf(path);
-        const page = template
+        let page = template
           .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
           .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`);
+        page = deferAppCode(page);
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, page);

@@ -373,14 +373,24 @@ test.describe('theme', () => {
         () => (window as unknown as { __themeAtInteractive?: string | null }).__themeAtInteractive,
       ),
     ).toBe('light');
-    // The theme script is a blocking script in <head> (no async/defer), so it runs before paint.
-    const script = page.locator('head script[src="/theme-init.js"]');
-    await expect(script).toHaveCount(1);
-    expect(
-      await script.evaluate(
-        (el: HTMLScriptElement) => el.async || el.defer || el.type === 'module',
-      ),
-    ).toBe(false);
+    // The theme script is an inline classic script in <head>, ahead of the page's styles and
+    // content, so it runs before the first paint.
+    const firstInHead = await page.evaluate(() => {
+      const script = [...document.head.querySelectorAll('script')].find((el) =>
+        el.textContent?.includes("localStorage.getItem('theme')"),
+      );
+      const firstStyle = document.head.querySelector('style, link[rel="stylesheet"]');
+      return {
+        found: Boolean(script),
+        inline: Boolean(script && !script.src && !script.type && !script.async && !script.defer),
+        beforeStyles: Boolean(
+          script &&
+          firstStyle &&
+          script.compareDocumentPosition(firstStyle) & Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      };
+    });
+    expect(firstInHead).toEqual({ found: true, inline: true, beforeStyles: true });
     const bg = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--bg').trim(),
     );

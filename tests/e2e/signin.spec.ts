@@ -283,7 +283,8 @@ test.describe('invite codes', () => {
     page,
   }) => {
     await page.goto('/?i=don-42');
-    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe('don42');
+    // The app stores it when its code starts, just after the page has loaded.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('codeInvite'))).toBe('don42');
     await page.evaluate(() => localStorage.removeItem('codeInvite'));
     await page.goto('/');
     const bodies: { data: { code_invite: string; resend: boolean } }[] = [];

@@ -22,7 +22,7 @@ export async function signInPage(page: Page, user: RegisteredUser): Promise<void
   );
 }
 
-/** Stores a theme before the page loads (theme-init.js applies it before the first paint). */
+/** Stores a theme before the page loads (the inline head script applies it before the first paint). */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
 }

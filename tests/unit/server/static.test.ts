@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,10 @@ import { startTestServer } from '../../support/api';
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; connect-src 'self' ws: wss:";
+
+const INLINE_SCRIPT = "document.documentElement.setAttribute('data-theme', 'auto');";
+const INLINE_STYLE = 'body{margin:0}';
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 let siteDir: string;
 let server: RunningServer;
@@ -26,6 +31,12 @@ beforeAll(async () => {
     '<!doctype html><title>Intro page</title>',
   );
   writeFileSync(join(siteDir, 'secret.txt'), 'inside');
+  mkdirSync(join(siteDir, 'docs', 'lore'), { recursive: true });
+  writeFileSync(
+    join(siteDir, 'docs', 'lore', 'index.html'),
+    `<!doctype html><head><script>${INLINE_SCRIPT}</script><style>${INLINE_STYLE}</style>` +
+      '<script type="module" src="/assets/index-AbC123.js"></script></head><title>Lore</title>',
+  );
   server = await startTestServer({
     plugins: [],
     siteDir,
@@ -58,8 +69,22 @@ describe('static site', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  it("allows exactly the page's own inline script and style blocks by their hashes", async () => {
+    const response = await fetch(`${server.url}/docs/lore`);
+    expect(await response.text()).toContain('Lore');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`script-src 'self' ${sha256(INLINE_SCRIPT)};`);
+    expect(policy).toContain(`style-src 'self' ${sha256(INLINE_STYLE)};`);
+    expect(policy).not.toContain('unsafe-inline');
+    // Another page without inline blocks keeps the bare policy.
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get('content-security-policy')).toContain(
+      "script-src 'self'; style-src 'self';",
+    );
+  });
+
   it('falls back to index.html for other routes', async () => {
-    for (const path of ['/docs/lore', '/r/ABC', '/anything/else']) {
+    for (const path of ['/docs/token', '/r/ABC', '/anything/else']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('Home shell');

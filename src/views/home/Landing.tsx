@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
+import { HydrationSlice } from '../common/HydrationSlice';
 import { Countdown } from './Countdown';
 import { HeaderControls } from './HeaderControls';
 import { LANDING, PROMO_POSTER_SRC, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
@@ -30,90 +31,100 @@ export function Landing() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader>
-        <HeaderControls />
-      </SiteHeader>
+      <HydrationSlice>
+        <SiteHeader>
+          <HeaderControls />
+        </SiteHeader>
+      </HydrationSlice>
       <main id="main" className="landing-main">
-        <section className="hero" aria-labelledby="hero-title">
-          <div className="container hero-inner">
-            <p className="hero-starts">{LANDING.startsHeader}</p>
-            <h1 id="hero-title" className="hero-title">
-              {LANDING.title}
-            </h1>
-            <p className="hero-tagline">{LANDING.tagline}</p>
-            <Taglines />
-            <Countdown />
-            <div className="hero-actions">
-              <button type="button" className="btn btn-primary" onClick={openSignIn}>
+        <HydrationSlice>
+          <section className="hero" aria-labelledby="hero-title">
+            <div className="container hero-inner">
+              <p className="hero-starts">{LANDING.startsHeader}</p>
+              <h1 id="hero-title" className="hero-title">
+                {LANDING.title}
+              </h1>
+              <p className="hero-tagline">{LANDING.tagline}</p>
+              <Taglines />
+              <Countdown />
+              <div className="hero-actions">
+                <button type="button" className="btn btn-primary" onClick={openSignIn}>
+                  {LANDING.getAccess}
+                </button>
+                <Link href="/docs/intro" className="btn btn-ghost">
+                  Read Docs
+                </Link>
+              </div>
+            </div>
+          </section>
+        </HydrationSlice>
+
+        <HydrationSlice>
+          <section className="promo container" aria-label="Promo video">
+            <button type="button" className="promo-play" onClick={playPromo}>
+              <img
+                className="promo-poster"
+                src={PROMO_POSTER_SRC}
+                alt=""
+                width="960"
+                height="540"
+                decoding="async"
+              />
+              <span className="promo-play-icon">
+                <PlayIcon />
+              </span>
+              <span className="visually-hidden">Play the promo video</span>
+            </button>
+          </section>
+        </HydrationSlice>
+
+        <HydrationSlice>
+          <section className="offer container" aria-labelledby="offer-title">
+            <h2 id="offer-title" className="offer-title">
+              Choose your way in
+            </h2>
+            <OfferCards />
+            <div className="bonus-box">
+              <h3 className="bonus-title">Early Bird bonus</h3>
+              <ul className="bonus-list">
+                <li>Access to training</li>
+                <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
+                <li>An extra pack</li>
+                <li>999 invitation codes</li>
+                <li>After Nov 20 an invitation via ref is required to enter</li>
+              </ul>
+            </div>
+            <div className="offer-actions">
+              <button type="button" className="btn btn-primary offer-cta" onClick={openSignIn}>
                 {LANDING.getAccess}
               </button>
-              <Link href="/docs/intro" className="btn btn-ghost">
-                Read Docs
-              </Link>
             </div>
-          </div>
-        </section>
-
-        <section className="promo container" aria-label="Promo video">
-          <button type="button" className="promo-play" onClick={playPromo}>
-            <img
-              className="promo-poster"
-              src={PROMO_POSTER_SRC}
-              alt=""
-              width="960"
-              height="540"
-              decoding="async"
-            />
-            <span className="promo-play-icon">
-              <PlayIcon />
-            </span>
-            <span className="visually-hidden">Play the promo video</span>
-          </button>
-        </section>
-
-        <section className="offer container" aria-labelledby="offer-title">
-          <h2 id="offer-title" className="offer-title">
-            Choose your way in
-          </h2>
-          <OfferCards />
-          <div className="bonus-box">
-            <h3 className="bonus-title">Early Bird bonus</h3>
-            <ul className="bonus-list">
-              <li>Access to training</li>
-              <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
-              <li>An extra pack</li>
-              <li>999 invitation codes</li>
-              <li>After Nov 20 an invitation via ref is required to enter</li>
-            </ul>
-          </div>
-          <div className="offer-actions">
-            <button type="button" className="btn btn-primary offer-cta" onClick={openSignIn}>
-              {LANDING.getAccess}
-            </button>
-          </div>
-        </section>
+          </section>
+        </HydrationSlice>
       </main>
-      <footer className="landing-footer">
-        <div className="container landing-footer-inner">
-          <Link href="/docs/intro" className="btn btn-ghost btn-small">
-            View Docs
-          </Link>
-          <ul className="social-links" aria-label="Community">
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p className="landing-legal">
-            <Link href="/docs/terms">Terms of Service</Link>
-            <span aria-hidden="true"> · </span>
-            <Link href="/docs/privacy">Privacy Policy</Link>
-          </p>
-        </div>
-      </footer>
+      <HydrationSlice>
+        <footer className="landing-footer">
+          <div className="container landing-footer-inner">
+            <Link href="/docs/intro" className="btn btn-ghost btn-small">
+              View Docs
+            </Link>
+            <ul className="social-links" aria-label="Community">
+              {SOCIAL_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="landing-legal">
+              <Link href="/docs/terms">Terms of Service</Link>
+              <span aria-hidden="true"> · </span>
+              <Link href="/docs/privacy">Privacy Policy</Link>
+            </p>
+          </div>
+        </footer>
+      </HydrationSlice>
     </div>
   );
 }

@@ -4,8 +4,14 @@ import {
   selectOldPrice,
   selectTicketPrice,
 } from '../../../machines/session/session.selectors';
+import {
+  DEFAULT_OLD_PRICE,
+  DEFAULT_TICKET_PRICE,
+  discountPercent,
+} from '../../../machines/session/price';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
+import { useHydrated } from '../common/useHydrated';
 import { INVITE_SHARE_PERCENT, LANDING } from './landing.content';
 
 /**
@@ -14,9 +20,17 @@ import { INVITE_SHARE_PERCENT, LANDING } from './landing.content';
  */
 export function OfferCards() {
   const session = useService(SYSTEM_IDS.session);
-  const price = useSelector(session, selectTicketPrice);
-  const oldPrice = useSelector(session, selectOldPrice);
-  const percentOff = useSelector(session, selectDiscountPercent);
+  const livePrice = useSelector(session, selectTicketPrice);
+  const liveOldPrice = useSelector(session, selectOldPrice);
+  const livePercentOff = useSelector(session, selectDiscountPercent);
+  // The cards hydrate after the rest of the page (a HydrationSlice), possibly once the server's
+  // price has arrived: until then they show what the build rendered, the spec's defaults.
+  const hydrated = useHydrated();
+  const price = hydrated ? livePrice : DEFAULT_TICKET_PRICE;
+  const oldPrice = hydrated ? liveOldPrice : DEFAULT_OLD_PRICE;
+  const percentOff = hydrated
+    ? livePercentOff
+    : discountPercent(DEFAULT_TICKET_PRICE, DEFAULT_OLD_PRICE);
 
   return (
     <fieldset className="offer-cards">

@@ -63,8 +63,13 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
   outcomes?: OutcomeVariants<O>;
   /** Transition key or state id (as printed in the coverage report) → why no path covers it. */
   uncovered?: Record<string, string>;
-  /** Path generation: simple paths on top of the shortest ones (default true), caps. */
-  paths?: { simple?: boolean; maxPaths?: number; limit?: number };
+  /**
+   * Path generation: simple paths on top of the shortest ones (default true), caps, and
+   * `byTransition`: a step's graph vertex also names the transitions it took, so guarded
+   * branches of one event that leave value and context alike (a targetless branch that only
+   * runs actions) each get a path of their own.
+   */
+  paths?: { simple?: boolean; maxPaths?: number; limit?: number; byTransition?: boolean };
 };
 
 export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
@@ -263,13 +268,27 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   }
   const labels = new Map(events.map((e) => [e.event, e.label]));
 
+  const { byDefinition, list } = listTransitions(machine);
+  const stepKey = (
+    s: AnyMachineSnapshot,
+    e: AnyEventObject | undefined,
+    p: AnyMachineSnapshot | undefined,
+  ): string => {
+    const base = serializeModelState(s, e, p);
+    if (!spec.paths?.byTransition || !e || !p) return base;
+    const taken = machine
+      .getTransitionData(p as never, e as never)
+      .map((t: AnyTransitionDefinition) => byDefinition.get(t) ?? '?');
+    return `${base}\u0000${taken.join('\u0000')}`;
+  };
+
   const used = new Set<string>();
   const inputs = [spec.input, ...(spec.inputs ?? [])];
   const generate = (input: InputFrom<M> | undefined, tag: string): GeneratedPath<M, O>[] => {
     const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine as never, {
       events: events.map((e) => e.event as AnyEventObject),
       input,
-      serializeState: (s, e, p) => serializeModelState(s, e, p),
+      serializeState: (s, e, p) => stepKey(s, e, p),
       filterEvents: (s, e) => s.can(e),
       stateMatcher: (s, key) => s.matches(key as never),
       ...(spec.paths?.limit ? { limit: spec.paths.limit } : {}),
@@ -330,7 +349,6 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   const paths = inputs.flatMap((input, i) => generate(input, i === 0 ? '' : `[input ${i + 1}]`));
 
   // Coverage: every state node and every transition definition of the chart.
-  const { byDefinition, list } = listTransitions(machine);
   const takenKeys = new Set<string>();
   const snapshots: AnyMachineSnapshot[] = [];
   for (const input of inputs) {

@@ -7,7 +7,24 @@ import { startLocalServer, type RunningServer, type StartOptions } from './local
  * with `allowConsoleErrors(pattern)`, and offers `freshServer()` for tests that need a server of
  * their own (a stopped server, another version, a restart).
  */
-export type CspViolation = { directive: string; blockedURI: string; sourceFile: string };
+export type CspViolation = {
+  directive: string;
+  blockedURI: string;
+  sourceFile: string;
+  /** What the report names: a live element of the page, the document itself, or other. */
+  target: 'element' | 'document' | 'other';
+};
+
+/**
+ * Reports Chromium files while markup is only parsed, never attached: an inline handler or style
+ * in a DOMParser / template document (which inherits the page's policy) is refused as the parser
+ * meets it, with the page's document as the target. Nothing of it runs or applies.
+ */
+const INERT_PARSE_DIRECTIVES = ['script-src-attr', 'style-src-attr', 'style-src-elem'];
+export const isInertParseReport = (v: CspViolation): boolean =>
+  v.target === 'document' &&
+  v.blockedURI === 'inline' &&
+  INERT_PARSE_DIRECTIVES.includes(v.directive);
 
 export type PageWatch = {
   consoleErrors: string[];
@@ -18,6 +35,12 @@ export type PageWatch = {
 type Fixtures = {
   /** Declares console / page errors this test expects (matched against the message text). */
   allowConsoleErrors: (pattern: RegExp | string) => void;
+  /**
+   * For a test that feeds hostile markup to the sanitiser: Chromium's reports of inline handlers
+   * and styles refused while DOMPurify parses it in an inert document (isInertParseReport) are
+   * kept in `cspViolations` but do not fail the test. A report naming a live element still does.
+   */
+  allowInertParseReports: () => void;
   /** Live list of the Content-Security-Policy violations seen by `page` so far. */
   cspViolations: CspViolation[];
   /** Starts a local server of its own (fresh data folder); stopped after the test. */
@@ -43,10 +66,17 @@ async function watch(page: Page): Promise<PageWatch> {
   await page.addInitScript((binding: string) => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as Record<string, (v: unknown) => void>)[binding];
+      const { target } = event;
       report?.({
         directive: event.violatedDirective,
         blockedURI: event.blockedURI,
         sourceFile: event.sourceFile,
+        target:
+          target instanceof Element && target.isConnected
+            ? 'element'
+            : target === document
+              ? 'document'
+              : 'other',
       });
     });
   }, CSP_BINDING);
@@ -57,7 +87,11 @@ function matches(text: string, patterns: (RegExp | string)[]): boolean {
   return patterns.some((p) => (typeof p === 'string' ? text.includes(p) : p.test(text)));
 }
 
-function unexpected(seen: PageWatch, allowed: (RegExp | string)[]): string[] {
+function unexpected(
+  seen: PageWatch,
+  allowed: (RegExp | string)[],
+  inertParseAllowed: boolean,
+): string[] {
   const problems: string[] = [];
   for (const text of seen.consoleErrors) {
     if (!matches(text, allowed)) problems.push(`console error: ${text}`);
@@ -66,6 +100,7 @@ function unexpected(seen: PageWatch, allowed: (RegExp | string)[]): string[] {
     if (!matches(text, allowed)) problems.push(`page error: ${text}`);
   }
   for (const v of seen.cspViolations) {
+    if (inertParseAllowed && isInertParseReport(v)) continue;
     problems.push(
       `CSP violation: ${v.directive} blocked ${v.blockedURI || '(inline)'} in ${v.sourceFile}`,
     );
@@ -74,6 +109,7 @@ function unexpected(seen: PageWatch, allowed: (RegExp | string)[]): string[] {
 }
 
 const allowedByTest = new WeakMap<object, (RegExp | string)[]>();
+const inertParseAllowedByTest = new WeakSet<object>();
 const watchesByTest = new WeakMap<object, PageWatch[]>();
 
 export const test = base.extend<Fixtures & { _watch: PageWatch[] }>({
@@ -87,7 +123,9 @@ export const test = base.extend<Fixtures & { _watch: PageWatch[] }>({
     watchesByTest.set(testInfo, watches);
     allowedByTest.set(testInfo, []);
     await use(watches);
-    const problems = watches.flatMap((seen) => unexpected(seen, allowedByTest.get(testInfo) ?? []));
+    const problems = watches.flatMap((seen) =>
+      unexpected(seen, allowedByTest.get(testInfo) ?? [], inertParseAllowedByTest.has(testInfo)),
+    );
     if (problems.length > 0 && testInfo.status === testInfo.expectedStatus) {
       throw new Error(`Unexpected browser errors:\n  ${problems.join('\n  ')}`);
     }
@@ -96,6 +134,18 @@ export const test = base.extend<Fixtures & { _watch: PageWatch[] }>({
     void _watch;
     await use((pattern) => {
       allowedByTest.get(testInfo)?.push(pattern);
+    });
+  },
+  allowInertParseReports: async ({ _watch }, use, testInfo) => {
+    void _watch;
+    await use(() => {
+      inertParseAllowedByTest.add(testInfo);
+      // Chromium's console line for each such report.
+      allowedByTest
+        .get(testInfo)
+        ?.push(
+          /^(?:Executing inline event handler|Applying inline style) violates the following Content Security Policy directive/,
+        );
     });
   },
   watchPage: async ({ _watch }, use) => {

@@ -83,18 +83,15 @@ async function inView(url) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       const w = window;
+      let seen = false;
       new MutationObserver(() => {
-        if (
-          w.__inView === undefined &&
-          document.body &&
-          !document.querySelector('.loading-overlay')
-        )
-          w.__inView = performance.now();
+        if (document.querySelector('.loading-overlay')) seen = true;
+        else if (seen && w.__inView === undefined) w.__inView = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.__inView !== undefined, null, { timeout: 60_000 });
-    return page.evaluate(() => ({
+    return await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       inView: window.__inView,
     }));

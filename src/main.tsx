@@ -1,12 +1,14 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
 import { devInspect } from './devtools/inspector';
-import { AppProvider } from './app/AppProvider';
+import { createActor } from 'xstate';
+import { AppActorProvider } from './app/AppProvider';
 import { MemberServices } from './app/MemberServices';
 import { appInput, composeApp, sessionStartData } from './app/compose';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
+import { nextTask } from './platform/nextTask';
 import { onOtherTabJwtRemoved } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import { Shell } from './views/shell/Shell';
@@ -14,16 +16,19 @@ import './styles/index.css';
 
 /**
  * Composition root: the browser parts (ky client, localStorage, navigator, location) are
- * provided to the machines here; the root actor itself is created by AppProvider inside React.
- * React.StrictMode is left out on purpose: its double effects stop and restart the root actor,
- * which would repeat the session bootstrap calls in development.
+ * provided to the machines here, and the root actor is created here (started by AppActorProvider
+ * after the first commit). React.StrictMode is left out on purpose: its double effects would stop
+ * the root actor, which cannot start again.
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
 const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
 const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock };
-const logic = composeApp(deps);
-const loadMembers = () => import('./app/members').then((m) => m.provideMembers(deps));
+// The member services' chunk is fetched after the first render has committed.
+const loadMembers = () =>
+  nextTask()
+    .then(() => import('./app/members'))
+    .then((m) => m.provideMembers(deps));
 const input = appInput(
   storage,
   sessionStartData({
@@ -33,20 +38,32 @@ const input = appInput(
   }),
 );
 
-const app = (
-  <AppProvider
-    logic={logic}
-    input={input}
-    inspect={import.meta.env.MODE !== 'production' ? devInspect : undefined}
-  >
-    <MemberServices load={loadMembers} />
-    <Shell />
-  </AppProvider>
-);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// Pre-rendered HTML is hydrated only on the route it was rendered for (the server answers other
-// routes with the landing page's file); anything else renders fresh.
-if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, app);
-else createRoot(container).render(app);
+
+/**
+ * Start-up in short tasks instead of one long one: evaluating the code (this module), providing
+ * the machines' implementations, creating the root actor with all its services, then the first
+ * render. Pre-rendered HTML is
+ * hydrated only on the route it was rendered for (the server answers other routes with the
+ * landing page's file); anything else renders fresh.
+ */
+async function boot(root: HTMLElement): Promise<void> {
+  await nextTask();
+  const logic = composeApp(deps);
+  await nextTask();
+  const actor = createActor(logic, {
+    input,
+    ...(import.meta.env.MODE !== 'production' ? { inspect: devInspect } : {}),
+  });
+  await nextTask();
+  const app = (
+    <AppActorProvider actor={actor}>
+      <MemberServices load={loadMembers} />
+      <Shell />
+    </AppActorProvider>
+  );
+  if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+void boot(container);

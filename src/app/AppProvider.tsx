@@ -1,15 +1,29 @@
-import { createActorContext } from '@xstate/react';
-import type { ReactNode } from 'react';
-import type { InspectionEvent } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { createContext, useEffect, type ReactNode } from 'react';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { appMachine } from '../../machines/app/app.machine';
 import type { AppInput } from '../../machines/app/app.types';
 
+export type AppActorRef = ActorRefFrom<typeof appMachine>;
+
+/** The one root actor of the site, for the hooks in ./hooks.ts. */
+export const AppActorContext = createContext<AppActorRef | null>(null);
+
 /**
- * The one root actor of the site, created inside React (never at module scope) so every render
- * tree and every test gets a fresh actor system. `logic` is the app machine with real or fake
- * implementations provided (src/app/compose.ts); `inspect` passes through to createActor.
+ * Provides a root actor created outside React: the composition root (main.tsx) creates it in a
+ * task of its own before the first render, so creating every service and rendering the page are
+ * not one long task. It starts after the first commit (the page hydrates against the snapshot
+ * the build rendered) and stops when the tree unmounts.
  */
-export const AppActorContext = createActorContext(appMachine);
+export function AppActorProvider({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
+  useEffect(() => {
+    actor.start();
+    return () => {
+      actor.stop();
+    };
+  }, [actor]);
+  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
+}
 
 export type AppProviderProps = {
   logic: typeof appMachine;
@@ -18,10 +32,13 @@ export type AppProviderProps = {
   children: ReactNode;
 };
 
+/**
+ * Creates the root actor inside React (every render tree and every test gets a fresh actor
+ * system) from `logic`, the app machine with real or fake implementations provided
+ * (src/app/compose.ts); `inspect` passes through to createActor. Used by the build-time
+ * pre-render and the view tests.
+ */
 export function AppProvider({ logic, input, inspect, children }: AppProviderProps) {
-  return (
-    <AppActorContext.Provider logic={logic} options={inspect ? { input, inspect } : { input }}>
-      {children}
-    </AppActorContext.Provider>
-  );
+  const actor = useActorRef(logic, inspect ? { input, inspect } : { input });
+  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
 }

@@ -1,3 +1,5 @@
+import { useSelector } from '@xstate/react';
+import { useContext } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
 import type { PaymentMachine } from '../../machines/payment/payment.machine';
@@ -21,14 +23,19 @@ export type ServiceRefs = {
 
 export type AppSnapshot = SnapshotFrom<AppMachine>;
 
-export const useAppActor = AppActorContext.useActorRef;
+/** The root actor of the surrounding AppProvider / AppActorProvider. */
+export function useAppActor() {
+  const actor = useContext(AppActorContext);
+  if (!actor) throw new Error('useAppActor is used outside an AppProvider');
+  return actor;
+}
 
 /** Subscribes to one derived value of the root actor (pass a module-level selector). */
 export function useAppSelector<T>(
   selector: (snapshot: AppSnapshot) => T,
   compare?: (a: T, b: T) => boolean,
 ): T {
-  return AppActorContext.useSelector(selector, compare);
+  return useSelector(useAppActor(), selector, compare);
 }
 
 export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {

@@ -25,7 +25,7 @@ import type {
 } from '../../../machines/payment/payment.types';
 import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { AppActorContext } from '../../../src/app/AppProvider';
+import { AppProvider } from '../../../src/app/AppProvider';
 import { useAppActor } from '../../../src/app/hooks';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
@@ -114,12 +114,12 @@ export function startTicketView() {
     return show ? <GetTicketTab /> : null;
   }
   const tree = (show: boolean) => (
-    <AppActorContext.Provider
+    <AppProvider
       logic={logic}
-      options={{ input: { stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } } }}
+      input={{ stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } }}
     >
       <Capture show={show} />
-    </AppActorContext.Provider>
+    </AppProvider>
   );
   const running = () => {
     if (!app) throw new Error('the app is not running');

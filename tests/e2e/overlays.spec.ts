@@ -107,6 +107,27 @@ test.describe('toast notifications', () => {
     await expect(page).toHaveURL(/\/docs\/lore$/);
     await expect(toast(page)).toHaveCount(0);
   });
+
+  test('the keyboard reaches the same: Dismiss hides a toast, Open follows its router_link', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await openApp(page);
+    await freezeClock(page);
+    await notify(page, [
+      { message: 'Saved', messageType: 'success' },
+      { message: 'Read the guide', messageType: 'info', router_link: '/docs/lore' },
+    ]);
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect(toastMessage(page)).toHaveText('Read the guide');
+    const open = page.getByRole('button', { name: 'Open notification' });
+    await open.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/\/docs\/lore$/);
+    await expect(toast(page)).toHaveCount(0);
+  });
 });
 
 test.describe('information banner', () => {

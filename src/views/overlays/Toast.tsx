@@ -14,7 +14,8 @@ import './overlays.css';
 /**
  * The toast notification (§2): one at a time, HTML message (sanitised), a spinner for `load`,
  * a badge with the number of queued toasts that turns into a clear icon on hover or focus.
- * A click hides the toast (and follows its router_link when it has one).
+ * A click hides the toast (and follows its router_link when it has one); its own button does the
+ * same from the keyboard.
  */
 export function Toast({ actor }: { actor: NotificationsRef }) {
   const visible = useSelector(actor, selectToastVisible);
@@ -26,6 +27,13 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
   const click = useCallback(
     () => actor.send({ type: hasLink ? 'notify.open' : 'notify.dismiss' }),
     [actor, hasLink],
+  );
+  const act = useCallback(
+    (event: MouseEvent) => {
+      event.stopPropagation();
+      click();
+    },
+    [click],
   );
   const clear = useCallback(
     (event: MouseEvent) => {
@@ -50,6 +58,15 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
             data-testid="toast-message"
             dangerouslySetInnerHTML={{ __html: sanitizeToastHtml(message) }}
           />
+          <button
+            type="button"
+            className="toast__action"
+            data-testid="toast-action"
+            aria-label={hasLink ? 'Open notification' : 'Dismiss notification'}
+            onClick={act}
+          >
+            <span aria-hidden="true">{hasLink ? 'Open' : '×'}</span>
+          </button>
           {queued > 0 ? (
             <button
               type="button"

@@ -18,6 +18,13 @@ async function freezeClock(page: import('@playwright/test').Page): Promise<void>
   await page.clock.pauseAt(now + 1_000);
 }
 
+/** Opens the app with the page clock installed, then freezes it. */
+async function openWithFrozenClock(page: import('@playwright/test').Page): Promise<void> {
+  await page.clock.install();
+  await openApp(page);
+  await freezeClock(page);
+}
+
 const toast = (page: import('@playwright/test').Page) => page.getByTestId('toast');
 const toastMessage = (page: import('@playwright/test').Page) => page.getByTestId('toast-message');
 const badge = (page: import('@playwright/test').Page) => page.getByTestId('toast-badge');
@@ -29,9 +36,7 @@ test.describe('toast notifications', () => {
   test('5 queued toasts show one by one for 3.5 s each while the badge counts down', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await notify(
       page,
       [1, 2, 3, 4, 5].map((i) => ({ message: `Notice ${i}`, messageType: 'info' as const })),
@@ -48,9 +53,7 @@ test.describe('toast notifications', () => {
   });
 
   test('120 queued keeps 99 waiting, dropping the oldest', async ({ page }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await notify(
       page,
       Array.from({ length: 120 }, (_, i) => ({
@@ -68,9 +71,7 @@ test.describe('toast notifications', () => {
   test('hovering the badge turns it into a clear icon; clicking it clears the queue and hides the toast', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await notify(page, [
       { message: 'First', messageType: 'success' },
       { message: 'Second', messageType: 'warning' },
@@ -90,9 +91,7 @@ test.describe('toast notifications', () => {
   test('a click hides the toast; one with a router_link navigates; load shows a spinner; width 396 px', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await notify(page, [{ message: 'Working <b>on it</b>', messageType: 'load' }]);
     await expect(toast(page).locator('.overlay-spinner')).toBeVisible();
     await expect(toastMessage(page).locator('b')).toHaveText('on it');
@@ -111,9 +110,7 @@ test.describe('toast notifications', () => {
   test('the keyboard reaches the same: Dismiss hides a toast, Open follows its router_link', async ({
     page,
   }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await notify(page, [
       { message: 'Saved', messageType: 'success' },
       { message: 'Read the guide', messageType: 'info', router_link: '/docs/lore' },
@@ -132,9 +129,7 @@ test.describe('toast notifications', () => {
 
 test.describe('information banner', () => {
   test('hides after 5 s, and on click; width 792 px', async ({ page }) => {
-    await page.clock.install();
-    await openApp(page);
-    await freezeClock(page);
+    await openWithFrozenClock(page);
     await info(page, { message: 'Please enter valid e-mail address.', messageType: 'error' });
     await expect(banner(page)).toHaveText('Please enter valid e-mail address.');
     expect(await banner(page).evaluate((el) => getComputedStyle(el).maxWidth)).toBe('792px');

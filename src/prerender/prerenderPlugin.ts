@@ -12,55 +12,6 @@ type ServerEntry = {
   render: (path: string) => Promise<string>;
 };
 
-const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * Starts the app's code once the page has loaded (window `load`, or 3 s after the HTML at the
- * latest): the pre-rendered page paints from the HTML and its inline CSS alone, and its images
- * and font never share the connection with the scripts. The entry and the modules it needs are
- * the data attributes of the script element, so this text (and its CSP hash) never changes.
- */
-export const APP_LOADER = [
-  '(function (self) {',
-  '  var started = false;',
-  '  function start() {',
-  '    if (started) return;',
-  '    started = true;',
-  '    var head = document.head;',
-  "    self.getAttribute('data-preload').split(' ').forEach(function (href) {",
-  "      var link = document.createElement('link');",
-  "      link.rel = 'modulepreload';",
-  "      link.crossOrigin = '';",
-  '      link.href = href;',
-  '      head.appendChild(link);',
-  '    });',
-  "    var script = document.createElement('script');",
-  "    script.type = 'module';",
-  "    script.crossOrigin = '';",
-  "    script.src = self.getAttribute('data-entry');",
-  '    head.appendChild(script);',
-  '  }',
-  "  if (document.readyState === 'complete') start();",
-  "  else window.addEventListener('load', start);",
-  '  setTimeout(start, 3000);',
-  '})(document.currentScript);',
-].join('\n');
-
-/** index.html with its entry script and modulepreloads replaced by APP_LOADER. */
-export function deferAppCode(html: string): string {
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
-  if (!entry) throw new Error('index.html lacks the entry <script type="module">');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-  const loader =
-    `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">` +
-    `\n${APP_LOADER}\n</script>`;
-  return html
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</head>', `  ${loader}\n  </head>`);
-}
-
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
 export function outputFileOf(outDir: string, path: string): string {
   return path === '/' ? join(outDir, 'index.html') : join(outDir, path.slice(1), 'index.html');
@@ -149,10 +100,9 @@ export function prerenderPlugin(): Plugin {
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
         const head = headOf(path);
-        let page = template
+        const page = template
           .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
           .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`);
-        page = deferAppCode(page);
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, page);

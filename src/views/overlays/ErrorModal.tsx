@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useId, useRef, type MouseEvent } from 'react';
+import { useCallback, useId } from 'react';
 import {
   selectCopyFailed,
   selectIsCopied,
@@ -16,7 +16,7 @@ import {
   selectErrorTime,
 } from '../../../machines/errorModal/errorModal.selectors';
 import type { CopyFeedbackRef, ErrorModalRef } from './refs';
-import { useDialogFocus } from './useDialogFocus';
+import { ModalFrame } from './ModalFrame';
 import './overlays.css';
 
 function CopyDetailsButton({
@@ -59,75 +59,64 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
   const feedback = useSelector(actor, selectCopyFeedbackRef);
 
   const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const close = useCallback(() => actor.send({ type: 'errorModal.close' }), [actor]);
   const copy = useCallback(() => actor.send({ type: 'errorModal.copyDetails' }), [actor]);
-  const onBackdrop = useCallback(
-    (event: MouseEvent) => {
-      if (event.target === event.currentTarget) close();
-    },
-    [close],
-  );
-  useDialogFocus(dialog, open, close);
 
   if (!open) return null;
   return (
-    <div className="overlay-backdrop" data-testid="error-modal-backdrop" onClick={onBackdrop}>
-      <div
-        ref={dialog}
-        className="overlay-dialog error-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid="error-modal"
-      >
-        <h2 id={titleId} className="overlay-dialog__title">
-          Error Detected
-        </h2>
-        <p className="error-modal__message" data-testid="error-message">
-          {message}
+    <ModalFrame
+      onClose={close}
+      backdropClassName="overlay-backdrop"
+      backdropTestId="error-modal-backdrop"
+      className="overlay-dialog error-modal"
+      testId="error-modal"
+      labelledBy={titleId}
+    >
+      <h2 id={titleId} className="overlay-dialog__title">
+        Error Detected
+      </h2>
+      <p className="error-modal__message" data-testid="error-message">
+        {message}
+      </p>
+      {solution ? (
+        <p className="error-modal__solution" data-testid="error-solution">
+          <strong>Suggested solution:</strong> {solution}
         </p>
-        {solution ? (
-          <p className="error-modal__solution" data-testid="error-solution">
-            <strong>Suggested solution:</strong> {solution}
-          </p>
-        ) : null}
-        <dl className="error-modal__facts">
-          {component ? (
-            <div>
-              <dt>Component</dt>
-              <dd data-testid="error-component">{component}</dd>
-            </div>
-          ) : null}
-          {file ? (
-            <div>
-              <dt>File</dt>
-              <dd data-testid="error-file">{file}</dd>
-            </div>
-          ) : null}
+      ) : null}
+      <dl className="error-modal__facts">
+        {component ? (
           <div>
-            <dt>Time</dt>
-            <dd>
-              <time dateTime={time} data-testid="error-time">
-                {time}
-              </time>
-            </dd>
+            <dt>Component</dt>
+            <dd data-testid="error-component">{component}</dd>
           </div>
-        </dl>
-        {stack ? (
-          <details className="error-modal__stack">
-            <summary>Stack trace</summary>
-            <pre tabIndex={0}>{stack}</pre>
-          </details>
         ) : null}
-        <div className="overlay-dialog__actions">
-          {feedback ? <CopyDetailsButton feedback={feedback} onCopy={copy} /> : null}
-          <button type="button" className="overlay-button overlay-button--primary" onClick={close}>
-            Close
-          </button>
+        {file ? (
+          <div>
+            <dt>File</dt>
+            <dd data-testid="error-file">{file}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Time</dt>
+          <dd>
+            <time dateTime={time} data-testid="error-time">
+              {time}
+            </time>
+          </dd>
         </div>
+      </dl>
+      {stack ? (
+        <details className="error-modal__stack">
+          <summary>Stack trace</summary>
+          <pre tabIndex={0}>{stack}</pre>
+        </details>
+      ) : null}
+      <div className="overlay-dialog__actions">
+        {feedback ? <CopyDetailsButton feedback={feedback} onCopy={copy} /> : null}
+        <button type="button" className="overlay-button overlay-button--primary" onClick={close}>
+          Close
+        </button>
       </div>
-    </div>
+    </ModalFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
 import {
   selectEmail,
@@ -11,14 +11,12 @@ import {
 } from '../../../machines/signIn/signIn.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
+import { ModalFrame } from '../overlays/ModalFrame';
 import { CodeStep } from './CodeStep';
 import { EmailStep } from './EmailStep';
 import type { SignInRef } from './refs';
 import { TelegramStep } from './TelegramStep';
 import './signIn.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** What a screen reader hears when a step opens: its title and what it asks for. */
 const selectStepAnnouncement = (s: SignInSnapshot): string => {
@@ -47,14 +45,8 @@ export function SignInDialog({ signIn }: { signIn: SignInRef }) {
   const titleId = useId();
   const noticeId = useId();
 
-  // Focus moves into the dialog on open and to the first field of each step; it returns to
-  // where it was (the Get Access button) when the dialog closes.
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  // The frame moves focus into the dialog, keeps it there, closes on Escape and gives focus back
+  // (the Get Access button) on close; each step then focuses its first field.
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
@@ -62,81 +54,49 @@ export function SignInDialog({ signIn }: { signIn: SignInRef }) {
     target.focus();
   }, [step]);
 
-  const close = () => signIn.send({ type: 'signIn.close' });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const node = dialog.current;
-    if (!node) return;
-    const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === node)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const close = useCallback(() => signIn.send({ type: 'signIn.close' }), [signIn]);
 
   return (
-    <div
-      className="signin-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+    <ModalFrame
+      onClose={close}
+      closeOn="mousedown"
+      backdropClassName="signin-backdrop"
+      className="signin-dialog"
+      labelledBy={titleId}
+      describedBy={notice ? noticeId : undefined}
+      dialogRef={dialog}
     >
-      <div
-        ref={dialog}
-        className="signin-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={notice ? noticeId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <button className="signin-close" type="button" aria-label="Close" onClick={close}>
-          <span aria-hidden="true">×</span>
-        </button>
-        {step === 'email' ? <EmailStep signIn={signIn} titleId={titleId} /> : null}
-        {step === 'code' ? <CodeStep signIn={signIn} titleId={titleId} /> : null}
-        {step === 'telegram' ? <TelegramStep signIn={signIn} titleId={titleId} /> : null}
-        {notice ? (
-          <p id={noticeId} className="signin-notice">
-            {notice}
-          </p>
-        ) : null}
-        {inviteCode ? (
-          <p className="signin-invite">
-            Invite code: <strong>{inviteCode}</strong>
-          </p>
-        ) : null}
-        <p className="signin-terms">
-          By continuing, you agree to our{' '}
-          <a href="/docs/terms" target="_blank" rel="noopener">
-            Terms of Service
-          </a>{' '}
-          and{' '}
-          <a href="/docs/privacy" target="_blank" rel="noopener">
-            Privacy Policy
-          </a>
-          .
+      <button className="signin-close" type="button" aria-label="Close" onClick={close}>
+        <span aria-hidden="true">×</span>
+      </button>
+      {step === 'email' ? <EmailStep signIn={signIn} titleId={titleId} /> : null}
+      {step === 'code' ? <CodeStep signIn={signIn} titleId={titleId} /> : null}
+      {step === 'telegram' ? <TelegramStep signIn={signIn} titleId={titleId} /> : null}
+      {notice ? (
+        <p id={noticeId} className="signin-notice">
+          {notice}
         </p>
-        <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-          {notice ?? announcement}
-        </div>
+      ) : null}
+      {inviteCode ? (
+        <p className="signin-invite">
+          Invite code: <strong>{inviteCode}</strong>
+        </p>
+      ) : null}
+      <p className="signin-terms">
+        By continuing, you agree to our{' '}
+        <a href="/docs/terms" target="_blank" rel="noopener">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/docs/privacy" target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
+        .
+      </p>
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {notice ?? announcement}
       </div>
-    </div>
+    </ModalFrame>
   );
 }
 

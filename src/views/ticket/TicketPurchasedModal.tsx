@@ -1,7 +1,6 @@
-import { useRef } from 'react';
 import { lamportsToSolFixed } from '../../wallet/lamports';
 import { Countdown } from '../home/Countdown';
-import { useDialogFocus } from '../overlays/useDialogFocus';
+import { ModalFrame } from '../overlays/ModalFrame';
 
 /** §2 Access-granted modal: closes by the X, the button, or a click on the overlay. */
 export function TicketPurchasedModal(props: {
@@ -12,48 +11,38 @@ export function TicketPurchasedModal(props: {
   const amount = /^\d+$/.test(props.paidLamports)
     ? lamportsToSolFixed(BigInt(props.paidLamports), 2)
     : '0.00';
-  const ref = useRef<HTMLDivElement>(null);
-  useDialogFocus(ref, true, props.onClose);
   return (
-    <div
-      className="ticket-modal-overlay"
-      onClick={props.onClose}
-      data-testid="ticket-modal-overlay"
+    <ModalFrame
+      onClose={props.onClose}
+      backdropClassName="ticket-modal-overlay"
+      backdropTestId="ticket-modal-overlay"
+      className="ticket-modal"
+      labelledBy="ticket-modal-title"
     >
-      <div
-        ref={ref}
-        className="ticket-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="ticket-modal-title"
-        tabIndex={-1}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <button type="button" className="ticket-modal-x" aria-label="Close" onClick={props.onClose}>
-          ×
-        </button>
-        <h2 id="ticket-modal-title">Ticket Purchased!</h2>
-        <dl className="ticket-modal-facts">
-          <dt>E-mail</dt>
-          <dd>{props.email}</dd>
-          <dt>Amount paid</dt>
-          <dd data-testid="ticket-amount">{amount} SOL</dd>
-          <dt>Access level</dt>
-          <dd>Early Bird</dd>
-        </dl>
-        <p className="ticket-modal-subtitle">Training starts December 20</p>
-        <Countdown />
-        <ul className="ticket-benefits">
-          <li>Access to the training phase</li>
-          <li>2 Gangsters</li>
-          <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
-          <li>An extra Pack</li>
-          <li>999 invitation codes</li>
-        </ul>
-        <button type="button" className="ticket-primary" onClick={props.onClose}>
-          Let&apos;s Build My Gang
-        </button>
-      </div>
-    </div>
+      <button type="button" className="ticket-modal-x" aria-label="Close" onClick={props.onClose}>
+        ×
+      </button>
+      <h2 id="ticket-modal-title">Ticket Purchased!</h2>
+      <dl className="ticket-modal-facts">
+        <dt>E-mail</dt>
+        <dd>{props.email}</dd>
+        <dt>Amount paid</dt>
+        <dd data-testid="ticket-amount">{amount} SOL</dd>
+        <dt>Access level</dt>
+        <dd>Early Bird</dd>
+      </dl>
+      <p className="ticket-modal-subtitle">Training starts December 20</p>
+      <Countdown />
+      <ul className="ticket-benefits">
+        <li>Access to the training phase</li>
+        <li>2 Gangsters</li>
+        <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
+        <li>An extra Pack</li>
+        <li>999 invitation codes</li>
+      </ul>
+      <button type="button" className="ticket-primary" onClick={props.onClose}>
+        Let&apos;s Build My Gang
+      </button>
+    </ModalFrame>
   );
 }

@@ -4,12 +4,22 @@ import { resolve } from 'node:path';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // A second entry for the client: the api client and the session's first call
+      // (src/app/earlyApi.ts), which the page's loader runs ahead of the app (prerenderPlugin).
+      ...(isSsrBuild
+        ? {}
+        : {
+            input: {
+              index: resolve(import.meta.dirname, 'index.html'),
+              early: resolve(import.meta.dirname, 'src/app/earlyApi.ts'),
+            },
+          }),
       output: {
         // The libraries every page needs in one initial chunk: fewer, larger files compress
         // better than the small shared chunks the lazy routes and overlays would split off.
@@ -17,7 +27,8 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules\/(react|react-dom|scheduler|xstate|@xstate|use-sync-external-store|wouter|ky)\//,
+              // ky stays out: the early entry needs it before React has arrived.
+              test: /node_modules\/(react|react-dom|scheduler|xstate|@xstate|use-sync-external-store|wouter)\//,
             },
           ],
         },
@@ -49,4 +60,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

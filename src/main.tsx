@@ -1,10 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createApiClient } from './api/client';
 import { devInspect } from './devtools/inspector';
 import { createActor } from 'xstate';
 import { AppActorProvider } from './app/AppProvider';
 import { MemberServices } from './app/MemberServices';
 import { appInput, composeApp, sessionStartData } from './app/compose';
+import { api, earlySessInit } from './app/earlyApi';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
@@ -22,8 +22,7 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
-const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
-const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock };
+const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock, earlySessInit };
 // The member services' chunk is fetched after the first render has committed.
 const loadMembers = () =>
   nextTask()

@@ -37,6 +37,8 @@ export type AppDeps = {
   onOtherTabJwtRemoved?: (listener: () => void) => () => void;
   /** Runs the refresh under a lock shared by the site's tabs (navigator.locks). */
   withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>;
+  /** A sess/init answer already on its way (src/app/earlyApi.ts): the first init takes it. */
+  earlySessInit?: Promise<ResponseOf<'sessInit'>>;
 };
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
@@ -106,9 +108,14 @@ export function provideAuth(deps: AppDeps) {
 /** The session bootstrap with its api calls and the session-token storage writes. */
 export function provideSession(deps: AppDeps) {
   const { api, storage } = deps;
+  let early = deps.earlySessInit;
   return sessionMachine.provide({
     actors: {
-      sessInit: apiActor(api, 'sessInit', (answer): SessInitOutput => answer),
+      sessInit: fromPromise<SessInitOutput>(({ signal }) => {
+        const answer = early ?? api.call('sessInit', {}, { signal });
+        early = undefined;
+        return answer;
+      }),
       sessLoad: fromPromise(({ input, signal }) =>
         api.call('sessLoad', { session: input.session }, { signal }),
       ),

@@ -7,6 +7,79 @@ const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g;
 
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** Longest wait for the first contentful paint before the app's code is fetched anyway. */
+export const APP_CODE_LATEST_MS = 1000;
+
+/**
+ * Fetches the app's code once the pre-rendered page has painted its first content (the paint
+ * timing entry `first-contentful-paint`; at once where paint timing is missing or the page is
+ * hidden, and after APP_CODE_LATEST_MS at the latest). The first paint then never shares the
+ * connection or the main thread with the scripts, and the largest paint is the page's own
+ * markup. The early entry (src/app/earlyApi.ts: the session's first call) runs first, then the
+ * app's entry; they and the modules the entry needs are data attributes of the script element,
+ * so this text (and its CSP hash) never changes.
+ */
+export const APP_LOADER = [
+  '(function (self) {',
+  '  var started = false;',
+  '  function start() {',
+  '    if (started) return;',
+  '    started = true;',
+  '    var head = document.head;',
+  "    self.getAttribute('data-preload').split(' ').forEach(function (href) {",
+  '      if (!href) return;',
+  "      var link = document.createElement('link');",
+  "      link.rel = 'modulepreload';",
+  "      link.crossOrigin = '';",
+  '      link.href = href;',
+  '      head.appendChild(link);',
+  '    });',
+  "    [self.getAttribute('data-early'), self.getAttribute('data-entry')].forEach(function (src) {",
+  '      if (!src) return;',
+  "      var script = document.createElement('script');",
+  "      script.type = 'module';",
+  "      script.crossOrigin = '';",
+  '      script.src = src;',
+  '      head.appendChild(script);',
+  '    });',
+  '  }',
+  '  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;',
+  "  if (!types || types.indexOf('paint') < 0 || document.visibilityState === 'hidden') {",
+  '    start();',
+  '    return;',
+  '  }',
+  '  new PerformanceObserver(function (list, observer) {',
+  '    list.getEntries().forEach(function (entry) {',
+  "      if (entry.name !== 'first-contentful-paint') return;",
+  '      observer.disconnect();',
+  '      start();',
+  '    });',
+  "  }).observe({ type: 'paint', buffered: true });",
+  `  setTimeout(start, ${APP_CODE_LATEST_MS});`,
+  '})(document.currentScript);',
+].join('\n');
+
+/**
+ * A page with its entry script and modulepreloads replaced by APP_LOADER, placed at the end of
+ * the body (it runs once the markup is parsed).
+ */
+export function deferAppCode(html: string, early?: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('index.html lacks the entry <script type="module">');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const earlyAttribute = early ? ` data-early="${early}"` : '';
+  const loader =
+    `<script${earlyAttribute} data-entry="${entry}" data-preload="${preloads.join(' ')}">` +
+    `\n${APP_LOADER}\n</script>`;
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', `  ${loader}\n  </body>`);
+}
+
 type ServerEntry = {
   PRERENDERED_PATHS: string[];
   render: (path: string) => Promise<string>;
@@ -30,6 +103,8 @@ export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
   /** Files of the lazily loaded docs page: its chunk, its CSS, and each article's chunk. */
   const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
+  /** The early entry's file (src/app/earlyApi.ts), run ahead of the app by the page's loader. */
+  let earlyEntry: string | undefined;
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -40,6 +115,9 @@ export function prerenderPlugin(): Plugin {
       if (config.build.ssr) return;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        if (chunk.isEntry && chunk.facadeModuleId.endsWith('src/app/earlyApi.ts')) {
+          earlyEntry = chunk.fileName;
+        }
         if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
           docsAssets.js.push(chunk.fileName);
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
@@ -100,9 +178,10 @@ export function prerenderPlugin(): Plugin {
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
         const head = headOf(path);
-        const page = template
+        let page = template
           .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
           .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`);
+        page = deferAppCode(page, earlyEntry && `${base}${earlyEntry}`);
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, page);

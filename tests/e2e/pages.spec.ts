@@ -202,6 +202,29 @@ test.describe('landing page', () => {
     expect(docs).toContain('data-prerendered="/docs/fight"');
     expect(docs).toContain('5<!-- --> min read');
   });
+
+  test('the app code is fetched after the first contentful paint; sess/init is sent once', async ({
+    page,
+  }) => {
+    const inits: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/sess/init')) inits.push(r.url());
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    const timing = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return { fcp, firstScript: scripts.length ? Math.min(...scripts) : null };
+    });
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.firstScript).not.toBeNull();
+    expect(timing.firstScript!).toBeGreaterThanOrEqual(timing.fcp!);
+    expect(inits).toHaveLength(1);
+  });
 });
 
 test.describe('docs', () => {

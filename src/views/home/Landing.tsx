@@ -4,7 +4,8 @@ import { useService } from '../../app/hooks';
 import { HydrationSlice } from '../common/HydrationSlice';
 import { Countdown } from './Countdown';
 import { HeaderControls } from './HeaderControls';
-import { LANDING, PROMO_POSTER_SRC, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
+import { PromoPoster } from './PromoPoster';
+import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
 import { Taglines } from './Taglines';
@@ -62,14 +63,7 @@ export function Landing() {
         <HydrationSlice>
           <section className="promo container" aria-label="Promo video">
             <button type="button" className="promo-play" onClick={playPromo}>
-              <img
-                className="promo-poster"
-                src={PROMO_POSTER_SRC}
-                alt=""
-                width="960"
-                height="540"
-                decoding="async"
-              />
+              <PromoPoster />
               <span className="promo-play-icon">
                 <PlayIcon />
               </span>

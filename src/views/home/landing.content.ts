@@ -7,9 +7,8 @@ export const LANDING = {
   getAccess: 'Get Access',
 } as const;
 
-/** The promo video and its poster (public/). */
+/** The promo video (public/). */
 export const PROMO_VIDEO_SRC = '/media/promo.webm';
-export const PROMO_POSTER_SRC = '/media/promo-poster.svg';
 
 /** Inviter's share of friends' in-game cash purchases (§9: 5%). */
 export const INVITE_SHARE_PERCENT = 5;

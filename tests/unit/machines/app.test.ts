@@ -9,6 +9,7 @@ import {
 import { selectHasAccess, selectIsSignedIn } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createApiClient } from '../../../src/api/client';
+import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import { MESSAGES } from '../../../src/api/contract';
 import { appInput, provideAuth, provideSession } from '../../../src/app/compose';
 import { createStorage } from '../../../src/platform/storage';
@@ -23,7 +24,7 @@ import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
  */
 const inert = createMachine({});
 
-function boot(handler: FakeHandler, stored: Record<string, string>) {
+function boot(handler: FakeHandler, stored: Record<string, string>, options = { early: false }) {
   const fake = createFakeFetch(handler);
   const data = new Map<string, string>(Object.entries(stored));
   const storage = createStorage(
@@ -39,12 +40,15 @@ function boot(handler: FakeHandler, stored: Record<string, string>) {
     getSessionToken: () => storage.get('sessionToken'),
     fetch: fake.fetch,
   });
+  // As src/app/earlyApi.ts does in the page: sess/init sent before the app exists.
+  const earlySessInit = options.early ? api.call('sessInit', {}) : undefined;
+  earlySessInit?.catch(() => {});
   const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
   const logic = appMachine.provide({
     actors: {
       ...(stand as object),
       auth: provideAuth({ api, storage }),
-      session: provideSession({ api, storage }),
+      session: provideSession(earlySessInit ? { api, storage, earlySessInit } : { api, storage }),
     } as never,
   });
   const input = appInput(storage, { language: 'en', user_agent: 'unit' });
@@ -146,5 +150,40 @@ describe('app root with session and auth', () => {
     expect(t.fake.requests[1]?.body.session).toBeUndefined();
     expect(t.data.get('sessionToken')).toBe('fresh');
     expect(t.auth.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('an early sess/init answer is taken by the first init: one call in all', async () => {
+    const t = boot(
+      (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
+      {},
+      { early: true },
+    );
+    const s = await t.settled;
+    expect(selectIsLoaded(s)).toBe(true);
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init', 'sess/create']);
+    expect(t.data.get('sessionToken')).toBe('fresh');
+  });
+
+  it('an early answer still goes through the version check', async () => {
+    const t = boot(
+      () => ok({ status: 'ok', version: '0.1.9', data: { public_data: {} } }),
+      {},
+      { early: true },
+    );
+    const s = await t.settled;
+    expect(s.value).toBe('failed');
+    expect(s.context.error).toEqual({
+      code: 'Init',
+      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
+    });
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
+  });
+
+  it('an early call that fails is reported by the session: the connection text, once', async () => {
+    const t = boot(() => ({ networkError: true }), {}, { early: true });
+    const s = await t.settled;
+    expect(s.value).toBe('failed');
+    expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
   });
 });

@@ -15,8 +15,8 @@ import { Shell } from './views/shell/Shell';
 import './styles/index.css';
 
 /**
- * Composition root: the browser parts (ky client, localStorage, navigator, location) are
- * provided to the machines here, and the root actor is created here (started by AppActorProvider
+ * Composition root: the browser parts (the ky client of ./app/earlyApi, localStorage, navigator,
+ * location) are provided to the machines here, and the root actor is created here (started by AppActorProvider
  * after the first commit). React.StrictMode is left out on purpose: its double effects would stop
  * the root actor, which cannot start again.
  */
@@ -43,9 +43,8 @@ if (!container) throw new Error('#root is missing from index.html');
 /**
  * Start-up in short tasks instead of one long one: evaluating the code (this module), providing
  * the machines' implementations, creating the root actor with all its services, then the first
- * render. Pre-rendered HTML is
- * hydrated only on the route it was rendered for (the server answers other routes with the
- * landing page's file); anything else renders fresh.
+ * render. Pre-rendered HTML is hydrated only on the route it was rendered for (the server answers
+ * other routes with the landing page's file); anything else renders fresh.
  */
 async function boot(root: HTMLElement): Promise<void> {
   await nextTask();

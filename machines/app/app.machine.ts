@@ -21,7 +21,8 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
  * The member services (payment and realtime: only a signed-in player uses them) are not in
  * SERVICES: their code is a chunk of its own, and the composition root hands their provided
  * logic over with `app.membersLoaded` once it has loaded; they are spawned then, once, under
- * their ids (not systemIds: see spawnMembers). Realtime follows the auth service's jwt from its first snapshot.
+ * their ids (not systemIds: see spawnMembers). Realtime follows the auth service's jwt from its
+ * first snapshot.
  */
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,

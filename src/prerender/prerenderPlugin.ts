@@ -64,12 +64,17 @@ export const APP_LOADER = [
 
 /**
  * A page with its entry script and modulepreloads replaced by APP_LOADER, placed at the end of
- * the body (it runs once the markup is parsed).
+ * the body (it runs once the markup is parsed). `modules` are further modules the page needs (a
+ * docs page's chunk and article), fetched with the entry's.
  */
-export function deferAppCode(html: string, early?: string): string {
+export function deferAppCode(
+  html: string,
+  early?: string,
+  modules: readonly string[] = [],
+): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html lacks the entry <script type="module">');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...modules];
   const earlyAttribute = early ? ` data-early="${early}"` : '';
   const loader =
     `<script${earlyAttribute} data-entry="${entry}" data-preload="${preloads.join(' ')}">` +
@@ -163,25 +168,25 @@ export function prerenderPlugin(): Plugin {
       );
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
       // A docs page is a lazy chunk in the app: its pre-rendered HTML carries the chunk's CSS (no
-      // unstyled first paint, no shift when it arrives) and preloads the code that hydrates it.
-      const headOf = (path: string): string => {
-        const id = /^\/docs\/(.+)$/.exec(path)?.[1];
-        if (!id) return '';
+      // unstyled first paint, no shift when it arrives) and its loader fetches the code that
+      // hydrates it with the entry.
+      const docsIdOf = (path: string) => /^\/docs\/(.+)$/.exec(path)?.[1];
+      const docsModulesOf = (id: string): string[] => {
         const article = docsAssets.pages.get(id);
-        return [
-          ...docsAssets.css.map(styleOf),
-          ...[...docsAssets.js, ...(article ? [article] : [])].map(
-            (f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`,
-          ),
-        ].join('\n    ');
+        return [...docsAssets.js, ...(article ? [article] : [])].map((f) => `${base}${f}`);
       };
+      const early = earlyEntry && `${base}${earlyEntry}`;
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
-        const head = headOf(path);
-        let page = template
-          .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
-          .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`);
-        page = deferAppCode(page, earlyEntry && `${base}${earlyEntry}`);
+        const docsId = docsIdOf(path);
+        const head = docsId ? docsAssets.css.map(styleOf).join('\n    ') : '';
+        const page = deferAppCode(
+          template
+            .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
+            .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
+          early,
+          docsId ? docsModulesOf(docsId) : [],
+        );
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, page);

@@ -74,6 +74,18 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX outbox_email ON outbox(email);
   `,
+  `
+  ALTER TABLE users ADD COLUMN ticket_paid_lamports TEXT;
+  ALTER TABLE users ADD COLUMN access_via TEXT;
+  CREATE TABLE invitation_codes (
+    id INTEGER PRIMARY KEY,
+    owner_id INTEGER NOT NULL REFERENCES users(id),
+    code TEXT NOT NULL UNIQUE,
+    status INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX invitation_codes_owner ON invitation_codes(owner_id);
+  `,
 ];
 
 /** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */

@@ -16,6 +16,10 @@ export type ServerEvents = {
   'invite.confirmed': { inviterId: number; userId: number };
   /** `userId` now has training access (paid ticket, or two invitees bought tickets). */
   'access.granted': { userId: number; via: 'ticket' | 'invites'; amountLamports?: string };
+  /** The chain balance of `userId`'s payment wallet differs from the one last stored. */
+  'balance.changed': { userId: number; lamports: string };
+  /** Invitation codes were issued to `userId` (a confirmed Early Bird ticket). */
+  'codes.issued': { userId: number; count: number };
 };
 
 export type ServerEventName = keyof ServerEvents;

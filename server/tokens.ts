@@ -54,6 +54,12 @@ export function createRefreshTokens(db: Db, now: () => number, ttlSeconds: numbe
     return { ok: true, userId: row.user_id, refreshToken: issue(row.user_id, row.family_id) };
   });
 
-  return { issue, rotate: (token: string): Rotation => rotate(token) };
+  /** Revokes the family of `token` (logout). An unknown token changes nothing. */
+  const revoke = (token: string): void => {
+    const row = find.get(sha256(token));
+    if (row) revokeFamily.run(now(), row.family_id);
+  };
+
+  return { issue, rotate: (token: string): Rotation => rotate(token), revoke };
 }
 export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

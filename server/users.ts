@@ -17,6 +17,10 @@ export type UserRow = {
   payment_wallet_secret: string;
   payment_balance_lamports: string;
   ticket_paid_at: number | null;
+  /** Lamports the chain showed in the payment wallet when the ticket was confirmed. */
+  ticket_paid_lamports: string | null;
+  /** Why the user has access: 'ticket' (own payment) or 'invites' (friends' tickets). */
+  access_via: string | null;
   /**
    * Set by the server while a Telegram link is pending for this account (sign-in step 3); the
    * local server has no Telegram bot, so it stays NULL and `user_telegram_link` is left out.
@@ -154,20 +158,58 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
       );
     },
 
-    /** Records a paid ticket (counts as `confirmed` for the inviter). Returns false if already paid. */
-    markTicketPaid(userId: number): boolean {
+    /**
+     * Records a paid ticket (counts as `confirmed` for the inviter) with the lamports the chain
+     * showed received. Returns false if already paid.
+     */
+    markTicketPaid(userId: number, lamports: bigint): boolean {
       const info = db
-        .prepare('UPDATE users SET ticket_paid_at = ? WHERE id = ? AND ticket_paid_at IS NULL')
-        .run(now(), userId);
+        .prepare(
+          'UPDATE users SET ticket_paid_at = ?, ticket_paid_lamports = ? WHERE id = ? AND ticket_paid_at IS NULL',
+        )
+        .run(now(), lamports.toString(), userId);
       return info.changes > 0;
     },
 
-    /** user_access = 1 (training access). Returns false if the user already had it. */
-    grantAccess(userId: number): boolean {
+    /** user_access = 1 (training access), and why. Returns false if the user already had it. */
+    grantAccess(userId: number, via: 'ticket' | 'invites'): boolean {
       const info = db
-        .prepare('UPDATE users SET user_access = 1 WHERE id = ? AND user_access <> 1')
-        .run(userId);
+        .prepare(
+          'UPDATE users SET user_access = 1, access_via = ? WHERE id = ? AND user_access <> 1',
+        )
+        .run(via, userId);
       return info.changes > 0;
+    },
+
+    /**
+     * Issues `count` single-use invitation codes to `userId` (the Early Bird ticket's extra, §9),
+     * once: a user who already holds codes gets none more. Returns how many were issued.
+     */
+    issueInvitationCodes(userId: number, count: number): number {
+      return db.transaction(() => {
+        const held = db
+          .prepare<[number], { n: number }>(
+            'SELECT COUNT(*) AS n FROM invitation_codes WHERE owner_id = ?',
+          )
+          .get(userId);
+        if ((held?.n ?? 0) > 0) return 0;
+        const insert = db.prepare(
+          'INSERT OR IGNORE INTO invitation_codes (owner_id, code, created_at) VALUES (?, ?, ?)',
+        );
+        const at = now();
+        let issued = 0;
+        while (issued < count) issued += insert.run(userId, newInviteCode(), at).changes;
+        return issued;
+      })();
+    },
+
+    /** The invitation codes `userId` holds, oldest first (status 0: not used yet). */
+    invitationCodes(userId: number): { code_text: string; code_status: number }[] {
+      return db
+        .prepare<[number], { code_text: string; code_status: number }>(
+          'SELECT code AS code_text, status AS code_status FROM invitation_codes WHERE owner_id = ? ORDER BY id',
+        )
+        .all(userId);
     },
 
     setTelegramLink(userId: number, link: string | null): void {

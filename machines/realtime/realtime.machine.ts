@@ -5,6 +5,7 @@ import {
   DEFAULT_ROOMS,
   DEFAULT_SERVER_ERROR_TEXT,
   ROOMS,
+  isSilentUserChange,
   notificationBanner,
   type ClientFrame,
   type ServerFrame,
@@ -79,7 +80,11 @@ const infoShow = (banner: RealtimeBanner): InfoShowEvent => ({
 const bannerOf = (frame: ServerFrame): RealtimeBanner | null => {
   if (frame.type === 'error')
     return { message: frame.message ?? DEFAULT_SERVER_ERROR_TEXT, type: 'error' };
-  if (frame.type === 'room_message' && frame.room === ROOMS.notifications)
+  if (
+    frame.type === 'room_message' &&
+    frame.room === ROOMS.notifications &&
+    !isSilentUserChange(frame)
+  )
     return notificationBanner(frame.data);
   return null;
 };

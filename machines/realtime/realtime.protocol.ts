@@ -189,3 +189,44 @@ export function notificationBanner(data: Json | undefined): { message: string; t
   const type = BANNER_TYPES.find((t) => t === obj.type) ?? 'info';
   return { message: text || DEFAULT_NOTIFICATION_TEXT, type };
 }
+
+/**
+ * Changes the server makes to a signed-in user's data, pushed to that user alone on the
+ * `notifications` room as `data.event` (with a banner's `type` and `text` when the change is
+ * news to the player). The page answers every one of them the same way: it fetches user/data
+ * again (machines/userData). Shared by the server and the site.
+ */
+export const USER_EVENTS = [
+  /** Someone opened the site through the user's invite link (clicks). */
+  'invite.clicked',
+  /** A friend signed up with the user's invite code (registered). */
+  'invite.registered',
+  /** A friend's ticket was confirmed (confirmed). */
+  'invite.confirmed',
+  /** The user now has training access (own ticket or friends' tickets). */
+  'access.granted',
+  /** The payment wallet's balance changed. */
+  'balance.changed',
+  /** Invitation codes were issued to the user. */
+  'codes.issued',
+] as const;
+export type UserEventKind = (typeof USER_EVENTS)[number];
+
+/** `message` of a change pushed without a banner (no data.text): the page only refetches. */
+export const USER_CHANGED_MESSAGE = 'user.changed';
+/** `message` of a change pushed with a banner (data.type, data.text and data.event). */
+export const NOTIFICATION_MESSAGE = 'notification';
+
+/** The user event a frame carries: a `notifications` room message with a known data.event. */
+export function userEventOf(frame: ServerFrame): UserEventKind | null {
+  if (frame.type !== 'room_message' || frame.room !== ROOMS.notifications) return null;
+  const data = isObj(frame.data) ? frame.data : {};
+  return USER_EVENTS.find((kind) => kind === data.event) ?? null;
+}
+
+/** A silent change (no text) is not a banner: only a notification with text or type is. */
+export function isSilentUserChange(frame: ServerFrame): boolean {
+  if (frame.type !== 'room_message' || frame.message !== USER_CHANGED_MESSAGE) return false;
+  const data = isObj(frame.data) ? frame.data : {};
+  return typeof data.text !== 'string' && userEventOf(frame) !== null;
+}

@@ -45,14 +45,36 @@ export const realtimePlugin: ServerPlugin = {
     });
     ctx.services.realtime = realtime;
     const unsubscribe = [
+      // Every change to a user's data reaches that user (and only them) as a typed event.
       ctx.events.on('access.granted', ({ userId }) => {
-        realtime.notifyUser(userId, { type: 'success', text: REALTIME_NOTICES.accessGranted });
+        realtime.notifyUser(
+          userId,
+          { type: 'success', text: REALTIME_NOTICES.accessGranted },
+          'access.granted',
+        );
       }),
       ctx.events.on('invite.registered', ({ inviterId }) => {
-        realtime.notifyUser(inviterId, { type: 'info', text: REALTIME_NOTICES.inviteRegistered });
+        realtime.notifyUser(
+          inviterId,
+          { type: 'info', text: REALTIME_NOTICES.inviteRegistered },
+          'invite.registered',
+        );
       }),
       ctx.events.on('invite.confirmed', ({ inviterId }) => {
-        realtime.notifyUser(inviterId, { type: 'success', text: REALTIME_NOTICES.inviteConfirmed });
+        realtime.notifyUser(
+          inviterId,
+          { type: 'success', text: REALTIME_NOTICES.inviteConfirmed },
+          'invite.confirmed',
+        );
+      }),
+      ctx.events.on('invite.clicked', ({ inviterId }) => {
+        realtime.notifyUser(inviterId, null, 'invite.clicked');
+      }),
+      ctx.events.on('balance.changed', ({ userId }) => {
+        realtime.notifyUser(userId, null, 'balance.changed');
+      }),
+      ctx.events.on('codes.issued', ({ userId }) => {
+        realtime.notifyUser(userId, null, 'codes.issued');
       }),
     ];
     host.addRoute({

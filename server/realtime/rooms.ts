@@ -3,11 +3,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
   MAX_FRAME_BYTES,
+  NOTIFICATION_MESSAGE,
   ROOMS,
+  USER_CHANGED_MESSAGE,
   parseClientFrame,
   type BannerType,
   type Json,
   type ServerFrame,
+  type UserEventKind,
 } from '../../machines/realtime/realtime.protocol';
 import { CLOSE_UNAUTHORIZED } from '../../machines/realtime/realtime.types';
 
@@ -52,8 +55,16 @@ export type RealtimeStats = {
 };
 
 export type RealtimeServer = {
-  /** Sends a `notifications` room message to every socket of `userId` in that room. */
-  notifyUser(userId: number, notification: { type: BannerType; text: string }): number;
+  /**
+   * Sends a `notifications` room message to every socket of `userId` in that room: a banner
+   * (`notification`) and/or the user event (`data.event`) the page refetches its user data for.
+   * A change without a banner goes out as a `user.changed` message.
+   */
+  notifyUser(
+    userId: number,
+    notification: { type: BannerType; text: string } | null,
+    event?: UserEventKind,
+  ): number;
   stats(): RealtimeStats;
   close(): Promise<void>;
 };
@@ -223,15 +234,19 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   keepalive.unref();
 
   return {
-    notifyUser(userId, notification) {
+    notifyUser(userId, notification, event) {
       let sent = 0;
+      const data: Json = {
+        ...(notification ? { type: notification.type, text: notification.text } : {}),
+        ...(event ? { event } : {}),
+      };
       for (const client of members(ROOMS.notifications)) {
         if (client.identity?.userId !== userId) continue;
         send(client, {
           type: 'room_message',
           room: ROOMS.notifications,
-          message: 'notification',
-          data: { type: notification.type, text: notification.text },
+          message: notification ? NOTIFICATION_MESSAGE : USER_CHANGED_MESSAGE,
+          data,
           from: 'server',
           timestamp: options.now(),
         });

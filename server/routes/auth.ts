@@ -68,4 +68,11 @@ export const authRoutes: readonly ApiRoute[] = [
       refresh_token: rotation.refreshToken,
     };
   }),
+
+  // Exit: the refresh token's family ends here, whatever tab or copy holds it. An unknown or
+  // already revoked token answers ok as well, so the answer tells nothing about a token.
+  contractRoute('authLogout', (ctx, req) => {
+    ctx.refreshTokens.revoke(req.body.refresh_token);
+    return { result: true };
+  }),
 ];

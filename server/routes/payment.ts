@@ -29,6 +29,11 @@ declare module '../context' {
 
 /** Invitees who must buy a ticket for their inviter to get access for free (§1, §5). */
 export const INVITES_FOR_ACCESS = 2;
+/**
+ * Invitation codes that come with a confirmed Early Bird ticket (§9). They are the ticket's
+ * extra: access through friends' tickets gives entry, not the ticket, so it issues none.
+ */
+export const INVITATION_CODES_PER_TICKET = 999;
 const MAX_RPC_BODY = 64 * 1024;
 
 export const WALLET_ID_NOT_FOUND = 'Wallet ID not found';
@@ -74,8 +79,10 @@ export function ticketPriceLamports(ctx: ServerContext): bigint {
 export function settleTicket(ctx: ServerContext, userId: number, balance: bigint): void {
   const user = ctx.users.findById(userId);
   if (!user || balance < ticketPriceLamports(ctx)) return;
-  if (!ctx.users.markTicketPaid(userId)) return;
-  if (ctx.users.grantAccess(userId))
+  if (!ctx.users.markTicketPaid(userId, balance)) return;
+  const codes = ctx.users.issueInvitationCodes(userId, INVITATION_CODES_PER_TICKET);
+  if (codes > 0) ctx.events.emit('codes.issued', { userId, count: codes });
+  if (ctx.users.grantAccess(userId, 'ticket'))
     ctx.events.emit('access.granted', {
       userId,
       via: 'ticket',
@@ -86,7 +93,7 @@ export function settleTicket(ctx: ServerContext, userId: number, balance: bigint
   ctx.events.emit('invite.confirmed', { inviterId, userId });
   if (
     ctx.users.referrals(inviterId).confirmed >= INVITES_FOR_ACCESS &&
-    ctx.users.grantAccess(inviterId)
+    ctx.users.grantAccess(inviterId, 'invites')
   )
     ctx.events.emit('access.granted', { userId: inviterId, via: 'invites' });
 }
@@ -127,13 +134,20 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
       throw new HttpError(502, 'Failed to refresh balance');
     }
     ctx.users.setPaymentBalance(user.id, balance);
+    if (user.payment_balance_lamports !== balance.toString())
+      ctx.events.emit('balance.changed', { userId: user.id, lamports: balance.toString() });
     settleTicket(ctx, user.id, balance);
     const after = ctx.users.findById(user.id);
+    const granted = after?.user_access === 1;
     return {
       status: 'ok',
-      access_granted: after?.user_access === 1,
+      access_granted: granted,
       balance: lamportsToSol(balance),
       balance_lamports: balance.toString(),
+      ...(granted && after.access_via ? { access_via: after.access_via } : {}),
+      ...(granted && after.ticket_paid_lamports
+        ? { paid_lamports: after.ticket_paid_lamports }
+        : {}),
     };
   },
 };

@@ -16,9 +16,10 @@ export const userRoutes: readonly ApiRoute[] = [
     user_data: ctx.users.toUserData(currentUser(ctx, req.userId)),
   })),
 
-  // Every account has one reusable invite code; code_status 0 means it is open for use.
+  // The single-use invitation codes the user holds (999 with a confirmed Early Bird ticket;
+  // none before). The reusable invite code of the link is user_invite_code in user/data.
   contractRoute('inviteCodes', (ctx, req) => ({
     status: 'ok',
-    codes: [{ code_text: currentUser(ctx, req.userId).invite_code, code_status: 0 }],
+    codes: ctx.users.invitationCodes(currentUser(ctx, req.userId).id),
   })),
 ];

@@ -153,9 +153,27 @@ export const CALLS = {
       /** Balance of the payment wallet in SOL (decimal string) and lamports (integer string). */
       balance: optional(str({ max: 40 })),
       balance_lamports: optional(str({ max: 40 })),
+      /**
+       * Why the user has access, when they do: `ticket` (their own payment; `paid_lamports` is
+       * what the chain showed received when it was confirmed) or `invites` (friends' tickets).
+       */
+      access_via: optional(str({ max: 16 })),
+      paid_lamports: optional(str({ max: 40 })),
     }),
   ),
+  /**
+   * Ends the session on the server: the refresh token's family is revoked. Answers ok for an
+   * unknown or already revoked token too (the page clears its storage whatever the answer).
+   */
+  authLogout: call(
+    'auth/logout',
+    object({ refresh_token: str({ max: 512 }) }),
+    object({ result: literal(true) }),
+  ),
 } as const;
+
+/** Why a player has access (walletBalance's `access_via`). */
+export const ACCESS_VIA = { ticket: 'ticket', invites: 'invites' } as const;
 
 export type CallName = keyof typeof CALLS;
 export type RequestOf<N extends CallName> = Infer<(typeof CALLS)[N]['request']>;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { SPEC_LAMPORTS, SPEC_LIMITS, SPEC_TIMERS, specBackoff } from '../support/oracle';
 
@@ -18,4 +18,12 @@ it('the oracle reads as the spec does (§4, §9)', () => {
   expect(SPEC_LIMITS.ticketPricesSol.map((sol) => SPEC_LAMPORTS[sol])).toEqual([
     220_000_000, 330_000_000, 550_000_000,
   ]);
+});
+
+it('every property test runs through the helper that prints and replays its seed', () => {
+  const root = resolve(import.meta.dirname, '..');
+  const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(test|spec)\.tsx?$/.test(file))
+    .filter((file) => /\bfc\.(assert|check)\(/.test(readFileSync(join(root, file), 'utf8')));
+  expect(offenders, 'use assertProperty / checkProperty from tests/support/paths').toEqual([]);
 });

@@ -21,5 +21,5 @@ export {
   settle,
 } from './fakes';
 export type { Controllable } from './fakes';
-export { checkProperty, propertyRuns } from './property';
+export { assertProperty, checkProperty, propertyRuns, propertySeed } from './property';
 export type { InvariantArgs, PropertySpec } from './property';

@@ -73,6 +73,8 @@ export const signInMachine = setup({
      */
     /** One request at a time on the code step: no resend while the code is being verified. */
     isAwaitingCode: stateIn('#signIn.open.code.entry.awaitingCode'),
+    /** One request at a time on the code step: no verification while a new code is being sent. */
+    isResending: stateIn('#signIn.open.code.resend.resendingCode'),
     hasTelegramLink: (_, session: VerifyCodeOutput) => Boolean(session.userData.user_telegram_link),
   },
   delays: {
@@ -244,6 +246,8 @@ export const signInMachine = setup({
                     'signIn.digitErased': { guard: 'isBoxIndex', actions: 'eraseDigit' },
                     'signIn.codePasted': { actions: ['pasteCode', 'clearNotice'] },
                     'signIn.verify': [
+                      // Ignored while a resend is in flight (the Verify button is disabled then).
+                      { guard: 'isResending' },
                       { guard: 'isSixDigits', target: 'verifying', actions: 'clearNotice' },
                       {
                         actions: {

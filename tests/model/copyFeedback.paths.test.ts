@@ -6,7 +6,8 @@ import {
   selectIsCopied,
 } from '../../machines/copyFeedback/copyFeedback.selectors';
 import {
-  advanceDelay,
+  actorProbe,
+  advanceSpecDelay,
   checkProperty,
   controllable,
   defineModel,
@@ -43,8 +44,9 @@ const events = {
   'copyFeedback.copy': ({ ctx, event }) => ctx.actor.send(event),
   'xstate.done.actor.writeClipboard': ({ ctx }) => ctx.write.resolve(),
   'xstate.error.actor.writeClipboard': ({ ctx, event }) => ctx.write.reject(event.error),
-  'xstate.after.copyFeedback.copyFeedback.copied': ({ event }) =>
-    advanceDelay(copyFeedbackMachine, event.type),
+  // §9: "Copied!" for 2 s, exactly (oracle), not the chart's own delay.
+  'xstate.after.copyFeedback.copyFeedback.copied': ({ ctx, event }) =>
+    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {

@@ -7,10 +7,10 @@ import {
   selectQueuedCount,
   selectToastMessage,
 } from '../../machines/notifications/notifications.selectors';
-import { INFORMATION_MS, NOTIFICATION_MS } from '../../machines/notifications/notifications.types';
 import { InformationBanner } from '../../src/views/overlays/InformationBanner';
 import { Toast } from '../../src/views/overlays/Toast';
 import { VideoModal } from '../../src/views/overlays/VideoModal';
+import { SPEC_LIMITS, SPEC_TIMERS } from '../support/oracle';
 import { regionClock } from '../support/overlays/regionClock';
 import {
   checkProperty,
@@ -24,9 +24,10 @@ import {
  * Toast messages here are plain text: the HTML path (DOMPurify) is exercised in Chromium by
  * tests/e2e/xss.spec.ts, because happy-dom's NodeIterator drops nodes next to removed ones.
  *
- * The queue cap is 99 in the app; the model runs with a cap of 1 so the graph stays finite while
- * still reaching "full queue, oldest dropped". The cap itself is tested in
- * tests/unit/notifications.machine.test.ts (120 queued → 99 kept).
+ * The queue cap is 99 in the app; the generated graph runs with a cap of 1 so it stays finite while
+ * still reaching "full queue, oldest dropped". The real cap is checked at its boundary below
+ * (99 and 100 queued, on the machine as the app starts it). Timers are fired by the oracle's
+ * durations: a toast or banner timer of any other length has no pending timeout to fire.
  */
 const input = { queueCap: 1 };
 
@@ -101,9 +102,9 @@ const actorEvents = {
   'video.open': ({ ctx, event }) => ctx.actor.send(event),
   'video.close': ({ ctx, event }) => ctx.actor.send(event),
   'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) =>
-    ctx.clock.fire(NOTIFICATION_MS),
+    ctx.clock.fire(SPEC_TIMERS.notification),
   'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
-    ctx.clock.fire(INFORMATION_MS),
+    ctx.clock.fire(SPEC_TIMERS.informationBanner),
 } satisfies Executors<typeof model, Ctx>;
 
 const actorDriver: Driver<typeof model, Ctx> = {
@@ -118,7 +119,7 @@ const actorDriver: Driver<typeof model, Ctx> = {
     'toast.showing': ({ ctx, snapshot }) => {
       sameContext(ctx, snapshot);
       // Exactly one toast timer runs while a toast shows.
-      expect(ctx.clock.pending().filter((d) => d === NOTIFICATION_MS)).toHaveLength(1);
+      expect(ctx.clock.pending().filter((d) => d === SPEC_TIMERS.notification)).toHaveLength(1);
     },
   },
 };
@@ -162,9 +163,9 @@ const viewEvents = {
   'info.show': ({ ctx, event }) => act(() => void ctx.actor.send(event)),
   'video.open': ({ ctx, event }) => act(() => void ctx.actor.send(event)),
   'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) =>
-    act(() => ctx.clock.fire(NOTIFICATION_MS)),
+    act(() => ctx.clock.fire(SPEC_TIMERS.notification)),
   'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
-    act(() => ctx.clock.fire(INFORMATION_MS)),
+    act(() => ctx.clock.fire(SPEC_TIMERS.informationBanner)),
 } satisfies Executors<typeof model, Ctx>;
 
 const checkView = (ctx: Ctx, snapshot: Snapshot) => {
@@ -232,4 +233,24 @@ it('the queue never exceeds its cap, and a toast shows whenever one waits', () =
       (snapshot.context.queue.length === 0 || snapshot.matches({ toast: 'showing' })) &&
       snapshot.matches({ toast: 'showing' }) === (snapshot.context.current !== null),
   });
+});
+
+it('§4 queue cap at its boundary: 99 queued are all kept; the 100th drops the oldest', () => {
+  const actor = createActor(notificationsMachine, { input: undefined, clock: regionClock() });
+  actor.start();
+  const show = (n: number) =>
+    actor.send({ type: 'notify.show', message: `n${n}`, messageType: 'info' });
+  show(0); // on screen
+  for (let n = 1; n <= SPEC_LIMITS.notificationQueueCap; n++) show(n);
+  let live = actor.getSnapshot().context;
+  expect(live.current?.message).toBe('n0');
+  expect(live.queue).toHaveLength(99);
+  expect(selectQueuedCount(actor.getSnapshot())).toBe(99);
+  expect(live.queue[0]?.message).toBe('n1');
+  show(100);
+  live = actor.getSnapshot().context;
+  expect(live.queue).toHaveLength(99);
+  expect(live.queue[0]?.message).toBe('n2');
+  expect(live.queue.at(-1)?.message).toBe('n100');
+  actor.stop();
 });

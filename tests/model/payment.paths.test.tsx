@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
-import { advanceDelay, settle, testPaths, type Driver, type Executors } from '../support/paths';
+import { settle, testPaths, type Driver, type Executors } from '../support/paths';
 import {
   advance,
+  advanceCopyFeedback,
   advancePendingPoll,
   checked,
   startPaymentSystem,
@@ -46,7 +46,7 @@ const events = {
   'payment.copyAddress': checked(async ({ ctx, event }) => {
     const copies = ctx.clipboard.length;
     ctx.actor.send(event);
-    await advanceDelay(copyFeedbackMachine, 'xstate.after.copyFeedback.x');
+    await advanceCopyFeedback();
     // The address of the tab is what reaches the clipboard.
     expect(ctx.clipboard.slice(copies)).toEqual([ctx.prev?.context.target?.address ?? '']);
   }),
@@ -82,12 +82,12 @@ const events = {
     ctx.balance.resolve(event.output as never),
   ),
   'xstate.error.actor.qrBalance': checked(({ ctx, event }) => ctx.balance.reject(event.error)),
-  'xstate.after.cancelNotice.payment.open.idle.cancelled': checked(({ event }) =>
-    advance(event.type),
+  'xstate.after.cancelNotice.payment.open.idle.cancelled': checked(({ ctx, event }) =>
+    advance(ctx.actor, event.type),
   ),
   'xstate.after.balanceRefresh.payment.open.waiting': checked(async ({ ctx, event, snapshot }) => {
     const calls = ctx.balance.calls.length;
-    await advance(event.type);
+    await advance(ctx.actor, event.type);
     // 3 s after sending, the balance of the user's own payment wallet is read.
     expect(ctx.balance.calls.slice(calls)).toEqual([
       { walletId: snapshot.context.target?.walletId },
@@ -96,7 +96,9 @@ const events = {
   'xstate.after.pendingPoll.payment.open.pending': checked(({ ctx }) =>
     advancePendingPoll(ctx.actor),
   ),
-  'xstate.after.qrPoll.payment.open.qr.shown': checked(({ event }) => advance(event.type)),
+  'xstate.after.qrPoll.payment.open.qr.shown': checked(({ ctx, event }) =>
+    advance(ctx.actor, event.type),
+  ),
 } satisfies Executors<typeof model, Ctx>;
 
 const actorDriver: Driver<typeof model, Ctx> = {
@@ -176,7 +178,7 @@ const viewEvents = {
     async ({ ctx, event }) => {
       const copies = ctx.clipboard.length;
       await click(ctx, 'Copy', event);
-      await inAct(() => advanceDelay(copyFeedbackMachine, 'xstate.after.copyFeedback.x'));
+      await inAct(() => advanceCopyFeedback());
       expect(ctx.clipboard.slice(copies)).toEqual([ctx.prev?.context.target?.address ?? '']);
     },
   ),
@@ -225,11 +227,11 @@ const viewEvents = {
   'xstate.after.cancelNotice.payment.open.idle.cancelled': checked<
     ModelEventOf<'xstate.after.cancelNotice.payment.open.idle.cancelled'>,
     View
-  >(({ event }) => inAct(() => advance(event.type))),
+  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
   'xstate.after.balanceRefresh.payment.open.waiting': checked<
     ModelEventOf<'xstate.after.balanceRefresh.payment.open.waiting'>,
     View
-  >(({ event }) => inAct(() => advance(event.type))),
+  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
   'xstate.after.pendingPoll.payment.open.pending': checked<
     ModelEventOf<'xstate.after.pendingPoll.payment.open.pending'>,
     View
@@ -237,7 +239,7 @@ const viewEvents = {
   'xstate.after.qrPoll.payment.open.qr.shown': checked<
     ModelEventOf<'xstate.after.qrPoll.payment.open.qr.shown'>,
     View
-  >(({ event }) => inAct(() => advance(event.type))),
+  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
 } satisfies Executors<typeof model, View>;
 
 const viewDriver: Driver<typeof model, View> = {

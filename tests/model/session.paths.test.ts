@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../machines/session/session.messages';
 import type {
   SessCreateOutput,
   SessInitOutput,
   SessionInput,
   UserDataOutput,
 } from '../../machines/session/session.types';
+import { SPEC_LIMITS, SPEC_MESSAGES, VERSION_EDGES } from '../support/oracle';
 import {
   controllable,
   defineModel,
@@ -30,11 +30,15 @@ const input: SessionInput = {
 };
 
 const initOk: SessInitOutput = {
-  version: REQUIRED_VERSION,
+  version: SPEC_LIMITS.requiredVersion,
   data: { public_data: { price: '0.3' } },
 };
-const initOld: SessInitOutput = { version: '0.1.9', data: { public_data: {} } };
-const networkError = { kind: 'network', message: SESSION_MESSAGES.connect };
+/** §4: any version but exactly 0.2.0 is refused: older, a patch or minor above, and "0.2". */
+const refused: SessInitOutput[] = VERSION_EDGES.refused.map((version) => ({
+  version,
+  data: { public_data: {} },
+}));
+const networkError = { kind: 'network', message: SPEC_MESSAGES.connect };
 const serverError = {
   kind: 'http',
   message: 'Maintenance',
@@ -50,7 +54,7 @@ const model = defineModel({
   input,
   events: {},
   outcomes: {
-    'xstate.done.actor.sessInit': [{ output: initOk }, { output: initOld }],
+    'xstate.done.actor.sessInit': [{ output: initOk }, ...refused.map((output) => ({ output }))],
     'xstate.error.actor.sessInit': [{ error: networkError }, { error: serverError }],
     'xstate.done.actor.sessLoad': [{ output: { status: 'ok' } }],
     'xstate.error.actor.sessLoad': [{ error: serverError }],
@@ -120,8 +124,21 @@ type Ctx = ReturnType<typeof start>;
 const sessionOf = (ctx: Ctx) => ctx.actor.system.get('session')!;
 
 const events = {
-  'xstate.done.actor.sessInit': ({ ctx, event }) =>
-    ctx.sessInit.resolve((event as { output: SessInitOutput }).output),
+  'xstate.done.actor.sessInit': async ({ ctx, event }) => {
+    const { version } = (event as { output: SessInitOutput }).output;
+    await ctx.sessInit.resolve((event as { output: SessInitOutput }).output);
+    // The oracle, not the chart: exactly 0.2.0 goes on; anything else fails with the message.
+    const s = sessionOf(ctx).getSnapshot();
+    if (version === SPEC_LIMITS.requiredVersion) expect(s.matches('failed')).toBe(false);
+    else
+      expect(ctx.toParent, `version ${version} must be refused`).toEqual([
+        {
+          type: 'session.failed',
+          code: 'Init',
+          text: SPEC_MESSAGES.expiredVersion(SPEC_LIMITS.requiredVersion),
+        },
+      ]);
+  },
   'xstate.error.actor.sessInit': ({ ctx, event }) =>
     ctx.sessInit.reject((event as { error: unknown }).error),
   'xstate.done.actor.sessLoad': ({ ctx, event }) =>
@@ -180,10 +197,10 @@ const driver: Driver<typeof model, Ctx> = {
       const text = snapshot.context.errorText;
       expect(ctx.toParent).toEqual([{ type: 'session.failed', code: 'Init', text }]);
       expect([
-        SESSION_MESSAGES.connect,
-        SESSION_MESSAGES.expiredVersion('0.2.0'),
+        SPEC_MESSAGES.connect,
+        SPEC_MESSAGES.expiredVersion('0.2.0'),
         'Maintenance',
-        SESSION_MESSAGES.sessionFailed,
+        SPEC_MESSAGES.sessionFailed,
       ]).toContain(text);
     },
   },

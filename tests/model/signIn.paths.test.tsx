@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, vi } from 'vitest';
+import { describe, expect } from 'vitest';
 import { assign } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import { signInMachine } from '../../machines/signIn/signIn.machine';
@@ -9,10 +9,25 @@ import {
   selectInviteCodeShown,
   type SignInSnapshot,
 } from '../../machines/signIn/signIn.selectors';
-import { isSixDigitCode } from '../../machines/signIn/signIn.rules';
-import { RESEND_SECONDS, type SignInContext } from '../../machines/signIn/signIn.types';
+import type { SignInContext } from '../../machines/signIn/signIn.types';
 import { SignInModalView } from '../../src/views/signIn/SignInModal';
-import { defineModel, settle, testPaths, type Driver, type Executors } from '../support/paths';
+import {
+  CODE_EDGES,
+  EMAIL_EDGES,
+  isSpecCode,
+  isSpecEmail,
+  SPEC_MESSAGES,
+  SPEC_TIMERS,
+} from '../support/oracle';
+import {
+  actorProbe,
+  advanceExactly,
+  defineModel,
+  settle,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
 import { session, startSignInSystem } from '../support/signIn/fakes';
 
 /**
@@ -40,11 +55,17 @@ const model = defineModel({
   events: {
     'signIn.open': [{}],
     'signIn.close': [{}],
-    'signIn.emailChanged': [{ email: 'don@example.com' }],
+    // §5's pattern at its edges: the shortest valid address, and one without a dot after the @.
+    'signIn.emailChanged': [{ email: EMAIL_EDGES.valid[0] }, { email: EMAIL_EDGES.invalid[1] }],
     'signIn.submitEmail': [{}],
     'signIn.digitEntered': [{ index: 5, digit: '6' }],
     'signIn.digitErased': [{ index: 5 }],
-    'signIn.codePasted': [{ text: '123456' }],
+    // 5, 6 and 7 digits: only six fill the boxes; a seventh is cut off.
+    'signIn.codePasted': [
+      { text: CODE_EDGES.short },
+      { text: CODE_EDGES.valid },
+      { text: CODE_EDGES.long },
+    ],
     'signIn.verify': [{}],
     'signIn.resend': [{}],
     'signIn.changeEmail': [{}],
@@ -67,7 +88,11 @@ const model = defineModel({
     [RESEND_COOLDOWN]: [{}],
     [RESEND_TICK]: [{}],
   },
-  paths: { simple: false, maxPaths: 400 },
+  paths: { simple: false, maxPaths: 1500 },
+  uncovered: {
+    'signIn.open.code.entry.awaitingCode · signIn.verify [isResending] → (no target)':
+      'Verify is ignored while a resend is in flight (s.can is false, so no path sends it); tests/unit/signIn.machine.test.ts checks that no verification starts',
+  },
 });
 
 type Sys = ReturnType<typeof startSignInSystem>;
@@ -75,17 +100,25 @@ type Ctx = Sys & {
   /** Fake-clock time the real cooldown started (for the real "Resend in Ns"). */
   cooldownFrom: number | null;
   expectedSignIns: number;
+  /** auth/email/init calls answered so far (one more sent means one in flight). */
+  settledSends: number;
 };
 
 function setup(): Ctx {
-  return { ...startSignInSystem({ codeInvite: 'abCD12' }), cooldownFrom: null, expectedSignIns: 0 };
+  return {
+    ...startSignInSystem({ codeInvite: 'abCD12' }),
+    cooldownFrom: null,
+    expectedSignIns: 0,
+    settledSends: 0,
+  };
 }
 
 /** The model's context, minus the countdown whose scale differs (see above). */
 const comparable = ({ resendSecondsLeft: _ignored, ...rest }: SignInContext) => rest;
 
 const realSecondsLeft = (ctx: Ctx) =>
-  RESEND_SECONDS - Math.floor((Date.now() - (ctx.cooldownFrom ?? Date.now())) / 1000);
+  SPEC_TIMERS.resendCooldown / 1000 -
+  Math.floor((Date.now() - (ctx.cooldownFrom ?? Date.now())) / 1000);
 
 async function settleLatest<T>(calls: Array<{ result: { resolve: (v: T) => void } }>, value: T) {
   calls.at(-1)!.result.resolve(value);
@@ -102,17 +135,25 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
     'xstate.done.actor.sendCode': ({ ctx, event }) =>
       wrap(async () => {
         ctx.cooldownFrom = Date.now();
+        ctx.settledSends = ctx.sendCalls.length;
         await settleLatest(ctx.sendCalls, event.output as { inviteCode: string });
       }),
     'xstate.error.actor.sendCode': ({ ctx, event }) =>
-      wrap(() => failLatest(ctx.sendCalls, event.error)),
+      wrap(() => {
+        ctx.settledSends = ctx.sendCalls.length;
+        return failLatest(ctx.sendCalls, event.error);
+      }),
     'xstate.done.actor.resendCode': ({ ctx, event }) =>
       wrap(async () => {
         ctx.cooldownFrom = Date.now();
+        ctx.settledSends = ctx.sendCalls.length;
         await settleLatest(ctx.sendCalls, event.output as { inviteCode: string });
       }),
     'xstate.error.actor.resendCode': ({ ctx, event }) =>
-      wrap(() => failLatest(ctx.sendCalls, event.error)),
+      wrap(() => {
+        ctx.settledSends = ctx.sendCalls.length;
+        return failLatest(ctx.sendCalls, event.error);
+      }),
     'xstate.done.actor.verifyCode': ({ ctx, event, snapshot }) =>
       wrap(async () => {
         if (snapshot.matches('closed')) ctx.expectedSignIns += 1;
@@ -120,15 +161,18 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
       }),
     'xstate.error.actor.verifyCode': ({ ctx, event }) =>
       wrap(() => failLatest(ctx.verifyCalls, event.error)),
-    [RESEND_TICK]: () =>
-      wrap(async () => {
-        await vi.advanceTimersByTimeAsync(1000);
-        await settle();
-      }),
+    // "Resend in Ns" counts whole seconds: the label changes at each second, not a ms before.
+    [RESEND_TICK]: ({ ctx }) =>
+      wrap(() => advanceExactly(1000, actorProbe(ctx.signIn), 'resend countdown tick')),
+    // §4, §9: resend is blocked for 30 s from the send, and possible at exactly 30 s.
     [RESEND_COOLDOWN]: ({ ctx }) =>
       wrap(async () => {
-        await vi.advanceTimersByTimeAsync(RESEND_SECONDS * 1000 - (Date.now() - ctx.cooldownFrom!));
-        await settle();
+        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
+        await advanceExactly(
+          left,
+          () => ctx.signIn.getSnapshot().matches({ open: { code: { resend: 'ready' } } }),
+          'resend 30 s',
+        );
       }),
   } satisfies Partial<Executors<typeof model, Ctx>>;
 }
@@ -144,20 +188,37 @@ function expectRequest(
   before: number,
 ) {
   const { email, inviteCode, digits } = snapshot.context;
+  const live = ctx.signIn.getSnapshot().context;
   if (kind === 'verify') {
     const sent = ctx.verifyCalls.slice(before).map((c) => c.input);
-    if (snapshot.matches({ open: { code: { entry: 'verifying' } } })) {
-      expect(isSixDigitCode(digits)).toBe(true);
-      expect(sent).toEqual([{ email, code: digits.join('') }]);
-    } else expect(sent).toEqual([]);
+    // The spec decides, not the chart: a 6-digit code verifies, once, and only while no other
+    // request (a resend) is in flight; anything else asks for a valid code and calls nothing.
+    const resending = ctx.sendCalls.length > ctx.settledSends;
+    if (resending) expect(sent, 'Verify while a new code is being sent').toEqual([]);
+    else if (isSpecCode(digits.join(''))) {
+      expect(sent).toEqual([{ email: email.trim(), code: digits.join('') }]);
+    } else {
+      expect(sent).toEqual([]);
+      expect(live.notice?.text).toBe(SPEC_MESSAGES.invalidCode);
+    }
+    return;
+  }
+  if (kind === 'send') {
+    const sent = ctx.sendCalls.slice(before).map((c) => c.input);
+    if (isSpecEmail(email)) {
+      expect(sent).toEqual([{ email: email.trim(), inviteCode, resend: false }]);
+    } else {
+      expect(sent, '§5: an invalid e-mail makes no call').toEqual([]);
+      expect(live.notice?.text).toBe(SPEC_MESSAGES.invalidEmail);
+    }
     return;
   }
   const sent = ctx.sendCalls.slice(before).map((c) => c.input);
-  const requesting =
-    kind === 'send'
-      ? snapshot.matches({ open: { email: 'sendingCode' } })
-      : snapshot.matches({ open: { code: { resend: 'resendingCode' } } });
-  if (requesting) expect(sent).toEqual([{ email, inviteCode, resend: kind === 'resend' }]);
+  // §5: resend is blocked while the 30 s timer runs.
+  if (Date.now() - (ctx.cooldownFrom ?? 0) < SPEC_TIMERS.resendCooldown)
+    expect(sent, 'resend within 30 s of the last code').toEqual([]);
+  if (snapshot.matches({ open: { code: { resend: 'resendingCode' } } }))
+    expect(sent).toEqual([{ email: email.trim(), inviteCode, resend: true }]);
   else expect(sent).toEqual([]);
 }
 
@@ -326,7 +387,7 @@ const viewDriver: Driver<typeof model, Ctx> = {
     },
     'signIn.resend': async ({ ctx, snapshot }) => {
       const before = ctx.sendCalls.length;
-      await click(inDialog().getByRole('button', { name: 'Resend Code' }));
+      await click(inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady }));
       expectRequest(ctx, snapshot, 'resend', before);
     },
     'signIn.changeEmail': () => click(inDialog().getByRole('button', { name: 'Change E-mail' })),
@@ -377,7 +438,8 @@ const viewDriver: Driver<typeof model, Ctx> = {
     },
     'open.code.entry.awaitingCode': ({ snapshot }) => {
       const verify = inDialog().getByRole('button', { name: 'Verify' });
-      if (isSixDigitCode(snapshot.context.digits)) expect(verify).toBeEnabled();
+      const resending = snapshot.matches({ open: { code: { resend: 'resendingCode' } } });
+      if (isSpecCode(snapshot.context.digits.join('')) && !resending) expect(verify).toBeEnabled();
       else expect(verify).toBeDisabled();
     },
     'open.code.entry.verifying': () => {
@@ -385,11 +447,11 @@ const viewDriver: Driver<typeof model, Ctx> = {
     },
     'open.code.resend.coolingDown': ({ ctx }) => {
       expect(
-        inDialog().getByRole('button', { name: `Resend in ${realSecondsLeft(ctx)}s` }),
+        inDialog().getByRole('button', { name: SPEC_MESSAGES.resendIn(realSecondsLeft(ctx)) }),
       ).toBeDisabled();
     },
     'open.code.resend.ready': ({ snapshot }) => {
-      const resend = inDialog().getByRole('button', { name: 'Resend Code' });
+      const resend = inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady });
       if (snapshot.matches({ open: { code: { entry: 'awaitingCode' } } }))
         expect(resend).toBeEnabled();
       else expect(resend).toBeDisabled();

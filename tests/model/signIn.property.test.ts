@@ -8,8 +8,8 @@ import {
   selectResendLabel,
   type SignInSnapshot,
 } from '../../machines/signIn/signIn.selectors';
-import { RESEND_SECONDS, SIGN_IN_MESSAGES } from '../../machines/signIn/signIn.types';
-import { propertyRuns } from '../support/paths';
+import { SPEC_MESSAGES, SPEC_TIMERS } from '../support/oracle';
+import { assertProperty, propertyRuns } from '../support/paths';
 import { session } from '../support/signIn/fakes';
 
 /**
@@ -18,6 +18,7 @@ import { session } from '../support/signIn/fakes';
  * RIGHT. Time passes in whole seconds; the chart's named delays fire when their time is due.
  */
 const RIGHT = '271828';
+const RESEND_SECONDS_SPEC = SPEC_TIMERS.resendCooldown / 1000;
 type Event = EventFromLogic<typeof signInMachine>;
 type Step =
   | { kind: 'intent'; event: Event }
@@ -150,7 +151,7 @@ function run(steps: Step[]) {
             error: { kind: 'http', message: 'HTTP 400' },
           });
           expect(s.context.digits.join('')).toBe('');
-          expect(s.context.notice?.text).toBe(SIGN_IN_MESSAGES.verifyFailed);
+          expect(s.context.notice?.text).toBe(SPEC_MESSAGES.verifyFailed);
         }
       }
     } else {
@@ -160,7 +161,7 @@ function run(steps: Step[]) {
         const elapsed = clock - cooldownFrom;
         send({
           type:
-            elapsed >= RESEND_SECONDS
+            elapsed >= RESEND_SECONDS_SPEC
               ? 'xstate.after.resendCooldown.signIn.open.code.resend.coolingDown'
               : 'xstate.after.resendTick.signIn.open.code.resend.coolingDown.counting',
         });
@@ -175,7 +176,7 @@ function run(steps: Step[]) {
       s.matches({ open: { code: { resend: 'ready', entry: 'awaitingCode' } } }),
     );
     if (coolingDown(s)) {
-      const left = RESEND_SECONDS - (clock - (cooldownFrom ?? clock));
+      const left = RESEND_SECONDS_SPEC - (clock - (cooldownFrom ?? clock));
       expect(s.context.resendSecondsLeft).toBe(left);
       expect(selectResendLabel(s)).toBe(`Resend in ${left}s`);
       expect(canResend).toBe(false);
@@ -190,7 +191,8 @@ function run(steps: Step[]) {
 describe('sign-in properties', () => {
   it('only the right code verifies; resend is possible exactly when the chart allows it', () => {
     const reached = { codeStep: 0, resent: 0, handedOver: 0 };
-    fc.assert(
+    assertProperty(
+      'signIn: only the right code verifies; resend exactly when allowed',
       fc.property(sequence, (steps) => {
         const result = run(steps);
         // Nothing is handed to the auth service without a verified (right) code.
@@ -199,7 +201,6 @@ describe('sign-in properties', () => {
         if (result.resent) reached.resent += 1;
         if (result.handedOver > 0) reached.handedOver += 1;
       }),
-      { numRuns: propertyRuns() },
     );
     // The random sequences do reach the interesting parts of the chart.
     console.log(`signIn property coverage: ${JSON.stringify(reached)}`);

@@ -4,7 +4,8 @@ import { taglinesMachine } from '../../machines/taglines/taglines.machine';
 import { selectTagline, selectTaglineIndex } from '../../machines/taglines/taglines.selectors';
 import { TAGLINES } from '../../machines/taglines/taglines.types';
 import {
-  advanceDelay,
+  actorProbe,
+  advanceSpecDelay,
   checkProperty,
   defineModel,
   testPaths,
@@ -27,8 +28,9 @@ function setup() {
 type Ctx = ReturnType<typeof setup>;
 
 const events = {
-  'xstate.after.taglineRotation.taglines.rotating': ({ event }) =>
-    advanceDelay(taglinesMachine, event.type),
+  // §2: a new tagline every 3 s, exactly (oracle).
+  'xstate.after.taglineRotation.taglines.rotating': ({ ctx, event }) =>
+    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertProperty } from '../support/paths/property';
 import {
   MAX_FRAME_BYTES,
   notificationBanner,
@@ -63,7 +64,8 @@ describe('realtime protocol', () => {
   });
 
   it('never throws on any input', () => {
-    fc.assert(
+    assertProperty(
+      'realtime frames: parsing never throws',
       fc.property(fc.oneof(fc.string(), fc.json(), fc.anything()), (raw) => {
         parseServerFrame(raw);
         parseClientFrame(raw);
@@ -72,7 +74,8 @@ describe('realtime protocol', () => {
   });
 
   it('counts UTF-8 bytes like the encoder does', () => {
-    fc.assert(
+    assertProperty(
+      'realtime frames: UTF-8 length',
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
         expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
       }),

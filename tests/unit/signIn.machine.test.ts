@@ -147,6 +147,27 @@ describe('sign-in machine', () => {
     expect(selectCanResend(sys.signIn.getSnapshot())).toBe(true);
   });
 
+  it('one request at a time: Verify during an in-flight resend starts no verification', async () => {
+    await reachCodeStep(sys);
+    await vi.advanceTimersByTimeAsync(30_000);
+    enterCode(sys, '123456');
+    sys.signIn.send({ type: 'signIn.resend' });
+    expect(sys.sendCalls).toHaveLength(2);
+    expect(selectCanVerify(sys.signIn.getSnapshot())).toBe(false);
+    sys.signIn.send({ type: 'signIn.verify' });
+    expect(sys.verifyCalls).toHaveLength(0);
+    expect(selectIsVerifying(sys.signIn.getSnapshot())).toBe(false);
+    expect(selectNoticeText(sys.signIn.getSnapshot())).toBeNull();
+    // Once the new code is out, the code typed verifies as usual.
+    sys.sendCalls.at(-1)!.result.resolve({ inviteCode: 'ABC123' });
+    await flush();
+    enterCode(sys, '123456');
+    sys.signIn.send({ type: 'signIn.verify' });
+    expect(sys.verifyCalls.map((c) => c.input)).toEqual([
+      { email: 'don@example.com', code: '123456' },
+    ]);
+  });
+
   it('prefills the boxes with the development sign_code', async () => {
     await reachCodeStep(sys, '123456');
     expect(sys.signIn.getSnapshot().context.digits).toEqual(['1', '2', '3', '4', '5', '6']);

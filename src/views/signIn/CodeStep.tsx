@@ -13,6 +13,7 @@ import {
   selectCodeComplete,
   selectDigit,
   selectEmail,
+  selectIsResending,
   selectIsVerifying,
   selectResendLabel,
 } from '../../../machines/signIn/signIn.selectors';
@@ -112,6 +113,8 @@ export function CodeStep({ signIn, titleId }: { signIn: SignInRef; titleId: stri
   const complete = useSelector(signIn, selectCodeComplete);
   const verifying = useSelector(signIn, selectIsVerifying);
   const canResend = useSelector(signIn, selectCanResend);
+  // One request at a time: Verify waits while a new code is being sent.
+  const resending = useSelector(signIn, selectIsResending);
   const resendLabel = useSelector(signIn, selectResendLabel);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const verifyButton = useRef<HTMLButtonElement>(null);
@@ -160,7 +163,7 @@ export function CodeStep({ signIn, titleId }: { signIn: SignInRef; titleId: stri
         ref={verifyButton}
         className="signin-primary"
         type="submit"
-        disabled={!complete || verifying}
+        disabled={!complete || verifying || resending}
       >
         {verifying ? 'Verifying...' : 'Verify'}
       </button>

@@ -1,5 +1,6 @@
-import { vi } from 'vitest';
-import { fromPromise, type AnyStateMachine } from 'xstate';
+import { expect, vi } from 'vitest';
+import { fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { specDelay } from '../oracle';
 
 /**
  * Controllable stand-ins for a machine's invoked promise actors. Each invocation waits on its own
@@ -45,7 +46,11 @@ export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await Promise.resolve();
 }
 
-/** The milliseconds of the named delay in `xstate.after.<delay>.<stateId>`. */
+/**
+ * The milliseconds of the named delay in `xstate.after.<delay>.<stateId>` as the chart sets it.
+ * Only for delays the spec does not time (polling cadences, connect timeouts): a spec timer is
+ * advanced by the oracle's number with `advanceSpecDelay`.
+ */
 export function delayOf(machine: AnyStateMachine, afterEventType: string): number {
   const name = /^xstate\.after\.([^.]+)\./.exec(afterEventType)?.[1];
   if (name === undefined) throw new Error(`not a delay event: ${afterEventType}`);
@@ -55,11 +60,53 @@ export function delayOf(machine: AnyStateMachine, afterEventType: string): numbe
   throw new Error(`delay "${name}" is not a number in setup({ delays }); advance time yourself`);
 }
 
-/** Advances fake timers past the named delay of an `xstate.after.*` event, then settles. */
-export async function advanceDelay(
+/** Advances fake timers past a delay the spec does not time (see `delayOf`), then settles. */
+export async function advanceChartDelay(
   machine: AnyStateMachine,
   afterEventType: string,
 ): Promise<void> {
   await vi.advanceTimersByTimeAsync(delayOf(machine, afterEventType));
   await settle();
+}
+
+/** A probe of an actor: its state value and context (child actors replaced by their ids). */
+export function actorProbe(actor: { getSnapshot: () => AnyMachineSnapshot }): () => string {
+  return () => {
+    const s = actor.getSnapshot();
+    return JSON.stringify({ value: s.value, context: s.context }, (_key, v: unknown) =>
+      typeof v === 'object' && v !== null && 'send' in v && typeof v.send === 'function'
+        ? `[actor ${String((v as { id?: unknown }).id)}]`
+        : v,
+    );
+  };
+}
+
+/**
+ * Advances fake timers by the spec's `ms` and checks the rule's edge: at `ms − 1` the probe has
+ * not changed ("not yet"), at `ms` it has ("done"). A chart timer that is shorter fails the first
+ * check, a longer one the second.
+ */
+export async function advanceExactly(
+  ms: number,
+  probe: () => unknown,
+  rule = `${ms} ms`,
+): Promise<void> {
+  const before = JSON.stringify(probe());
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  await settle();
+  expect(JSON.stringify(probe()), `${rule}: nothing may happen at ${ms - 1} ms`).toBe(before);
+  await vi.advanceTimersByTimeAsync(1);
+  await settle();
+  expect(JSON.stringify(probe()), `${rule}: the timer must fire at exactly ${ms} ms`).not.toBe(
+    before,
+  );
+}
+
+/** Advances a spec timer (`xstate.after.<delay>.<state>`) by the oracle's duration, exactly. */
+export async function advanceSpecDelay(
+  afterEventType: string,
+  probe: () => unknown,
+): Promise<void> {
+  const name = /^xstate\.after\.([^.]+)\./.exec(afterEventType)?.[1] ?? afterEventType;
+  await advanceExactly(specDelay(afterEventType), probe, `spec timer ${name}`);
 }

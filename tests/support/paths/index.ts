@@ -11,7 +11,15 @@ export type {
 } from './model';
 export { testPaths, PATHS_REPORT_DIR } from './run';
 export type { AnyExecutor, Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';
-export { advanceDelay, controllable, delayOf, settle } from './fakes';
+export {
+  actorProbe,
+  advanceChartDelay,
+  advanceExactly,
+  advanceSpecDelay,
+  controllable,
+  delayOf,
+  settle,
+} from './fakes';
 export type { Controllable } from './fakes';
-export { checkProperty, propertyRuns } from './property';
+export { assertProperty, checkProperty, propertyRuns, propertySeed } from './property';
 export type { InvariantArgs, PropertySpec } from './property';

@@ -40,15 +40,47 @@ export function propertyRuns(): number {
   return Number.isFinite(runs) && runs > 0 ? Math.floor(runs) : 200;
 }
 
+/** The seed of this run: PROPERTY_SEED when set (to replay a failure), otherwise random. */
+export function propertySeed(): number {
+  const fromEnv = Number(process.env.PROPERTY_SEED);
+  return process.env.PROPERTY_SEED && Number.isInteger(fromEnv)
+    ? fromEnv
+    : Math.floor(Math.random() * 0x7fffffff);
+}
+
+/**
+ * The one way to run a fast-check property in this repo: prints `property <name>: seed=<n>
+ * runs=<n>`, replays PROPERTY_SEED, and on failure prints the seed, the shrunk counterexample
+ * and the replay command. Never call fc.assert directly (tests/model/oracle.test.ts checks).
+ */
+export function assertProperty<Ts>(
+  name: string,
+  property: fc.IProperty<Ts>,
+  options: { runs?: number } = {},
+): void {
+  const numRuns = options.runs ?? propertyRuns();
+  const seed = propertySeed();
+  console.log(`property ${name}: seed=${seed} runs=${numRuns}`);
+  const result = fc.check(property, { numRuns, seed });
+  if (result.failed) {
+    const message =
+      `property ${name}: seed=${seed} runs=${numRuns} FAILED\n` +
+      `${fc.defaultReportMessage(result) ?? ''}\n` +
+      `replay: PROPERTY_SEED=${seed} (fast-check path ${result.counterexamplePath ?? ''})`;
+    console.log(message);
+    const cause = result.errorInstance;
+    expect.fail(
+      cause instanceof Error && cause.stack
+        ? `${message}\n\noriginal error:\n${cause.stack}`
+        : message,
+    );
+  }
+}
+
 export function checkProperty<M extends AnyStateMachine>(
   name: string,
   spec: PropertySpec<M>,
 ): void {
-  const numRuns = spec.runs ?? propertyRuns();
-  const seed = process.env.PROPERTY_SEED
-    ? Number(process.env.PROPERTY_SEED)
-    : Math.floor(Math.random() * 0x7fffffff);
-  console.log(`property ${name}: seed=${seed} runs=${numRuns}`);
   const eventArb = Array.isArray(spec.events)
     ? fc.constantFrom(...(spec.events as readonly AnyEventObject[]))
     : (spec.events as fc.Arbitrary<AnyEventObject>);
@@ -78,13 +110,5 @@ export function checkProperty<M extends AnyStateMachine>(
       }
     },
   );
-  const result = fc.check(property, { numRuns, seed });
-  if (result.failed) {
-    const message =
-      `property ${name}: seed=${seed} runs=${numRuns} FAILED\n` +
-      `${fc.defaultReportMessage(result) ?? ''}\n` +
-      `replay: PROPERTY_SEED=${seed} (fast-check path ${result.counterexamplePath ?? ''})`;
-    console.log(message);
-    expect.fail(message);
-  }
+  assertProperty(name, property, { runs: spec.runs });
 }

@@ -17,7 +17,8 @@ import {
   type WalletKind,
 } from '../../../machines/payment/payment.types';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { advanceDelay, settle } from '../paths';
+import { actorProbe, advanceChartDelay, advanceSpecDelay, settle } from '../paths';
+import { SPEC_TIMERS } from '../oracle';
 import { latest } from './controllable';
 import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
 import type { model } from './pathModel';
@@ -180,4 +181,17 @@ export async function advancePendingPoll(actor: PaymentSystem['actor']): Promise
   await settle();
 }
 
-export const advance = (type: string) => advanceDelay(modelMachine, type);
+/**
+ * Advances a payment timer: the spec's ones (balance refresh 3 s, cancel notice 5 s) by the
+ * oracle's number, exactly; the chart's own polling cadence (QR poll) by its delay.
+ */
+export const advance = (actor: PaymentSystem['actor'], type: string) =>
+  type.startsWith('xstate.after.qrPoll.')
+    ? advanceChartDelay(modelMachine, type)
+    : advanceSpecDelay(type, actorProbe(actor));
+
+/** §2: the copy button's "Copied!" lasts 2 s. */
+export async function advanceCopyFeedback(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(SPEC_TIMERS.copyFeedback);
+  await settle();
+}

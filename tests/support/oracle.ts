@@ -1,0 +1,163 @@
+/**
+ * The spec oracle: every timer, limit and message the tests check, written from
+ * `product-spec.md` (§4 States and transitions, §5 Validation, §8 Errors, §9 Constants).
+ *
+ * This file must not import the machines, the api client or the shared contract: a test whose
+ * expected value comes from the code under test cannot catch that code breaking the spec.
+ * tests/model/oracle.test.ts enforces it.
+ */
+
+const SECOND = 1000;
+
+/** Timed rules (milliseconds), each with the spec line it comes from. */
+export const SPEC_TIMERS = {
+  /** §4 Sign-in steps, §5, §9: "start a 30 s resend timer"; "Resend is blocked while the 30 s timer runs". */
+  resendCooldown: 30 * SECOND,
+  /** §9 "notification 3.5 s"; §4 "shown one at a time for 3.5 s each". */
+  notification: 3.5 * SECOND,
+  /** §4, §9 "The information banner clears after 5 s". */
+  informationBanner: 5 * SECOND,
+  /** §2, §9 "shows Copied! for 2 s". */
+  copyFeedback: 2 * SECOND,
+  /** §2, §9 "auto-hides after 5 s" (Transaction cancelled notice). */
+  cancelNotice: 5 * SECOND,
+  /** §2, §9 "cycles through five taglines every 3 s". */
+  taglineRotation: 3 * SECOND,
+  /** §4, §9 "refresh the balance 3 s later". */
+  balanceRefresh: 3 * SECOND,
+  /** §4, §9 "A ping is sent every 30 s". */
+  ping: 30 * SECOND,
+  /** §4, §9 "Health is reported unhealthy after 60 s without pong". */
+  unhealthy: 60 * SECOND,
+  /** §4, §9 "If no pong for over 120 s it closes and reconnects". */
+  stale: 120 * SECOND,
+  /** §4, §9 "delay 1 s doubled per attempt and capped at 30 s". */
+  backoffBase: 1 * SECOND,
+  backoffCap: 30 * SECOND,
+} as const;
+
+/** §4, §9 "up to 5 attempts". */
+export const RECONNECT_ATTEMPTS = 5;
+
+/** §4: the delay before reconnect attempt `attempt` (1-based): 1 s × 2^(attempt−1), at most 30 s. */
+export function specBackoff(attempt: number): number {
+  return Math.min(SPEC_TIMERS.backoffBase * 2 ** (attempt - 1), SPEC_TIMERS.backoffCap);
+}
+
+/** Limits (§5, §9). */
+export const SPEC_LIMITS = {
+  codeLength: 6,
+  inviteCodeMax: 30,
+  fallbackInviteCodeLength: 8,
+  notificationQueueCap: 99,
+  requiredVersion: '0.2.0',
+  friendsForAccess: 2,
+  lamportsPerSol: 1_000_000_000,
+  /** §9 ticket prices in SOL: before Nov 20, Nov 20 – Dec 20, after Dec 20; page default 0.22. */
+  ticketPricesSol: [0.22, 0.33, 0.55] as const,
+  defaultTicketSol: 0.22,
+  oldTicketSol: 0.55,
+  /** §1 and §4: launch / training start. */
+  launchAt: Date.UTC(2025, 11, 20, 0, 0, 0),
+} as const;
+
+/** §9: SOL → lamports at 1e9 per SOL, written out so a rounding error cannot hide. */
+export const SPEC_LAMPORTS = {
+  0.22: 220_000_000,
+  0.33: 330_000_000,
+  0.55: 550_000_000,
+} as const;
+
+/** The fixed texts of §2, §5 and §8, character for character. */
+export const SPEC_MESSAGES = {
+  invalidEmail: 'Please enter valid e-mail address.',
+  invalidCode: 'Please enter a valid 6-digit code.',
+  verifyFailed: 'Failed to verify code. Please try again.',
+  sendFailed: (error: string) => `Failed to send code: ${error}`,
+  expiredVersion: (version: string) =>
+    `Expired version. Please reload the app - version ${version} is required`,
+  connect: 'Unable to connect to the server. Please check your internet connection and try again.',
+  sessionFailed: 'Failed to load session',
+  noJwt: 'No JWT token available for protected route',
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Token refresh failed',
+  cancelled: "Transaction cancelled. Click the button again when you're ready.",
+  phantomMissing: 'Phantom wallet not detected',
+  solflareMissing: 'Solflare wallet not detected',
+  networkFailed: 'Network connection failed',
+  insufficientFunds: 'Insufficient funds',
+  paymentFailed: 'Failed to process payment',
+  paymentFailedSolution: 'Please try again or contact support if the issue persists',
+  blockhashFailed: 'Failed to get blockhash from server',
+  publicKeyFailed: 'Failed to get wallet public key',
+  walletAddressMissing: 'Payment wallet address not found',
+  walletIdMissing: 'Wallet ID not found',
+  refreshBalanceFailed: 'Failed to refresh balance',
+  websocketError: 'WebSocket error occurred',
+  defaultRealtimeNotification: 'New notification',
+  unexpected: 'An unexpected error occurred',
+  notFound: '404: Resource not found',
+  copied: 'Copied!',
+  resendIn: (seconds: number) => `Resend in ${seconds}s`,
+  resendReady: 'Resend Code',
+  trainingOpen: 'Boarding now · Training Open',
+} as const;
+
+/** §5 e-mail rule: non-space text, an @, text, a dot, text. Inputs at the pattern's edges. */
+export const EMAIL_EDGES = {
+  valid: ['a@b.c', ' player@example.com ', 'x.y@sub.domain.io', 'a+b@c.de'],
+  invalid: ['', 'a@b', 'ab.c', '@b.c', 'a@.c', 'a@b.', 'a b@c.d', 'a@b c.d'],
+} as const;
+
+/** §5 code rule: exactly 6 digits. */
+export const CODE_EDGES = {
+  valid: '123456',
+  short: '12345',
+  long: '1234567',
+} as const;
+
+/** §4 session rule: the returned version must be exactly 0.2.0. */
+export const VERSION_EDGES = {
+  accepted: ['0.2.0'],
+  refused: ['0.1.9', '0.2.1', '0.3.0', '0.2', '0.20.0'],
+} as const;
+
+/** §5 invite code: letters and digits kept, cut to 30. */
+export const INVITE_CODE_EDGES = {
+  thirty: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ1234',
+  thirtyOne: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ12345',
+} as const;
+
+/**
+ * The spec's duration of a chart's named delay, by the delay's name in `setup({ delays })`.
+ * Path executors advance time by these numbers (never by the machine's own).
+ */
+export const SPEC_DELAY_BY_NAME: Record<string, number> = {
+  resendCooldown: SPEC_TIMERS.resendCooldown,
+  resendTick: SECOND,
+  notificationDuration: SPEC_TIMERS.notification,
+  informationDuration: SPEC_TIMERS.informationBanner,
+  copyFeedback: SPEC_TIMERS.copyFeedback,
+  cancelNotice: SPEC_TIMERS.cancelNotice,
+  taglineRotation: SPEC_TIMERS.taglineRotation,
+  balanceRefresh: SPEC_TIMERS.balanceRefresh,
+  pingInterval: SPEC_TIMERS.ping,
+};
+
+/** The spec duration of `xstate.after.<delay>.<stateId>`; throws for delays the spec does not time. */
+export function specDelay(afterEventType: string): number {
+  const name = /^xstate\.after\.([^.]+)\./.exec(afterEventType)?.[1];
+  const ms = name === undefined ? undefined : SPEC_DELAY_BY_NAME[name];
+  if (ms === undefined) throw new Error(`the spec oracle has no duration for ${afterEventType}`);
+  return ms;
+}
+
+/** §5: non-space text, an @, text, a dot, text (surrounding spaces are not part of an address). */
+export function isSpecEmail(email: string): boolean {
+  return /^\S+@\S+\.\S+$/.test(email.trim());
+}
+
+/** §5: exactly 6 digits. */
+export function isSpecCode(code: string): boolean {
+  return /^[0-9]{6}$/.test(code);
+}

@@ -8,7 +8,7 @@ import {
   notificationBanner,
   type ClientFrame,
   type ServerFrame,
-} from './realtime.protocol';
+} from '../../contract/realtime';
 import {
   CLOSE_UNAUTHORIZED,
   REALTIME,

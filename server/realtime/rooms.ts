@@ -8,8 +8,8 @@ import {
   type BannerType,
   type Json,
   type ServerFrame,
-} from '../../machines/realtime/realtime.protocol';
-import { CLOSE_UNAUTHORIZED } from '../../machines/realtime/realtime.types';
+  CLOSE_UNAUTHORIZED,
+} from '../../contract/realtime';
 
 /**
  * Websocket rooms on the HTTP server's `upgrade` at `/ws`. A client authenticates with its first

@@ -36,6 +36,49 @@ export default tseslint.config(
     },
   },
   {
+    // contract/ is what the site, the machines and the server share: plain data and pure
+    // functions that run anywhere, so no DOM, no node built-ins and no imports from the rest.
+    files: ['contract/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2021 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./).*',
+              message: 'contract/ imports only contract/*: it must run in the browser and in node.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'fetch']
+          .concat(['WebSocket', 'process', 'Buffer', 'require', 'global', '__dirname'])
+          .map((name) => ({ name, message: 'contract/ must stay pure: no DOM, no node.' })),
+      ],
+    },
+  },
+  {
+    // The server shares only contract/ with the site.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|machines)/',
+              message:
+                'server/ imports the shared contract from contract/, nothing from src/ or machines/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // machines/ is pure behaviour: it may import xstate and other machines, nothing else.
     files: ['machines/**/*.ts'],
     ignores: ['machines/**/*.test.ts'],

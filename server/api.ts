@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse } from '../src/api/schema';
+import { parse } from '../contract/schema';
 import type { ApiRoute, ServerContext } from './context';
 import { bearerToken, HttpError, readJsonBody, sendError, sendJson } from './http';
 import { SECURITY_HEADERS } from './static';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_VERSION } from '../src/api/contract';
+import { API_VERSION } from '../contract/api';
 import { createCodes } from './codes';
 import type {
   Logger,

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { RESEND_SECONDS, SIGN_IN_CODE_LENGTH } from '../contract/spec';
 import type { Db } from './db';
 
 /** Reliability guide, "One-time codes": 6 CSPRNG digits, 10 minutes, single use, 5 tries, 30 s. */
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = SIGN_IN_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60_000;
-export const RESEND_COOLDOWN_MS = 30_000;
+export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
 export const MAX_CODE_TRIES = 5;
 
 export const CODE_MESSAGES = {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Schema } from '../src/api/schema';
+import type { Schema } from '../contract/schema';
 import type { Db } from './db';
 import type { ServerEventBus } from './events';
 import type { JwtCheck } from './jwt';

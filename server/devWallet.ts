@@ -7,8 +7,8 @@
 import { Keypair } from '@solana/web3.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEV_WALLET_PATH, devWalletSchema } from '../src/api/contract';
-import { object } from '../src/api/schema';
+import { DEV_WALLET_PATH, devWalletSchema } from '../contract/api';
+import { object } from '../contract/schema';
 import type { ApiRoute, ServerContext } from './context';
 import { HttpError } from './http';
 

@@ -1,15 +1,21 @@
-import type { PublicData } from '../src/api/contract';
+import type { PublicData } from '../contract/api';
+import {
+  DEFAULT_OLD_PRICE,
+  EARLY_BIRD_END_MS,
+  LAMPORTS_PER_SOL,
+  LAUNCH_AT_MS,
+  TICKET_PRICES,
+} from '../contract/spec';
 
 /** §9: 0.22 SOL before Nov 20, 0.33 SOL from Nov 20 to Dec 20, 0.55 SOL after Dec 20 (2025). */
-export const EARLY_BIRD_END_MS = Date.parse('2025-11-20T00:00:00Z');
-export const LAUNCH_MS = Date.parse('2025-12-20T00:00:00Z');
-export const OLD_PRICE_SOL = '0.55';
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
+export { EARLY_BIRD_END_MS, LAMPORTS_PER_SOL };
+export const LAUNCH_MS = LAUNCH_AT_MS;
+export const OLD_PRICE_SOL = DEFAULT_OLD_PRICE;
 
 export function ticketPriceSolAt(nowMs: number): string {
-  if (nowMs < EARLY_BIRD_END_MS) return '0.22';
-  if (nowMs < LAUNCH_MS) return '0.33';
-  return '0.55';
+  if (nowMs < EARLY_BIRD_END_MS) return TICKET_PRICES.earlyBird;
+  if (nowMs < LAUNCH_MS) return TICKET_PRICES.beforeLaunch;
+  return TICKET_PRICES.afterLaunch;
 }
 
 const SOL_DECIMAL = /^(\d{1,12})(?:\.(\d{1,9}))?$/;

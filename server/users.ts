@@ -1,6 +1,6 @@
 import { Keypair } from '@solana/web3.js';
 import { randomBytes, randomInt } from 'node:crypto';
-import type { UserData } from '../src/api/contract';
+import type { UserData } from '../contract/api';
 import type { Db } from './db';
 import { lamportsToSol } from './pricing';
 import { seal, unseal } from './secrets';

@@ -1,6 +1,2 @@
-/** Fixed token texts of the spec (§6, §8); src/api/contract.ts re-uses them. */
-export const AUTH_MESSAGES = {
-  noJwt: 'No JWT token available for protected route',
-  noRefreshToken: 'No refresh token available',
-  refreshFailed: 'Token refresh failed',
-} as const;
+/** Fixed token texts of the spec (§6, §8), written once in contract/messages.ts. */
+export { AUTH_MESSAGES } from '../../contract/messages';

@@ -1,6 +1,6 @@
 /**
  * What the auth machine holds and needs provided. The user data mirrors the contract's
- * `userDataSchema` (src/api/contract.ts); machines/ cannot import src/, and a type check in
+ * `userDataSchema` (contract/api.ts); a type check in
  * src/app/services.ts keeps the two in step.
  */
 import type { ServiceInput } from '../shared/stored';

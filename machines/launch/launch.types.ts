@@ -1,8 +1,7 @@
 import type { ServiceInput } from '../shared/stored';
 
 /** The start of the training phase (§1, §4, §9): 2025-12-20T00:00:00Z, shown as 'December 20'. */
-export const LAUNCH_AT_ISO = '2025-12-20T00:00:00Z';
-export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
+export { LAUNCH_AT_ISO, LAUNCH_AT_MS } from '../../contract/spec';
 
 /** Text shown once the launch instant is reached (§2 Home, logged out). */
 export const TRAINING_OPEN_TEXT = 'Boarding now · Training Open';

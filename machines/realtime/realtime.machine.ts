@@ -9,7 +9,7 @@ import {
   notificationBanner,
   type ClientFrame,
   type ServerFrame,
-} from './realtime.protocol';
+} from '../../contract/realtime';
 import {
   CLOSE_UNAUTHORIZED,
   REALTIME,

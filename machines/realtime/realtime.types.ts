@@ -1,5 +1,5 @@
 import type { ServiceInput } from '../shared/stored';
-import type { BannerType, ClientFrame, Json, ServerFrame } from './realtime.protocol';
+import type { BannerType, ClientFrame, Json, ServerFrame } from '../../contract/realtime';
 
 /** §4 Realtime connection and §9 Realtime constants. */
 export const REALTIME = {
@@ -21,10 +21,7 @@ export const REALTIME = {
   recentLimit: 50,
 } as const;
 
-/** Close code the server uses when the credentials are refused: retrying cannot help. */
-export const CLOSE_UNAUTHORIZED = 4401;
-/** Close code of a policy violation (for example an oversized frame). */
-export const CLOSE_POLICY = 1008;
+export { CLOSE_POLICY, CLOSE_UNAUTHORIZED } from '../../contract/realtime';
 
 /** The delay before reconnect attempt `attempt` (1-based): 1 s doubled per attempt, capped at 30 s. */
 export function backoffDelay(attempt: number): number {

@@ -1,9 +1,9 @@
 /**
  * Ticket price arithmetic on decimal strings (§9): exact, via integer lamports (1e9 per SOL).
  */
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
-export const DEFAULT_TICKET_PRICE = '0.22';
-export const DEFAULT_OLD_PRICE = '0.55';
+import { DEFAULT_OLD_PRICE, DEFAULT_TICKET_PRICE, LAMPORTS_PER_SOL } from '../../contract/spec';
+
+export { DEFAULT_OLD_PRICE, DEFAULT_TICKET_PRICE, LAMPORTS_PER_SOL };
 
 const DECIMAL = /^\s*(\d+)(?:\.(\d{0,9})\d*)?\s*$/;
 

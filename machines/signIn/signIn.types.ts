@@ -1,5 +1,6 @@
 import type { AuthUserData } from '../auth/auth.types';
 import type { ServiceInput } from '../shared/stored';
+import { SIGN_IN_RULE_MESSAGES } from '../../contract/messages';
 
 /** Spawned by the app machine with the storage snapshot (`stored.codeInvite`). */
 export type SignInInput = ServiceInput;
@@ -9,15 +10,12 @@ export type SignInInput = ServiceInput;
  * The browser implementations live in src/ (src/views/signIn/signIn.provide.ts).
  */
 
-/** Number of boxes of the e-mail code (§9: code length 6). */
-export const CODE_LENGTH = 6;
-/** Resend cooldown in seconds (§4, §9: resend 30 s). */
-export const RESEND_SECONDS = 30;
+/** Number of boxes of the e-mail code (§9: code length 6) and the resend cooldown (§4, §9: 30 s). */
+export { SIGN_IN_CODE_LENGTH as CODE_LENGTH, RESEND_SECONDS } from '../../contract/spec';
 
 /** Fixed texts of §5 and §8 for the sign-in flow. */
 export const SIGN_IN_MESSAGES = {
-  invalidEmail: 'Please enter valid e-mail address.',
-  invalidCode: 'Please enter a valid 6-digit code.',
+  ...SIGN_IN_RULE_MESSAGES,
   verifyFailed: 'Failed to verify code. Please try again.',
   sendFailed: (error: string) => `Failed to send code: ${error}`,
 } as const;

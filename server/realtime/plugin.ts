@@ -1,4 +1,4 @@
-import { object } from '../../src/api/schema';
+import { object } from '../../contract/schema';
 import type { ServerContext, ServerPlugin } from '../context';
 import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
 

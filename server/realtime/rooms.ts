@@ -11,8 +11,8 @@ import {
   type Json,
   type ServerFrame,
   type UserEventKind,
-} from '../../machines/realtime/realtime.protocol';
-import { CLOSE_UNAUTHORIZED } from '../../machines/realtime/realtime.types';
+  CLOSE_UNAUTHORIZED,
+} from '../../contract/realtime';
 
 /**
  * Websocket rooms on the HTTP server's `upgrade` at `/ws`. A client authenticates with its first

@@ -1,14 +1,12 @@
-import { MESSAGES } from '../../src/api/contract';
+import { MESSAGES } from '../../contract/api';
+import { SIGN_IN_RULE_MESSAGES } from '../../contract/messages';
 import { CODE_MESSAGES } from '../codes';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import { isValidEmail, normalizeEmail, sanitizeInviteCode, type UserRow } from '../users';
 import { contractRoute } from './define';
 
-export const AUTH_MESSAGES = {
-  invalidEmail: 'Please enter valid e-mail address.',
-  invalidCode: 'Please enter a valid 6-digit code.',
-} as const;
+export const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
 
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);

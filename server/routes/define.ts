@@ -1,10 +1,10 @@
-import { CALLS, type CallName, type RequestOf, type ResponseOf } from '../../src/api/contract';
-import type { Schema } from '../../src/api/schema';
+import { CALLS, type CallName, type RequestOf, type ResponseOf } from '../../contract/api';
+import type { Schema } from '../../contract/schema';
 import type { ApiRequest, ApiRoute, ServerContext } from '../context';
 
 /**
  * A route for one call of the shared contract: path, protection, request and response schemas
- * all come from src/api/contract.ts, and the handler's answer is typed by the contract.
+ * all come from contract/api.ts, and the handler's answer is typed by the contract.
  */
 export function contractRoute<N extends CallName>(
   name: N,

@@ -1,5 +1,5 @@
-import { API_VERSION, DEV_OUTBOX_PATH, outboxSchema } from '../../src/api/contract';
-import { object, str } from '../../src/api/schema';
+import { API_VERSION, DEV_OUTBOX_PATH, outboxSchema } from '../../contract/api';
+import { object, str } from '../../contract/schema';
 import type { ApiRoute } from '../context';
 import { normalizeEmail } from '../users';
 

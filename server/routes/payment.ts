@@ -9,7 +9,8 @@
  */
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { CALLS } from '../../src/api/contract';
+import { CALLS } from '../../contract/api';
+import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
 import { createLocalChain, type LocalChain } from '../chain/localChain';
 import { createRpcClient, type SolanaRpc } from '../chain/rpcClient';
 import { createRpcFacade } from '../chain/rpcFacade';
@@ -28,7 +29,7 @@ declare module '../context' {
 }
 
 /** Invitees who must buy a ticket for their inviter to get access for free (§1, §5). */
-export const INVITES_FOR_ACCESS = 2;
+export const INVITES_FOR_ACCESS = FRIENDS_FOR_ACCESS;
 /**
  * Invitation codes that come with a confirmed Early Bird ticket (§9). They are the ticket's
  * extra: access through friends' tickets gives entry, not the ticket, so it issues none.

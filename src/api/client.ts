@@ -8,8 +8,8 @@ import {
   type CallName,
   type RequestOf,
   type ResponseOf,
-} from './contract';
-import { parse, type Schema } from './schema';
+} from '../../contract/api';
+import { parse, type Schema } from '../../contract/schema';
 import { ApiError } from './errors';
 
 /**

@@ -12,7 +12,7 @@ import type {
 } from '../../machines/session/session.types';
 import type { StoredValues } from '../../machines/shared/stored';
 import type { ApiClient } from '../api/client';
-import type { CallName, RequestOf, ResponseOf, UserData } from '../api/contract';
+import type { CallName, RequestOf, ResponseOf, UserData } from '../../contract/api';
 import { browserClock } from '../platform/clock';
 import {
   writeClipboardText,

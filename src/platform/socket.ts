@@ -1,10 +1,6 @@
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
-import {
-  MAX_FRAME_BYTES,
-  parseServerFrame,
-  utf8Length,
-} from '../../machines/realtime/realtime.protocol';
+import { MAX_FRAME_BYTES, parseServerFrame, utf8Length } from '../../contract/realtime';
 import {
   CLOSE_UNAUTHORIZED,
   type NetworkEvent,

@@ -5,9 +5,9 @@
  * through the local chain's JSON-RPC, so the ticket can be paid end to end with `npm start`.
  * Real wallets, when injected, win: this one only fills an empty slot.
  */
-import { DEV_WALLET_PATH, devWalletSchema } from '../api/contract';
+import { DEV_WALLET_PATH, devWalletSchema } from '../../contract/api';
 import { defaultBaseUrl } from '../api/client';
-import { parse } from '../api/schema';
+import { parse } from '../../contract/schema';
 import { loadWeb3 } from './transfer';
 
 export const DEV_WALLET_MARKER = 'SMW_DEV_WALLET';

@@ -3,12 +3,11 @@
  * 15699999.999999998, which SystemProgram.transfer rejects, so prices are parsed from their
  * decimal text straight into BigInt lamports and displayed back from lamports.
  */
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
-const DECIMALS = 9;
+import { DEFAULT_OLD_PRICE, DEFAULT_TICKET_PRICE, LAMPORTS_PER_SOL } from '../../contract/spec';
 
-/** Page defaults when the server gives no price (§9). */
-export const DEFAULT_TICKET_PRICE = '0.22';
-export const DEFAULT_OLD_PRICE = '0.55';
+/** Page defaults when the server gives no price (§9), and 1e9 lamports per SOL. */
+export { DEFAULT_OLD_PRICE, DEFAULT_TICKET_PRICE, LAMPORTS_PER_SOL };
+const DECIMALS = 9;
 
 /** "0.22" → 220000000n; null for anything that is not a plain non-negative decimal. */
 export function solToLamports(text: string): bigint | null {

@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
+import { MAX_FRAME_BYTES } from '../../contract/realtime';
 import { REALTIME_NOTICES } from '../../server/realtime/plugin';
 import type { RealtimeStats } from '../../server/realtime/rooms';
 import { registerUser, type RegisteredUser } from '../support/api';

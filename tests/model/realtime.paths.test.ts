@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
-import type { ClientFrame } from '../../machines/realtime/realtime.protocol';
+import type { ClientFrame } from '../../contract/realtime';
 import { selectConnectionState, selectIsHealthy } from '../../machines/realtime/realtime.selectors';
 import {
   CLOSE_UNAUTHORIZED,

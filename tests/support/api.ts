@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { outboxSchema, type UserData } from '../../src/api/contract';
+import { outboxSchema, type UserData } from '../../contract/api';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app';
 
 /**

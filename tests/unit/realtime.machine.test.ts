@@ -10,7 +10,7 @@ import {
   selectLastPongAt,
   selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
-import type { ClientFrame, ServerFrame } from '../../machines/realtime/realtime.protocol';
+import type { ClientFrame, ServerFrame } from '../../contract/realtime';
 import {
   CLOSE_UNAUTHORIZED,
   REALTIME,

@@ -7,7 +7,7 @@ import {
   parseClientFrame,
   parseServerFrame,
   utf8Length,
-} from '../../machines/realtime/realtime.protocol';
+} from '../../contract/realtime';
 
 /** The wire protocol: parsing never throws, and only well-formed known frames pass. */
 

@@ -6,7 +6,7 @@ import {
   createSignInWatch,
   createSocketActor,
 } from '../../src/platform/socket';
-import { MAX_FRAME_BYTES } from '../../machines/realtime/realtime.protocol';
+import { MAX_FRAME_BYTES } from '../../contract/realtime';
 import type { SocketCommand, SocketEvent } from '../../machines/realtime/realtime.types';
 
 /** The browser socket actor against a scripted WebSocket double. */

@@ -17,12 +17,12 @@ import {
   selectUnusedCodeCount,
 } from '../../../machines/home/home.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { FRIENDS_FOR_ACCESS } from '../../../contract/spec';
 import { useService } from '../../app/hooks';
 import { INVITE_SHARE_PERCENT } from './landing.content';
 import './invite-tab.css';
 
 /** Friends' tickets needed for free entry (§4 Access flag, §9). */
-const FRIENDS_FOR_ACCESS = 2;
 
 type CopySnapshot = ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnapshot']>;
 const selectCopied = (s: CopySnapshot | undefined) => (s ? selectIsCopied(s) : false);

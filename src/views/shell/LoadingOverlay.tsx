@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../api/contract';
+import { MESSAGES } from '../../../contract/api';
 import { useAppSelector } from '../../app/hooks';
 import {
   selectErrorText,

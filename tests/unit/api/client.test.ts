@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient, defaultBaseUrl, type TokenSource } from '../../../src/api/client';
-import { MESSAGES } from '../../../src/api/contract';
+import { MESSAGES } from '../../../contract/api';
 import { ApiError } from '../../../src/api/errors';
 import { createFakeFetch, USER_DATA, type FakeHandler } from './fakeFetch';
 

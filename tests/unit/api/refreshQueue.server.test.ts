@@ -3,7 +3,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../../machines/auth/auth.machine';
 import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { createApiClient } from '../../../src/api/client';
-import { MESSAGES } from '../../../src/api/contract';
+import { MESSAGES } from '../../../contract/api';
 import { provideAuth } from '../../../src/app/compose';
 import { authTokenSource } from '../../../src/app/tokenSource';
 import { createStorage } from '../../../src/platform/storage';

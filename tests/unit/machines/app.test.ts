@@ -10,7 +10,7 @@ import { selectHasAccess, selectIsSignedIn } from '../../../machines/auth/auth.s
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createApiClient } from '../../../src/api/client';
 import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
-import { MESSAGES } from '../../../src/api/contract';
+import { MESSAGES } from '../../../contract/api';
 import { appInput, provideAuth, provideSession } from '../../../src/app/compose';
 import { createStorage } from '../../../src/platform/storage';
 import type { ServiceRefs } from '../../../src/app/hooks';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CALLS, MESSAGES, userDataSchema } from '../../../src/api/contract';
+import { CALLS, MESSAGES, userDataSchema } from '../../../contract/api';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
 

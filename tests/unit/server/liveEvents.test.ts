@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
-import type { ServerFrame } from '../../../machines/realtime/realtime.protocol';
+import type { ServerFrame } from '../../../contract/realtime';
 import { postApi, registerUser, startTestServer, type RegisteredUser } from '../../support/api';
 
 /**

@@ -5,8 +5,8 @@ import WebSocket from 'ws';
 import type { RunningServer } from '../../../server/app';
 import { REALTIME_NOTICES } from '../../../server/realtime/plugin';
 import { attachRealtime, type RealtimeStats } from '../../../server/realtime/rooms';
-import { MAX_FRAME_BYTES, type ServerFrame } from '../../../machines/realtime/realtime.protocol';
-import { CLOSE_UNAUTHORIZED } from '../../../machines/realtime/realtime.types';
+import { MAX_FRAME_BYTES, type ServerFrame } from '../../../contract/realtime';
+import { CLOSE_UNAUTHORIZED } from '../../../contract/realtime';
 import { registerUser, startTestServer } from '../../support/api';
 
 /** The websocket rooms of the real local server, over a real socket on 127.0.0.1. */

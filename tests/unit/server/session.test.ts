@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_VERSION, CALLS } from '../../../src/api/contract';
+import { API_VERSION, CALLS } from '../../../contract/api';
 import type { RunningServer } from '../../../server/app';
 import { postApi, startTestServer } from '../../support/api';
 

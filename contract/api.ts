@@ -3,8 +3,7 @@
  * local reference server (server/), so the two cannot drift. Paths are relative to the API base
  * (default `/api/`). Every request body is JSON `{ session?, data? }` (the client adds `session`).
  */
-import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
-import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../machines/session/session.messages';
+import { AUTH_MESSAGES, SESSION_MESSAGES } from './messages';
 import {
   array,
   bool,
@@ -17,12 +16,9 @@ import {
   type Schema,
 } from './schema';
 
-export const API_VERSION = REQUIRED_VERSION;
+export { API_VERSION } from './spec';
 
-/**
- * Fixed texts of the spec (§6, §8) that the client and the server both use. The machines own
- * them (machines/ cannot import src/), so there is one source.
- */
+/** Fixed texts of the spec (§6, §8) that the client and the server both use. */
 export const MESSAGES = {
   ...AUTH_MESSAGES,
   ...SESSION_MESSAGES,

@@ -4,6 +4,11 @@
  * returns `{ ok: false, reason }` so a malformed, unknown or oversized frame is ignored with a log.
  */
 
+/** Close code the server uses when the credentials are refused: retrying cannot help. */
+export const CLOSE_UNAUTHORIZED = 4401;
+/** Close code of a policy violation (for example an oversized frame). */
+export const CLOSE_POLICY = 1008;
+
 /** Rooms of §7. */
 export const ROOMS = {
   notifications: 'notifications',

@@ -157,7 +157,11 @@ export const paymentPlugin: ServerPlugin = {
   name: 'payment',
   setup(ctx, host) {
     if (!ctx.config.rpcUrl) {
-      const chain = createLocalChain({ snapshotFile: join(ctx.config.dataDir, 'chain.bin') });
+      const chain = createLocalChain({
+        snapshotFile: join(ctx.config.dataDir, 'chain.bin'),
+        warn: (message) => ctx.log.warn(message),
+      });
+      host.onClose(() => chain.close());
       const facade = createRpcFacade(chain, { testControls: ctx.config.mode === 'development' });
       ctx.services.chain = chain;
       host.addRawHandler('/rpc', async (req, res) => {

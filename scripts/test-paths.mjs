@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
+const FILES = process.argv.slice(2);
 const OUT = join(ROOT, 'reports/paths');
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -23,6 +24,8 @@ const run = spawnSync(
     '--reporter=default',
     '--reporter=junit',
     `--outputFile.junit=${join(OUT, 'junit.xml')}`,
+    // `npm run test:paths -- tests/model/x.paths.test.ts` runs only those files.
+    ...FILES,
   ],
   { cwd: ROOT, stdio: 'inherit' },
 );
@@ -47,7 +50,8 @@ const rows = reports.map((r) => ({
   transitions: `${r.transitions.covered}/${r.transitions.total} ${pct(r.transitions.covered, r.transitions.total)}`,
   ok: r.paths.failed === 0 && r.problems.length === 0,
 }));
-const missing = machines.filter((m) => !reports.some((r) => r.machine === m));
+const missing =
+  FILES.length > 0 ? [] : machines.filter((m) => !reports.some((r) => r.machine === m));
 
 console.log('\npaths: generated path tests per machine');
 const head = ['machine', 'paths passed', 'states', 'transitions', ''];
@@ -71,8 +75,15 @@ for (const r of reports) {
   for (const p of r.problems) failures.push(`${r.machine}: ${p}`);
   for (const key of r.staleReasons ?? [])
     console.log(`    note: a reason is given for something the paths cover: ${key}`);
-  for (const p of r.paths.results.filter((x) => x.status === 'failed'))
-    failures.push(`${r.machine}: path failed (${p.driver}): ${p.description}`);
+  // One line per group of failed paths (same event, check and message): one broken rule, N paths.
+  for (const g of r.groups ?? [])
+    failures.push(
+      `${r.machine} (${g.driver}): ${g.paths.length} path(s) fail first at ${g.transition}\n      check: ${g.check}: ${g.message}${g.expected !== undefined ? `\n      expected: ${g.expected}\n      actual:   ${g.actual}` : ''}`,
+    );
+  for (const t of r.generation?.truncated ?? [])
+    console.log(
+      `    ${r.machine}: ${t.found} paths found for ${t.input}, only ${t.kept} run (paths.maxPaths)`,
+    );
 }
 for (const m of missing)
   failures.push(
@@ -96,15 +107,45 @@ code{background:#222;padding:0 .2rem}li{margin:.15rem 0}</style>
 ${rows.map((r) => `<tr><td>${esc(r.machine)}</td><td>${esc(r.paths)}</td><td>${esc(r.states)}</td><td>${esc(r.transitions)}</td><td class="${r.ok ? 'ok' : 'fail'}">${r.ok ? 'ok' : 'FAIL'}</td></tr>`).join('\n')}
 ${missing.map((m) => `<tr><td>${esc(m)}</td><td colspan="3" class="fail">no model test</td><td class="fail">FAIL</td></tr>`).join('\n')}
 </table>
-${failures.length ? `<h2>Problems</h2><ul>${failures.map((f) => `<li class="fail">${esc(f)}</li>`).join('')}</ul>` : ''}
+<p><label>Filter <input id="filter" type="search" placeholder="machine, state, event, check…" autofocus></label>
+<label><input id="onlyFailed" type="checkbox" ${failures.length ? 'checked' : ''}> failures only</label></p>
+${failures.length ? `<h2 id="failures">Failures, grouped by first failing step</h2>` : ''}
+${reports
+  .flatMap((r) =>
+    (r.groups ?? []).map(
+      (
+        g,
+      ) => `<details class="group fail" open data-text="${esc(`${r.machine} ${g.driver} ${g.transition} ${g.check} ${g.message}`)}"><summary><b>${esc(r.machine)}</b> (${esc(g.driver)}) — <b>${g.paths.length} path(s)</b> fail first at <code>${esc(g.transition)}</code></summary>
+<p>check: ${esc(g.check)}<br>${esc(g.message)}${g.expected !== undefined ? `<br>expected: <code>${esc(g.expected)}</code><br>actual: <code>${esc(g.actual)}</code>` : ''}</p>
+${g.stack ? `<pre>${esc(g.stack)}</pre>` : ''}<ul>${g.paths.map((p) => `<li>${esc(p)}</li>`).join('')}</ul></details>`,
+    ),
+  )
+  .join('\n')}
+${failures.length ? `<h2>Problems</h2><ul>${failures.map((f) => `<li class="fail"><pre>${esc(f)}</pre></li>`).join('')}</ul>` : ''}
 ${reports
   .map(
     (r) => `<details><summary><b>${esc(r.machine)}</b> — ${r.paths.generated} paths</summary>
 <h3>Uncovered</h3><ul>${[...r.states.uncovered, ...r.transitions.uncovered].map((g) => `<li><code>${esc(g.key)}</code> — ${g.reason ? esc(g.reason) : '<span class="fail">no reason</span>'}</li>`).join('') || '<li>nothing</li>'}</ul>
-<h3>Paths</h3><ul>${r.paths.results.map((p) => `<li class="${p.status === 'passed' ? 'ok' : 'fail'}">[${esc(p.driver)}] ${esc(p.description)}${p.error ? `<pre>${esc(p.error)}</pre>` : ''}</li>`).join('')}</ul>
+<h3>Paths</h3><ul>${r.paths.results.map((p) => `<li class="path ${p.status === 'passed' ? 'ok' : 'fail'}">[${esc(p.driver)}] ${esc(p.description)}${p.error ? `<pre>${esc(p.error)}</pre>` : ''}</li>`).join('')}</ul>
 <h3>Transitions</h3><ul>${r.transitions.all.map((t) => `<li><code>${esc(t)}</code></li>`).join('')}</ul></details>`,
   )
   .join('\n')}
+<script>
+const filter = document.getElementById('filter');
+const only = document.getElementById('onlyFailed');
+function apply() {
+  const q = filter.value.toLowerCase();
+  for (const el of document.querySelectorAll('.group, li.path')) {
+    const text = (el.dataset.text || el.textContent).toLowerCase();
+    const hideOk = only.checked && el.classList.contains('ok');
+    el.hidden = hideOk || (q !== '' && !text.includes(q));
+  }
+}
+filter.addEventListener('input', apply);
+only.addEventListener('change', apply);
+apply();
+if (document.getElementById('failures')) location.hash = 'failures';
+</script>
 </html>`;
 writeFileSync(join(OUT, 'index.html'), html);
 

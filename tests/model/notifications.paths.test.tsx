@@ -119,7 +119,10 @@ const actorDriver: Driver<typeof model, Ctx> = {
     'toast.showing': ({ ctx, snapshot }) => {
       sameContext(ctx, snapshot);
       // Exactly one toast timer runs while a toast shows.
-      expect(ctx.clock.pending().filter((d) => d === SPEC_TIMERS.notification)).toHaveLength(1);
+      expect(
+        ctx.clock.pending().filter((d) => d === SPEC_TIMERS.notification),
+        '§4: a toast shows for 3.5 s (exactly one 3500 ms timer runs)',
+      ).toHaveLength(1);
     },
   },
 };

@@ -69,7 +69,15 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
    * branches of one event that leave value and context alike (a targetless branch that only
    * runs actions) each get a path of their own.
    */
-  paths?: { simple?: boolean; maxPaths?: number; limit?: number; byTransition?: boolean };
+  paths?: {
+    simple?: boolean;
+    maxPaths?: number;
+    /** Graph vertices the traversal may visit (default GENERATION_BUDGET.vertices). */
+    limit?: number;
+    /** Wall-clock budget of the generation in ms (default GENERATION_BUDGET.ms). */
+    budgetMs?: number;
+    byTransition?: boolean;
+  };
 };
 
 export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
@@ -121,7 +129,20 @@ export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
   coverage: Coverage;
   /** Every transition of the chart with its key. */
   transitions: TransitionInfo[];
+  /** How generation went: paths cut by the cap (printed), and a failure (a failing test). */
+  generation: Generation;
 };
+
+export type Generation = {
+  /** Per starting input, paths found and paths kept when the cap cut them. */
+  truncated: { input: string; found: number; kept: number }[];
+  /** "generation failed: …" when the traversal threw or went over its budget. */
+  error: string | null;
+  ms: number;
+};
+
+/** Default traversal budget: graph vertices and wall-clock time. */
+export const GENERATION_BUDGET = { vertices: 20_000, ms: 60_000 };
 
 export function stateValueToString(value: StateValue): string {
   if (typeof value === 'string') return value;
@@ -283,6 +304,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   };
 
   const used = new Set<string>();
+  const truncated: Generation['truncated'] = [];
   const inputs = [spec.input, ...(spec.inputs ?? [])];
   const generate = (input: InputFrom<M> | undefined, tag: string): GeneratedPath<M, O>[] => {
     const testModel = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine as never, {
@@ -291,7 +313,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       serializeState: (s, e, p) => stepKey(s, e, p),
       filterEvents: (s, e) => s.can(e),
       stateMatcher: (s, key) => s.matches(key as never),
-      ...(spec.paths?.limit ? { limit: spec.paths.limit } : {}),
+      limit: spec.paths?.limit ?? GENERATION_BUDGET.vertices,
     });
 
     const shortest = testModel.getShortestPaths();
@@ -314,6 +336,12 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     let kept = [...unique.entries()].filter(([key]) => !prefixes.has(key)).map(([, p]) => p);
     if (kept.length === 0 && raw.length > 0) kept = [raw[0]!];
     const maxPaths = spec.paths?.maxPaths ?? 300;
+    if (kept.length > maxPaths) {
+      truncated.push({ input: tag || 'input 1', found: kept.length, kept: maxPaths });
+      console.warn(
+        `paths ${spec.name}${tag ? ` ${tag}` : ''}: ${kept.length} paths found, only the first ${maxPaths} run (paths.maxPaths); raise the cap or split the model`,
+      );
+    }
     kept = kept.slice(0, maxPaths);
 
     const [initial] = initialMicrosteps(machine, input).slice(-1)[0] ?? [];
@@ -346,7 +374,19 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       return { description: unique, input, initial: start, steps };
     });
   };
-  const paths = inputs.flatMap((input, i) => generate(input, i === 0 ? '' : `[input ${i + 1}]`));
+  const started = Date.now();
+  let generationError: string | null = null;
+  let paths: GeneratedPath<M, O>[] = [];
+  try {
+    paths = inputs.flatMap((input, i) => generate(input, i === 0 ? '' : `[input ${i + 1}]`));
+  } catch (error) {
+    generationError = `generation failed: ${error instanceof Error ? error.message : String(error)} (budget: ${spec.paths?.limit ?? GENERATION_BUDGET.vertices} vertices)`;
+  }
+  const ms = Date.now() - started;
+  const budgetMs = spec.paths?.budgetMs ?? GENERATION_BUDGET.ms;
+  if (!generationError && ms > budgetMs)
+    generationError = `generation failed: took ${ms} ms, over the budget of ${budgetMs} ms`;
+  if (generationError) console.error(`paths ${spec.name}: ${generationError}`);
 
   // Coverage: every state node and every transition definition of the chart.
   const takenKeys = new Set<string>();
@@ -417,7 +457,16 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       .map(([type]) => ({ key: type, reason: reasons[type] ?? null })),
   };
 
-  return { name: spec.name, machine, spec, events, paths, coverage, transitions: list };
+  return {
+    name: spec.name,
+    machine,
+    spec,
+    events,
+    paths,
+    coverage,
+    transitions: list,
+    generation: { truncated, error: generationError, ms },
+  };
 }
 
 /** What keeps coverage below the bar: unexplained gaps and reasons that name nothing. */

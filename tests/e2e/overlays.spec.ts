@@ -218,6 +218,28 @@ test.describe('global error handler (§8)', () => {
     });
   }
 
+  test('an error and a toast reported before their chunks arrive show as reported (no hydration error)', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors('[error]');
+    // The error modal's and the toast's chunks are held back until both have been reported, so
+    // the overlays first render with the error and the toast already queued.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(ErrorModal|Toast)-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openApp(page);
+    await reportError(page, { errorMessage: 'Server says no' });
+    await notify(page, [{ message: 'Queued before the chunk', messageType: 'success' }]);
+    release();
+    await expect(modal(page)).toBeVisible();
+    await expect(page.getByTestId('error-message')).toHaveText('Server says no');
+    await expect(toastMessage(page)).toHaveText('Queued before the chunk');
+  });
+
   test('Provider not available → warning banner, no modal', async ({
     page,
     allowConsoleErrors,

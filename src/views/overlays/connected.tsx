@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { lazyView } from '../common/lazyView';
+import { useEffect } from 'react';
+import { loadedView } from '../common/loadedView';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { installGlobalErrorHandler } from '../../platform/errors';
@@ -10,58 +10,38 @@ import { ThemeToggle } from './ThemeToggle';
  * The overlays bound to the running app's services (mounted in the shell's Overlays slot; the
  * theme toggle in the site header).
  */
-// The error and video modals render nothing until opened: like the toast, they are chunks of
-// their own, requested when the shell mounts, outside the landing page's initial JS.
-const LazyErrorModal = lazyView(
+// The error modal, the toast (with DOMPurify) and the video modal are chunks of their own,
+// requested when the shell mounts, outside the landing page's initial JS. They open from machine
+// state that can change before their chunk arrives (an error, a notification), so they are
+// loadedViews, not Suspense: nothing is hydrated against build-time HTML that has since changed.
+const LoadedErrorModal = loadedView(
   () => import('./ErrorModal').then((m) => m.ErrorModal),
-  () => null,
   'error modal',
 );
-const LazyVideoModal = lazyView(
+const LoadedVideoModal = loadedView(
   () => import('./VideoModal').then((m) => m.VideoModal),
-  () => null,
   'video modal',
 );
+const LoadedToast = loadedView(() => import('./Toast').then((m) => m.Toast), 'toast');
 
 export function ErrorModalOverlay() {
-  const actor = useService(SYSTEM_IDS.errorModal);
-  return (
-    <Suspense fallback={null}>
-      <LazyErrorModal actor={actor} />
-    </Suspense>
-  );
+  return <LoadedErrorModal actor={useService(SYSTEM_IDS.errorModal)} fallback={null} />;
 }
 
 export function InformationBannerOverlay() {
   return <InformationBanner actor={useService(SYSTEM_IDS.notifications)} />;
 }
 
-// The toast (with DOMPurify) is its own chunk, requested as soon as the shell mounts: it stays
-// out of the landing page's initial JS (performance budget). Until it arrives the same empty
-// live region stands in, so screen readers still hear the first toast.
+// Until the toast's chunk arrives the same empty live region stands in, so screen readers still
+// hear the first toast.
 const emptyToastRegion = <div className="toast-region" role="status" aria-live="polite" />;
-const LazyToast = lazyView(
-  () => import('./Toast').then((m) => m.Toast),
-  () => emptyToastRegion,
-  'toast',
-);
 
 export function ToastOverlay() {
-  const actor = useService(SYSTEM_IDS.notifications);
-  return (
-    <Suspense fallback={emptyToastRegion}>
-      <LazyToast actor={actor} />
-    </Suspense>
-  );
+  return <LoadedToast actor={useService(SYSTEM_IDS.notifications)} fallback={emptyToastRegion} />;
 }
 
 export function VideoModalOverlay() {
-  const actor = useService(SYSTEM_IDS.notifications);
-  return (
-    <Suspense fallback={null}>
-      <LazyVideoModal actor={actor} />
-    </Suspense>
-  );
+  return <LoadedVideoModal actor={useService(SYSTEM_IDS.notifications)} fallback={null} />;
 }
 
 export function HeaderThemeToggle() {

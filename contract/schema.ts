@@ -4,8 +4,18 @@
  */
 export type Schema<T> = {
   readonly describe: string;
+  /** What the schema accepts, as data, so the server can derive its own validator from it. */
+  readonly def: SchemaDef;
   check(value: unknown, path: string): T;
 };
+
+export type SchemaDef =
+  | { readonly kind: 'string'; readonly min?: number; readonly max?: number }
+  | { readonly kind: 'number' | 'boolean' }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean }
+  | { readonly kind: 'optional'; readonly inner: Schema<unknown> }
+  | { readonly kind: 'array'; readonly inner: Schema<unknown>; readonly max: number }
+  | { readonly kind: 'object'; readonly shape: Readonly<Record<string, Schema<unknown>>> };
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
@@ -26,6 +36,7 @@ function fail(path: string, expected: string, value: unknown): never {
 
 export const str = (opts: { max?: number; min?: number } = {}): Schema<string> => ({
   describe: 'string',
+  def: { kind: 'string', ...opts },
   check(value, path) {
     if (typeof value !== 'string') fail(path, 'string', value);
     if (opts.max !== undefined && value.length > opts.max)
@@ -38,6 +49,7 @@ export const str = (opts: { max?: number; min?: number } = {}): Schema<string> =
 
 export const num = (): Schema<number> => ({
   describe: 'number',
+  def: { kind: 'number' },
   check(value, path) {
     if (typeof value !== 'number' || !Number.isFinite(value)) fail(path, 'number', value);
     return value;
@@ -46,6 +58,7 @@ export const num = (): Schema<number> => ({
 
 export const bool = (): Schema<boolean> => ({
   describe: 'boolean',
+  def: { kind: 'boolean' },
   check(value, path) {
     if (typeof value !== 'boolean') fail(path, 'boolean', value);
     return value;
@@ -54,6 +67,7 @@ export const bool = (): Schema<boolean> => ({
 
 export const literal = <const T extends string | number | boolean>(lit: T): Schema<T> => ({
   describe: JSON.stringify(lit),
+  def: { kind: 'literal', value: lit },
   check(value, path) {
     if (value !== lit) fail(path, JSON.stringify(lit), value);
     return lit;
@@ -62,6 +76,7 @@ export const literal = <const T extends string | number | boolean>(lit: T): Sche
 
 export const optional = <T>(inner: Schema<T>): Schema<T | undefined> => ({
   describe: `${inner.describe}?`,
+  def: { kind: 'optional', inner },
   check(value, path) {
     return value === undefined || value === null ? undefined : inner.check(value, path);
   },
@@ -69,6 +84,7 @@ export const optional = <T>(inner: Schema<T>): Schema<T | undefined> => ({
 
 export const array = <T>(inner: Schema<T>, max = 10_000): Schema<T[]> => ({
   describe: `${inner.describe}[]`,
+  def: { kind: 'array', inner, max },
   check(value, path) {
     if (!Array.isArray(value)) fail(path, 'array', value);
     if (value.length > max) throw new SchemaError(`${path}: more than ${max} items`, path);
@@ -88,6 +104,7 @@ type Flatten<T> = { [K in keyof T]: T[K] };
 /** An object with at least these keys; unknown extra keys are dropped. */
 export const object = <S extends Shape>(shape: S): Schema<Flatten<ObjectOf<S>>> => ({
   describe: 'object',
+  def: { kind: 'object', shape },
   check(value, path) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       fail(path, 'object', value);

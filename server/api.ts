@@ -1,112 +1,98 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse } from '../contract/schema';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ApiRoute, ServerContext } from './context';
-import { bearerToken, HttpError, readJsonBody, sendError, sendJson } from './http';
-import { SECURITY_HEADERS } from './static';
+import { bearerToken, HttpError, jsonObjectOf } from './http';
+import { RATE_LIMITED_PATHS, rateLimitMessage } from './limits';
+import { validate } from './validation';
 
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+/** Every method reaches an API route, so a wrong one answers 405 rather than 404. */
+const ANY_METHOD: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-const describe = (error: unknown): string =>
-  error instanceof Error ? (error.stack ?? error.message) : String(error);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of a protected API call. */
+    userId: number | null;
+  }
+}
 
 /**
- * The API under /api/: finds the route, checks the method, the bearer jwt (protected routes),
- * the body against the contract's request schema, the answer against its response schema, and
- * turns every failure into `{ status: 'error', result: false, message }`.
+ * The API under /api/ as Fastify routes, one per contract call: the method, the bearer jwt of
+ * protected routes (before the body is read), the body against the contract's request schema,
+ * the answer against its response schema (valibot, derived from the contract), the per-IP rate
+ * limits, and `{ status: 'error', result: false, message }` for every failure.
  */
-export function createApi(ctx: ServerContext) {
+export function createApi(app: FastifyInstance, ctx: ServerContext) {
   const { config, log } = ctx;
-  const routes = new Map<string, ApiRoute>();
+  const paths = new Set<string>();
+  app.decorateRequest('userId', null);
 
-  const addRoute = (route: ApiRoute): void => {
-    const key = route.path.replace(/^\/+|\/+$/g, '');
-    if (routes.has(key)) throw new Error(`Duplicate API route: ${key}`);
-    routes.set(key, route);
-  };
-
-  function corsHeaders(req: IncomingMessage): Record<string, string> {
-    const origin = req.headers.origin;
-    if (typeof origin !== 'string') return {};
-    const allowed =
-      config.mode === 'development'
-        ? LOCAL_ORIGIN.test(origin)
-        : config.corsOrigins.includes(origin);
-    if (!allowed) return {};
-    return {
-      'Access-Control-Allow-Origin': origin,
-      'Access-Control-Allow-Headers': 'Content-Type, Authorization',
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Expose-Headers': 'Retry-After',
-      'Access-Control-Max-Age': '600',
-      Vary: 'Origin',
-    };
-  }
-
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const cors = corsHeaders(req);
-    for (const [name, value] of Object.entries({ ...cors, ...SECURITY_HEADERS }))
-      res.setHeader(name, value);
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204);
-      res.end();
-      return;
-    }
-    try {
-      const path = url.pathname.slice('/api/'.length).replace(/\/+$/, '');
-      const route = routes.get(path);
-      if (!route || (route.devOnly && config.mode !== 'development'))
-        throw new HttpError(404, `Unknown API path: /api/${path}`);
-      if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD')) {
-        throw new HttpError(405, `Method ${req.method ?? ''} not allowed on /api/${path}`, {
-          Allow: route.method,
-        });
-      }
-      // Protected calls answer 401 before looking at the body, so a client refreshes its jwt first.
-      let userId: number | null = null;
-      if (route.protected) {
-        userId = authenticate(req);
-      }
-      const body = route.method === 'POST' ? await readJsonBody(req, config.maxBodyBytes) : {};
-      const checked = parse(route.request, body);
-      if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
-      const session =
-        typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
-      const answer: unknown = await route.handle(ctx, {
-        body: checked.value,
-        session,
-        userId,
-        headers: req.headers,
-        query: url.searchParams,
-      });
-      if (route.response) {
-        const valid = parse(route.response, answer);
-        if (!valid.ok) {
-          log.error(`Answer of /api/${path} breaks the contract: ${valid.error}`);
-          throw new HttpError(500, 'Internal server error');
-        }
-      }
-      sendJson(res, 200, answer);
-    } catch (error) {
-      // An unread body is drained so the connection stays usable for the next request.
-      if (!req.complete) req.resume();
-      if (error instanceof HttpError) {
-        sendError(res, error);
-        return;
-      }
-      log.error(`API ${url.pathname} failed: ${describe(error)}`);
-      sendError(res, new HttpError(500, 'Internal server error'));
-    }
-  }
-
-  function authenticate(req: IncomingMessage): number {
-    const token = bearerToken(req);
+  async function authenticate(req: FastifyRequest): Promise<number> {
+    const token = bearerToken(req.headers);
     if (!token) throw new HttpError(401, 'Missing bearer token');
-    const check = ctx.auth.verifyJwt(token);
+    const check = await ctx.auth.verifyJwt(token);
     if (!check.ok)
       throw new HttpError(401, check.reason === 'expired' ? 'Token expired' : 'Invalid token');
     if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
     return check.userId;
   }
 
-  return { addRoute, handle: handleApi };
+  const addRoute = (route: ApiRoute): void => {
+    const path = route.path.replace(/^\/+|\/+$/g, '');
+    if (paths.has(path)) throw new Error(`Duplicate API route: ${path}`);
+    paths.add(path);
+    if (route.devOnly && config.mode !== 'development') return;
+    const limit = RATE_LIMITED_PATHS[path];
+    const rateLimit = limit && config.rateLimits[limit];
+    app.route({
+      method: ANY_METHOD,
+      url: `/api/${path}`,
+      bodyLimit: config.maxBodyBytes,
+      config: rateLimit
+        ? {
+            rateLimit: {
+              max: rateLimit.max,
+              timeWindow: rateLimit.windowMs,
+              errorResponseBuilder: (_req, context) => {
+                const seconds = Math.ceil(context.ttl / 1000);
+                return new HttpError(429, rateLimitMessage(seconds), {
+                  'Retry-After': String(seconds),
+                });
+              },
+            },
+          }
+        : {},
+      // Method and jwt are checked before the body is read, so a client refreshes its jwt first.
+      onRequest: async (req) => {
+        if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD'))
+          throw new HttpError(405, `Method ${req.method} not allowed on /api/${path}`, {
+            Allow: route.method,
+          });
+        if (route.protected) req.userId = await authenticate(req);
+      },
+      handler: async (req, reply) => {
+        const body = route.method === 'POST' ? jsonObjectOf(req.body as Buffer | undefined) : {};
+        const checked = validate(route.request, body);
+        if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
+        const session =
+          typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
+        const answer: unknown = await route.handle(ctx, {
+          body: checked.value,
+          session,
+          userId: req.userId,
+          headers: req.headers,
+          query: new URL(req.url, 'http://localhost').searchParams,
+        });
+        if (route.response) {
+          const valid = validate(route.response, answer);
+          if (!valid.ok) {
+            log.error(`Answer of /api/${path} breaks the contract: ${valid.error}`);
+            throw new HttpError(500, 'Internal server error');
+          }
+        }
+        reply.header('Cache-Control', 'no-store');
+        return answer;
+      },
+    });
+  };
+
+  return { addRoute };
 }

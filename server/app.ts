@@ -1,11 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_VERSION } from '../contract/api';
 import { createCodes } from './codes';
 import type {
   Logger,
   PluginHost,
-  RawHandler,
   ServerConfig,
   ServerContext,
   ServerMode,
@@ -14,15 +17,21 @@ import type {
 import { openDatabase, type Db } from './db';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
-import { HttpError, sendError } from './http';
-import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './jwt';
+import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './accessToken';
+import { errorBody, HttpError } from './http';
+import {
+  DEVELOPMENT_RATE_LIMITS,
+  MAX_BODY_BYTES,
+  PRODUCTION_RATE_LIMITS,
+  type RateLimits,
+} from './limits';
 import { createOutbox, type Mailer } from './outbox';
 import { PLUGINS } from './plugins';
 import { isSolAmount } from './pricing';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
-import { createStaticSite, inviteCodeOfPage } from './static';
+import { HSTS_HEADER, inviteCodeOfPage, registerStaticSite, SECURITY_HEADERS } from './static';
 import { createRefreshTokens, REFRESH_TTL_SECONDS } from './tokens';
 import { createUsers } from './users';
 
@@ -52,6 +61,10 @@ export type StartOptions = {
   plugins?: readonly ServerPlugin[];
   mailer?: Mailer;
   maxBodyBytes?: number;
+  /** Per-IP limits (server/limits.ts); defaults by mode: strict in production, generous in development. */
+  rateLimits?: Partial<RateLimits>;
+  /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
+  hsts?: boolean;
 };
 
 export type RunningServer = {
@@ -93,7 +106,12 @@ function buildConfig(opts: StartOptions): ServerConfig {
     ticketPriceSol: ticketPriceSol?.trim(),
     connectSrc,
     corsOrigins: opts.corsOrigins ?? [],
-    maxBodyBytes: opts.maxBodyBytes ?? 64 * 1024,
+    maxBodyBytes: opts.maxBodyBytes ?? MAX_BODY_BYTES,
+    rateLimits: {
+      ...(opts.mode === 'production' ? PRODUCTION_RATE_LIMITS : DEVELOPMENT_RATE_LIMITS),
+      ...opts.rateLimits,
+    },
+    hsts: opts.hsts ?? false,
   };
 }
 
@@ -130,61 +148,99 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
   };
 
-  const api = createApi(ctx);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.maxBodyBytes,
+    requestTimeout: 30_000,
+    exposeHeadRoutes: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode is an unknown path, answered like any other 404.
+    frameworkErrors: (error, req, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
+      void sendError(
+        reply as FastifyReply,
+        new HttpError(status, status === 404 ? notFoundMessage(req.url) : error.message),
+      );
+    },
+  });
+  const httpServer: Server = app.server;
+  httpServer.headersTimeout = 20_000;
+
+  // Bodies are read raw (up to the route's limit) and parsed by the route: the API answers
+  // with its own messages, the local chain with JSON-RPC errors.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onSend', async (_req, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (config.hsts) reply.header('Strict-Transport-Security', HSTS_HEADER);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(
+        reply,
+        new HttpError(
+          413,
+          `Request body too large (limit ${req.routeOptions.bodyLimit ?? config.maxBodyBytes} bytes)`,
+        ),
+      );
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500)
+      return sendError(reply, new HttpError(status, error.message));
+    log.error(`Unhandled error on ${req.method} ${req.url}: ${describe(error)}`);
+    return sendError(reply, new HttpError(500, 'Internal server error'));
+  });
+
+  await app.register(fastifyCors, {
+    origin: (origin, done) => {
+      if (!origin) return done(null, false);
+      done(
+        null,
+        config.mode === 'development'
+          ? LOCAL_ORIGIN.test(origin)
+          : config.corsOrigins.includes(origin),
+      );
+    },
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    methods: ['GET', 'POST', 'OPTIONS'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
+  await app.register(fastifyRateLimit, { global: false });
+
+  const api = createApi(app, ctx);
   ROUTES.forEach(api.addRoute);
-  const rawHandlers: { prefix: string; handler: RawHandler }[] = [];
   const cleanups: (() => void | Promise<void>)[] = [];
 
-  const site = config.siteDir ? createStaticSite(config.siteDir, config.connectSrc) : undefined;
+  const serveSite = config.siteDir
+    ? await registerStaticSite(app, config.siteDir, config.connectSrc, countInviteClick)
+    : undefined;
 
-  const httpServer = createServer((req, res) => {
-    handleRequest(req, res).catch((error: unknown) => {
-      log.error(`Unhandled error on ${req.method} ${req.url}: ${describe(error)}`);
-      if (!res.headersSent) sendError(res, new HttpError(500, 'Internal server error'));
-      else res.destroy();
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, new HttpError(404, notFoundMessage(req.url)));
+  app.setNotFoundHandler(notFound);
+  // The site answers every other GET and HEAD (a route, so compression and 304s apply).
+  if (serveSite)
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      handler: async (req, reply) =>
+        (!isApiPath(req.url) && (await serveSite(req, reply))) || notFound(req, reply),
     });
-  });
-  httpServer.requestTimeout = 30_000;
-  httpServer.headersTimeout = 20_000;
-  httpServer.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
-
-  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      sendError(res, new HttpError(400, 'Malformed request URL'));
-      return;
-    }
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      await api.handle(req, res, url);
-      return;
-    }
-    const raw = rawHandlers.find(
-      ({ prefix }) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
-    );
-    if (raw) {
-      await raw.handler(req, res, url);
-      return;
-    }
-    if (site && (req.method === 'GET' || req.method === 'HEAD')) {
-      const file = site.resolveFile(url.pathname);
-      if (file) {
-        if (file.isPage && req.method === 'GET') countInviteClick(req, url);
-        await site.serve(req, res, url.pathname, file);
-        return;
-      }
-    }
-    sendError(res, new HttpError(404, `Not found: ${url.pathname}`));
-  }
 
   /** A page served through an invite link counts as one click for the code's owner. */
-  function countInviteClick(req: IncomingMessage, url: URL): void {
+  function countInviteClick(req: FastifyRequest): void {
     const purpose = String(req.headers['sec-purpose'] ?? req.headers.purpose ?? '');
     if (purpose.includes('prefetch')) return;
+    let url: URL;
+    try {
+      url = new URL(req.url, 'http://localhost');
+    } catch {
+      return;
+    }
     const code = inviteCodeOfPage(url);
     if (!code) return;
     const inviterId = ctx.users.recordClick(code);
@@ -193,9 +249,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const host: PluginHost = {
     httpServer,
+    fastify: app,
     addRoute: api.addRoute,
-    addRawHandler: (prefix, handler) =>
-      rawHandlers.push({ prefix: prefix.replace(/\/+$/, ''), handler }),
     onClose: (cleanup) => cleanups.push(cleanup),
   };
 
@@ -210,23 +265,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         log.error(`Cleanup failed: ${describe(error)}`);
       }
     }
-    await new Promise<void>((done) => {
-      httpServer.close(() => done());
-      httpServer.closeAllConnections();
-    });
+    httpServer.closeAllConnections();
+    await app.close();
     events.removeAll();
     db.close();
   };
 
   try {
     for (const plugin of opts.plugins ?? PLUGINS) await plugin.setup(ctx, host);
-    await new Promise<void>((done, fail) => {
-      httpServer.once('error', fail);
-      httpServer.listen(opts.port ?? 0, config.host, () => {
-        httpServer.off('error', fail);
-        done();
-      });
-    });
+    await app.listen({ port: opts.port ?? 0, host: config.host });
   } catch (error) {
     await close().catch(() => {});
     throw error;
@@ -240,6 +287,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       : config.host;
   baseUrl = `http://${shownHost}:${port}`;
   return { url: baseUrl, port, httpServer, db, events, ctx, close };
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+const pathOf = (url: string): string => url.split('?')[0] ?? '/';
+const isApiPath = (url: string): boolean => {
+  const path = pathOf(url);
+  return path === '/api' || path.startsWith('/api/');
+};
+const notFoundMessage = (url: string): string => {
+  const path = pathOf(url);
+  return isApiPath(url) ? `Unknown API path: ${path.replace(/\/+$/, '')}` : `Not found: ${path}`;
+};
+
+function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply
+    .code(error.status)
+    .headers({ 'Cache-Control': 'no-store', ...error.headers })
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error.message));
 }
 
 function describe(error: unknown): string {

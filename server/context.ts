@@ -1,12 +1,14 @@
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Schema } from '../contract/schema';
 import type { Db } from './db';
 import type { ServerEventBus } from './events';
-import type { JwtCheck } from './jwt';
+import type { JwtCheck } from './accessToken';
 import type { Codes } from './codes';
 import type { Outbox } from './outbox';
 import type { Sessions } from './sessions';
 import type { RefreshTokens } from './tokens';
+import type { RateLimits } from './limits';
 import type { Users } from './users';
 
 export type ServerMode = 'development' | 'production';
@@ -29,6 +31,10 @@ export type ServerConfig = {
   /** Site origins allowed to call the API cross-origin (production; development allows localhost). */
   readonly corsOrigins: readonly string[];
   readonly maxBodyBytes: number;
+  /** Per-IP limits of the sign-in and session calls (server/limits.ts). */
+  readonly rateLimits: RateLimits;
+  /** Send Strict-Transport-Security (the deployment is behind TLS). */
+  readonly hsts: boolean;
 };
 
 export type Logger = {
@@ -38,8 +44,8 @@ export type Logger = {
 };
 
 export type AuthHelpers = {
-  signJwt(userId: number): string;
-  verifyJwt(token: string): JwtCheck;
+  signJwt(userId: number): Promise<string>;
+  verifyJwt(token: string): Promise<JwtCheck>;
 };
 
 /**
@@ -95,18 +101,11 @@ export type ApiRoute<B = unknown> = {
   handle(ctx: ServerContext, req: ApiRequest<B>): unknown;
 };
 
-/** A raw handler for a non-API path prefix (for example the local chain's `/rpc`). */
-export type RawHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-) => void | Promise<void>;
-
 export type PluginHost = {
   readonly httpServer: Server;
+  /** The Fastify app, for a non-API route such as the local chain's `/rpc`. */
+  readonly fastify: FastifyInstance;
   addRoute(route: ApiRoute): void;
-  /** Requests whose path equals `prefix` or starts with `prefix/` go to `handler`. */
-  addRawHandler(prefix: string, handler: RawHandler): void;
   /** Runs on close, in reverse order of registration, before the database closes. */
   onClose(cleanup: () => void | Promise<void>): void;
 };

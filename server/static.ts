@@ -1,48 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.wasm': 'application/wasm',
-};
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.svg',
-  '.txt',
-  '.xml',
-  '.webmanifest',
-]);
-const GZIP_MIN_BYTES = 1024;
+import { extname, join, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
 export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
@@ -74,7 +35,8 @@ export function contentSecurityPolicy(
   connectSrc: readonly string[],
   inline: InlineHashes = NO_INLINE,
 ): string {
-  const connect = ["'self'", 'ws:', 'wss:', ...connectSrc].join(' ');
+  // 'self' covers the same-origin websocket too (ws: and wss: of this host).
+  const connect = ["'self'", ...connectSrc].join(' ');
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline.scripts].join(' '),
@@ -91,22 +53,33 @@ export function contentSecurityPolicy(
 export const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 } as const;
+
+export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 
 export type ServedFile = { path: string; stat: Stats; isPage: boolean };
 
 /**
- * Serves the built site: files as they are, pre-rendered pages (`docs/intro/index.html` or
+ * Serves the built site through @fastify/static (ETag, 304, Range requests for the video;
+ * @fastify/compress gzips): files as they are, pre-rendered pages (`docs/intro/index.html` or
  * `docs/intro.html`) for their routes, and index.html for every other extension-less route.
+ * Pages carry their own CSP with the hashes of their inline blocks.
  */
-export function createStaticSite(siteDir: string, connectSrc: readonly string[]) {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  siteDir: string,
+  connectSrc: readonly string[],
+  onPage: (req: FastifyRequest) => void,
+): Promise<SiteHandler> {
   const root = resolve(siteDir);
-  const gzipCache = new Map<string, Buffer>();
   const policyCache = new Map<string, string>();
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, index: false });
 
   /** A page's policy, from its inline blocks as they are on disk now. */
-  const policyOf = async (file: ServedFile, etag: string): Promise<string> => {
-    const key = `${file.path}:${etag}`;
+  const policyOf = async (file: ServedFile): Promise<string> => {
+    const key = `${file.path}:${file.stat.size}:${file.stat.mtimeMs}`;
     let policy = policyCache.get(key);
     if (!policy) {
       policy = contentSecurityPolicy(connectSrc, inlineHashesOf(await readFile(file.path, 'utf8')));
@@ -115,13 +88,13 @@ export function createStaticSite(siteDir: string, connectSrc: readonly string[])
     return policy;
   };
 
-  const fileAt = (relative: string): ServedFile | undefined => {
-    const path = resolve(join(root, relative));
+  const fileAt = (relativePath: string): ServedFile | undefined => {
+    const path = resolve(join(root, relativePath));
     if (path !== root && !path.startsWith(root + sep)) return undefined;
     try {
       const stat = statSync(path);
       if (stat.isFile()) return { path, stat, isPage: extname(path) === '.html' };
-      if (stat.isDirectory()) return fileAt(join(relative, 'index.html'));
+      if (stat.isDirectory()) return fileAt(join(relativePath, 'index.html'));
     } catch {
       return undefined;
     }
@@ -150,59 +123,25 @@ export function createStaticSite(siteDir: string, connectSrc: readonly string[])
     return 'public, max-age=300';
   };
 
-  return {
-    resolveFile,
-    async serve(
-      req: IncomingMessage,
-      res: ServerResponse,
-      pathname: string,
-      file: ServedFile,
-    ): Promise<void> {
-      const ext = extname(file.path);
-      const etag = `W/"${file.stat.size.toString(16)}-${Math.floor(file.stat.mtimeMs).toString(16)}"`;
-      const headers: Record<string, string | number> = {
-        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-        'Cache-Control': cacheControl(pathname, file),
-        ETag: etag,
-        Vary: 'Accept-Encoding',
-        ...SECURITY_HEADERS,
-      };
-      if (file.isPage) {
-        headers['Content-Security-Policy'] = await policyOf(file, etag);
-        headers['X-Frame-Options'] = 'DENY';
-      }
-      if (req.headers['if-none-match'] === etag) {
-        res.writeHead(304, headers);
-        res.end();
-        return;
-      }
-      const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      if (acceptsGzip && COMPRESSIBLE.has(ext) && file.stat.size >= GZIP_MIN_BYTES) {
-        const key = `${file.path}:${etag}`;
-        let body = gzipCache.get(key);
-        if (!body) {
-          body = gzipSync(await readFile(file.path));
-          gzipCache.set(key, body);
-        }
-        res.writeHead(200, {
-          ...headers,
-          'Content-Encoding': 'gzip',
-          'Content-Length': body.length,
-        });
-        res.end(req.method === 'HEAD' ? undefined : body);
-        return;
-      }
-      res.writeHead(200, { ...headers, 'Content-Length': file.stat.size });
-      if (req.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      createReadStream(file.path)
-        .on('error', () => res.destroy())
-        .pipe(res);
-    },
+  return async (req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const file = resolveFile(pathname);
+    if (!file) return undefined;
+    if (file.isPage) {
+      if (req.method === 'GET') onPage(req);
+      reply.header('Content-Security-Policy', await policyOf(file));
+      reply.header('X-Frame-Options', 'DENY');
+    }
+    reply.header('Cache-Control', cacheControl(pathname, file));
+    return reply.sendFile(relative(root, file.path));
   };
 }
+
+/** Answers a GET or HEAD with a file of the site, or undefined (404). */
+export type SiteHandler = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<FastifyReply | undefined>;
 
 /** The invite code of `/r/{code}`, `/ref/{code}` or `/?i={code}`, if the request carries one. */
 export function inviteCodeOfPage(url: URL): string | undefined {

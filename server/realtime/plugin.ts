@@ -22,12 +22,12 @@ export const REALTIME_NOTICES = {
  * A jwt identifies the user; a known visitor session alone is a guest (rooms, no personal pushes).
  * The credentials are checked here and dropped: nothing of them is kept or logged.
  */
-function identify(
+async function identify(
   ctx: ServerContext,
   credentials: { jwt?: string; session?: string },
-): Identity | null {
+): Promise<Identity | null> {
   if (credentials.jwt) {
-    const check = ctx.auth.verifyJwt(credentials.jwt);
+    const check = await ctx.auth.verifyJwt(credentials.jwt);
     if (check.ok && ctx.users.findById(check.userId)) return { userId: check.userId };
     return null;
   }

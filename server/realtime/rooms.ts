@@ -35,7 +35,10 @@ export type Identity = { userId: number | null };
 
 export type RealtimeOptions = {
   /** Checks the credentials of the `auth` frame; null refuses the socket. */
-  authenticate(credentials: { jwt?: string; session?: string }): Identity | null;
+  authenticate(credentials: {
+    jwt?: string;
+    session?: string;
+  }): Identity | null | Promise<Identity | null>;
   now(): number;
   log: { info(message: string): void; warn(message: string): void };
   authTimeoutMs?: number;
@@ -130,9 +133,16 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     ws.on('pong', () => {
       client.alive = true;
     });
+    // Frames are handled one after another: a join right after the auth frame waits for it.
+    let frames = Promise.resolve();
     ws.on('message', (raw: RawData, isBinary: boolean) => {
       client.alive = true;
-      onFrame(client, isBinary ? null : raw.toString('utf8'));
+      const text = isBinary ? null : raw.toString('utf8');
+      frames = frames
+        .then(() => onFrame(client, text))
+        .catch((error: unknown) =>
+          options.log.warn(`realtime socket ${client.id}: ${String(error)}`),
+        );
     });
     ws.on('error', (error) => {
       // Oversized frames end here (ws closes with 1009): log the reason, never the payload.
@@ -145,7 +155,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     });
   }
 
-  function onFrame(client: Client, raw: string | null): void {
+  async function onFrame(client: Client, raw: string | null): Promise<void> {
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) {
       options.log.warn(`realtime socket ${client.id}: ignored frame (${parsed.reason})`);
@@ -157,7 +167,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     const timestamp = options.now();
     if (frame.type === 'auth') {
       if (client.identity) return;
-      const identity = options.authenticate({ jwt: frame.jwt, session: frame.session });
+      const identity = await options.authenticate({ jwt: frame.jwt, session: frame.session });
       if (!identity) {
         options.log.info(`realtime socket ${client.id}: credentials refused`);
         client.ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');

@@ -40,7 +40,7 @@ export const authRoutes: readonly ApiRoute[] = [
       : { result: true };
   }),
 
-  contractRoute('authEmailVerify', (ctx, req) => {
+  contractRoute('authEmailVerify', async (ctx, req) => {
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
     if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
@@ -51,18 +51,18 @@ export const authRoutes: readonly ApiRoute[] = [
     return {
       result: true,
       user_data: ctx.users.toUserData(user),
-      jwt: ctx.auth.signJwt(user.id),
+      jwt: await ctx.auth.signJwt(user.id),
       refresh_token: ctx.refreshTokens.issue(user.id),
     };
   }),
 
-  contractRoute('authRefresh', (ctx, req) => {
+  contractRoute('authRefresh', async (ctx, req) => {
     const rotation = ctx.refreshTokens.rotate(req.body.refresh_token);
     if (!rotation.ok || !ctx.users.findById(rotation.userId))
       throw new HttpError(401, MESSAGES.refreshFailed);
     return {
       result: true,
-      jwt: ctx.auth.signJwt(rotation.userId),
+      jwt: await ctx.auth.signJwt(rotation.userId),
       refresh_token: rotation.refreshToken,
     };
   }),

@@ -8,14 +8,14 @@
  * cases run the same code.
  */
 import { join } from 'node:path';
-import type { IncomingMessage } from 'node:http';
 import { CALLS } from '../../contract/api';
 import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
 import { createLocalChain, type LocalChain } from '../chain/localChain';
 import { createRpcClient, type SolanaRpc } from '../chain/rpcClient';
 import { createRpcFacade } from '../chain/rpcFacade';
 import type { ApiRoute, ServerContext, ServerPlugin } from '../context';
-import { HttpError, sendJson } from '../http';
+import { HttpError } from '../http';
+import { registerRpcRoute } from '../chain/rpcRoute';
 import { lamportsToSol, publicData } from '../pricing';
 import { devWalletRoute } from '../devWallet';
 
@@ -35,33 +35,8 @@ export const INVITES_FOR_ACCESS = FRIENDS_FOR_ACCESS;
  * extra: access through friends' tickets gives entry, not the ticket, so it issues none.
  */
 export const INVITATION_CODES_PER_TICKET = 999;
-const MAX_RPC_BODY = 64 * 1024;
 
 export const WALLET_ID_NOT_FOUND = 'Wallet ID not found';
-
-function readBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_RPC_BODY) {
-        reject(new HttpError(413, 'Request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
-      } catch {
-        resolve(undefined);
-      }
-    });
-    req.on('error', reject);
-  });
-}
 
 function rpcOf(ctx: ServerContext): SolanaRpc {
   const rpc = ctx.services.rpc;
@@ -164,27 +139,7 @@ export const paymentPlugin: ServerPlugin = {
       host.onClose(() => chain.close());
       const facade = createRpcFacade(chain, { testControls: ctx.config.mode === 'development' });
       ctx.services.chain = chain;
-      host.addRawHandler('/rpc', async (req, res) => {
-        if (req.method !== 'POST') {
-          sendJson(
-            res,
-            405,
-            { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'POST only' } },
-            { Allow: 'POST' },
-          );
-          return;
-        }
-        try {
-          sendJson(res, 200, facade.handle(await readBody(req)));
-        } catch (error) {
-          const status = error instanceof HttpError ? error.status : 400;
-          sendJson(res, status, {
-            jsonrpc: '2.0',
-            id: null,
-            error: { code: -32700, message: 'Parse error' },
-          });
-        }
-      });
+      registerRpcRoute(host.fastify, facade);
     }
     // Resolved lazily: the local facade's URL is known only once the server listens.
     let client: SolanaRpc | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../server/events';
-import { signJwt, verifyJwt } from '../../../server/jwt';
+import { signJwt, verifyJwt } from '../../../server/accessToken';
 import {
   lamportsToSol,
   publicData,
@@ -40,24 +40,27 @@ describe('SOL amounts', () => {
 
 describe('jwt', () => {
   const secret = Buffer.alloc(32, 7);
-  it('verifies its own token until exp, then reports expired', () => {
-    const token = signJwt(secret, 42, 900, 1_000_000);
-    expect(verifyJwt(secret, token, 1_000_000)).toEqual({ ok: true, userId: 42 });
-    expect(verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual({ ok: true, userId: 42 });
-    expect(verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({ ok: false, reason: 'expired' });
+  it('verifies its own token until exp, then reports expired', async () => {
+    const token = await signJwt(secret, 42, 900, 1_000_000);
+    expect(await verifyJwt(secret, token, 1_000_000)).toEqual({ ok: true, userId: 42 });
+    expect(await verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual({ ok: true, userId: 42 });
+    expect(await verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 
-  it('rejects a changed payload, another secret and an alg:none token', () => {
-    const token = signJwt(secret, 1, 900, 0);
+  it('rejects a changed payload, another secret and an alg:none token', async () => {
+    const token = await signJwt(secret, 1, 900, 0);
     const [header, , signature] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({ sub: '2', iat: 0, exp: 900, typ: 'access' }),
     ).toString('base64url');
-    expect(verifyJwt(secret, `${header}.${forged}.${signature}`, 0).ok).toBe(false);
-    expect(verifyJwt(Buffer.alloc(32, 8), token, 0).ok).toBe(false);
+    expect((await verifyJwt(secret, `${header}.${forged}.${signature}`, 0)).ok).toBe(false);
+    expect((await verifyJwt(Buffer.alloc(32, 8), token, 0)).ok).toBe(false);
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    expect(verifyJwt(secret, `${none}.${forged}.`, 0).ok).toBe(false);
-    expect(verifyJwt(secret, 'a.b', 0).ok).toBe(false);
+    expect((await verifyJwt(secret, `${none}.${forged}.`, 0)).ok).toBe(false);
+    expect((await verifyJwt(secret, 'a.b', 0)).ok).toBe(false);
   });
 });
 

@@ -26,6 +26,7 @@ try {
     rpcUrl: env.SOLANA_RPC_URL || undefined,
     connectSrc: list(env.CSP_CONNECT_SRC),
     corsOrigins: list(env.CORS_ORIGINS),
+    hsts: env.HSTS === '1',
   });
   console.log(`Solana Mafia Wars is running at ${server.url}/`);
   if (mode === 'development')

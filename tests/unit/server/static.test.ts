@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -139,6 +139,24 @@ describe('static site', () => {
         .end();
     });
     expect(status).toBe(304);
+  });
+
+  it('answers a Range request on the promo video with 206 and just those bytes', async () => {
+    const video = readFileSync(join(process.cwd(), 'public', 'media', 'promo.webm'));
+    const site = await startTestServer({ plugins: [], siteDir: join(process.cwd(), 'public') });
+    try {
+      const response = await fetch(`${site.url}/media/promo.webm`, {
+        headers: { Range: 'bytes=100-1123' },
+      });
+      expect(response.status).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes 100-1123/${video.length}`);
+      expect(response.headers.get('content-type')).toMatch(/video\/webm/);
+      expect(Buffer.from(await response.arrayBuffer()).equals(video.subarray(100, 1124))).toBe(
+        true,
+      );
+    } finally {
+      await site.close();
+    }
   });
 
   it('answers 404 for a missing file with an extension', async () => {

@@ -30,7 +30,7 @@ export type SignInFailure = { message: string; serverMessage?: string | undefine
 export type SendCodeInput = { email: string; inviteCode: string | null; resend: boolean };
 /**
  * `sign_code` comes back only in development mode; it prefills the boxes. `inviteCode` is the
- * code that was sent (the stored one, or the fallback generated and stored for this call).
+ * code from a link that was sent, or null when a fallback went out instead (never shown, §2).
  */
 export type SendCodeOutput = { signCode?: string | undefined; inviteCode: string | null };
 

@@ -1,6 +1,8 @@
 /**
- * Invite codes (§2 routes /r/{code} and /ref/{code}, the home page's `?i=`, §5, §9): sanitised,
- * stored under the `codeInvite` key, and a random fallback when none exists.
+ * Invite codes (§2 routes /r/{code} and /ref/{code}, the home page's `?i=`, §5, §9): a code from a
+ * link is sanitised and stored under the `codeInvite` key; when none exists, a random fallback is
+ * sent instead. The fallback lives for the page only and is never stored, so `codeInvite` holds
+ * nothing but codes that came from a link (the ones the sign-in modal shows).
  */
 import { storage as browserStorage, type KeyValueStorage } from './storage';
 
@@ -50,15 +52,24 @@ export function readInviteCode(storage: KeyValueStorage = browserStorage): strin
   return code || null;
 }
 
-/** The code sent with auth/email/init: the stored one, or a fallback generated and stored now. */
+/** One fallback per storage for the page's life: every send of this page repeats it. */
+const fallbacks = new WeakMap<KeyValueStorage, string>();
+
+/**
+ * The code sent with auth/email/init: the stored one (from a link), or this page's fallback,
+ * generated at its first use and kept in memory only.
+ */
 export function ensureInviteCode(
   storage: KeyValueStorage = browserStorage,
   words?: (count: number) => ArrayLike<number>,
 ): string {
   const stored = readInviteCode(storage);
   if (stored) return stored;
-  const code = fallbackInviteCode(words);
-  storage.set('codeInvite', code);
+  let code = fallbacks.get(storage);
+  if (!code) {
+    code = fallbackInviteCode(words);
+    fallbacks.set(storage, code);
+  }
   return code;
 }
 

@@ -101,6 +101,8 @@ test.describe('sign-in', () => {
     await expect(verifyButton(page)).toBeEnabled();
     await verifyButton(page).click();
     await expectSignedIn(page, email);
+    // Focus follows the flow: from the closed dialog to the signed-in home's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeFocused();
   });
 
   test('registers a new e-mail, the code pasted whole', async ({ page, baseURL }) => {
@@ -279,7 +281,7 @@ test.describe('invite codes', () => {
     await expect(dialog(page).getByText(/Invite code/)).toHaveCount(0);
   });
 
-  test('?i= on the home page stores the code; the first send stores a fallback otherwise', async ({
+  test('?i= on the home page stores the code; a fallback is sent otherwise, never shown', async ({
     page,
   }) => {
     await page.goto('/?i=don-42');
@@ -298,9 +300,18 @@ test.describe('invite codes', () => {
     const body = bodies[0]!;
     expect(body.data.code_invite).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(body.data.resend).toBe(false);
-    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe(
+    // §2: the modal shows a code that came from a link; the fallback is not the player's code.
+    await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(dialog(page).getByText(/Invite code/)).toHaveCount(0);
+    await expect(dialog(page).getByText(body.data.code_invite.toUpperCase())).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
+    // The same fallback goes out with the next request of this page.
+    await submitEmail(page, newEmail('fallback-again'));
+    expect(bodies.map((b) => b.data.code_invite)).toEqual([
       body.data.code_invite,
-    );
+      body.data.code_invite,
+    ]);
   });
 });
 

@@ -35,3 +35,10 @@ export const selectMinutes = (s: LaunchSnapshot): number =>
   splitRemaining(selectRemainingMs(s)).minutes;
 export const selectSeconds = (s: LaunchSnapshot): number =>
   splitRemaining(selectRemainingMs(s)).seconds;
+
+/**
+ * The clock reading for dated copy (machines/launch/datedCopy.ts): null until the first reading;
+ * once the training is open, at least the launch instant (the clock stops there).
+ */
+export const selectNow = (s: LaunchSnapshot): number | null =>
+  s.matches('trainingOpen') ? Math.max(s.context.now ?? 0, s.context.launchAt) : s.context.now;

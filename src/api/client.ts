@@ -73,11 +73,8 @@ function messageOfBody(body: unknown): string | undefined {
 
 /** A 429's `Retry-After` in whole seconds (an HTTP date or anything else is ignored). */
 export function retryAfterOf(response: Pick<Response, 'status' | 'headers'>): number | undefined {
-  if (response.status !== 429) return undefined;
-  const value = response.headers.get('Retry-After')?.trim() ?? '';
-  if (!/^\d{1,6}$/.test(value)) return undefined;
-  const seconds = Number(value);
-  return seconds > 0 ? seconds : undefined;
+  const seconds = Number(response.headers.get('Retry-After') || NaN);
+  return response.status === 429 && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 type AnyCall = {

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ensureInviteCode,
-  fallbackInviteCode,
   readInviteCode,
   sanitizeInviteCode,
   storeInviteCode,
   storeInviteCodeFromSearch,
 } from '../../src/platform/inviteCode';
+import { ensureInviteCode, fallbackInviteCode } from '../../src/platform/fallbackInviteCode';
 import { createStorage } from '../../src/platform/storage';
 
 const memoryStorage = () => createStorage(() => null);

@@ -10,7 +10,6 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { lazyView } from '../common/lazyView';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
-import { selectIsOpen } from '../../../machines/signIn/signIn.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 
@@ -25,7 +24,8 @@ const SignInModal = lazyView(
 /** Sign-in modal slot: only while signed out (the shell checks only the jwt, §4) and open. */
 function SignInModalSlot() {
   const hasJwt = useSelector(useService(SYSTEM_IDS.auth), selectHasJwt);
-  const open = useSelector(useService(SYSTEM_IDS.signIn), selectIsOpen);
+  // Read here without the selectors module, which belongs to the dialog's chunk.
+  const open = useSelector(useService(SYSTEM_IDS.signIn), (s) => s.matches('open'));
   if (hasJwt || !open) return null;
   return (
     <Suspense fallback={null}>

@@ -12,7 +12,6 @@ import type {
   VerifyCodeOutput,
 } from '../../../machines/signIn/signIn.types';
 import type { ApiClient } from '../../api/client';
-import { ensureInviteCode } from '../../platform/inviteCode';
 import type { KeyValueStorage } from '../../platform/storage';
 
 export type SignInDeps = { api: Pick<ApiClient, 'call'>; storage: KeyValueStorage };
@@ -26,7 +25,9 @@ export function provideSignIn(deps: SignInDeps) {
           {
             data: {
               email: input.email,
-              code_invite: input.inviteCode ?? ensureInviteCode(deps.storage),
+              code_invite:
+                input.inviteCode ??
+                (await import('../../platform/fallbackInviteCode')).ensureInviteCode(deps.storage),
               resend: input.resend,
             },
           },

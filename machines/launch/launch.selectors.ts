@@ -38,7 +38,6 @@ export const selectSeconds = (s: LaunchSnapshot): number =>
 
 /**
  * The clock reading for dated copy (machines/launch/datedCopy.ts): null until the first reading;
- * once the training is open, at least the launch instant (the clock stops there).
+ * in `trainingOpen` the last reading, which reached the launch instant (the clock stops there).
  */
-export const selectNow = (s: LaunchSnapshot): number | null =>
-  s.matches('trainingOpen') ? Math.max(s.context.now ?? 0, s.context.launchAt) : s.context.now;
+export const selectNow = (s: LaunchSnapshot): number | null => s.context.now;

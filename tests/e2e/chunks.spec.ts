@@ -72,3 +72,24 @@ test('overlays and member services that cannot load say so; Retry loads them', a
   await page.getByRole('button', { name: 'Play the promo video' }).click();
   await expect(page.getByRole('dialog', { name: 'Promo video' })).toBeVisible();
 });
+
+test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads it', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('web3'));
+  await signInPage(page, user);
+  let asked = 0;
+  const release = await holdChunk(page, 'index.browser.esm');
+  page.on('request', (request) => {
+    if (/\/assets\/index\.browser\.esm-[^/]+\.js$/.test(request.url())) asked += 1;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  await release();
+  const before = asked;
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  expect(asked).toBeGreaterThan(before);
+});

@@ -423,6 +423,27 @@ test.describe('signed-in home', () => {
     await expect(page.getByTestId('requirement-registered')).toHaveText('2');
   });
 
+  test('Access Granted names the training start before it, and says it is open from it on', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await registerUser(baseURL ?? '', uniqueEmail('dated'));
+    await buyTicket(baseURL ?? '', user);
+    await signInPage(page, user);
+    await pinClock(page, LAUNCH_AT_MS - 1000);
+    await page.goto('/');
+    await waitForApp(page);
+    const granted = page.locator('.ticket-granted');
+    await expect(granted.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
+    await expect(granted.getByText('Training starts December 20', { exact: true })).toBeVisible();
+    // The launch instant (the clock reads just after each whole second).
+    await page.clock.runFor(1010);
+    await expect(
+      granted.getByText('Training open since December 20', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Training starts December 20')).toHaveCount(0);
+  });
+
   test('with access the Invite tab shows Stats; no overflow at 360 px', async ({
     page,
     baseURL,

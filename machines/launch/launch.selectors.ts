@@ -35,3 +35,9 @@ export const selectMinutes = (s: LaunchSnapshot): number =>
   splitRemaining(selectRemainingMs(s)).minutes;
 export const selectSeconds = (s: LaunchSnapshot): number =>
   splitRemaining(selectRemainingMs(s)).seconds;
+
+/**
+ * The clock reading for dated copy (machines/launch/datedCopy.ts): null until the first reading;
+ * in `trainingOpen` the last reading, which reached the launch instant (the clock stops there).
+ */
+export const selectNow = (s: LaunchSnapshot): number | null => s.context.now;

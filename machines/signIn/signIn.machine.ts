@@ -27,10 +27,16 @@ import {
 /** A rejection of a provided api actor, read as the SignInFailure contract. */
 function failureOf(error: unknown): SignInFailure {
   if (typeof error === 'object' && error !== null) {
-    const { message, serverMessage } = error as Partial<Record<keyof SignInFailure, unknown>>;
+    const { message, serverMessage, retryAfterSeconds } = error as Partial<
+      Record<keyof SignInFailure, unknown>
+    >;
     return {
       message: typeof message === 'string' && message ? message : 'Unknown error',
       serverMessage: typeof serverMessage === 'string' && serverMessage ? serverMessage : undefined,
+      retryAfterSeconds:
+        typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0
+          ? Math.ceil(retryAfterSeconds)
+          : undefined,
     };
   }
   return { message: typeof error === 'string' && error ? error : 'Unknown error' };
@@ -41,6 +47,39 @@ function sendErrorText(error: unknown): string {
   const failure = failureOf(error);
   return failure.serverMessage ?? failure.message;
 }
+
+/** The rejection carried by an actor's error event (the params of the refusal branches). */
+const errorOf = ({ event }: { event: { error?: unknown } }): unknown => event.error;
+
+/** 'Failed to send code: {error}' (§8) for a code request that failed. */
+const sendFailedNotice = {
+  type: 'showNotice' as const,
+  params: ({ event }: { event: { error?: unknown } }): SignInNotice => ({
+    type: 'error',
+    text: SIGN_IN_MESSAGES.sendFailed(sendErrorText(event.error)),
+  }),
+};
+
+/** Seconds a cooldown refusal (HTTP 429 with Retry-After) asks to wait, or null for any other. */
+function cooldownRefusal(error: unknown): number | null {
+  return failureOf(error).retryAfterSeconds ?? null;
+}
+
+/**
+ * The resend countdown as a state: ends after the seconds left when it is entered, ticking them
+ * down each second. The code step and the e-mail step (after Change E-mail) both run it.
+ */
+const countdown = (done: string) => ({
+  after: { resendCooldown: { target: done, actions: 'endCountdown' as const } },
+  initial: 'counting' as const,
+  states: {
+    counting: {
+      after: {
+        resendTick: { target: 'counting', reenter: true, actions: 'tickCountdown' as const },
+      },
+    },
+  },
+});
 
 /**
  * Sign-in modal (§2 Sign-in modal, §4 Sign-in steps, §5, §8): closed or open; steps
@@ -73,12 +112,24 @@ export const signInMachine = setup({
      */
     /** One request at a time on the code step: no resend while the code is being verified. */
     isAwaitingCode: stateIn('#signIn.open.code.entry.awaitingCode'),
+    /**
+     * Continue with the address the last code went to while its resend countdown runs: no new
+     * request (the server would refuse it), back to the code step, whose code still verifies.
+     */
+    isCoolingDownForAddress: ({ context }) =>
+      isValidEmail(context.email) &&
+      context.email.trim() === context.codeSentTo &&
+      context.resendSecondsLeft > 0,
+    isCountingDown: ({ context }) => context.resendSecondsLeft > 0,
+    /** A code request refused for the cooldown (429 with Retry-After). */
+    isCooldownRefusal: (_, error: unknown) => cooldownRefusal(error) !== null,
     /** One request at a time on the code step: no verification while a new code is being sent. */
     isResending: stateIn('#signIn.open.code.resend.resendingCode'),
     hasTelegramLink: (_, session: VerifyCodeOutput) => Boolean(session.userData.user_telegram_link),
   },
   delays: {
-    resendCooldown: RESEND_SECONDS * 1000,
+    /** What is left of the countdown when its state is entered (30 s after a new code). */
+    resendCooldown: ({ context }) => context.resendSecondsLeft * 1000,
     resendTick: 1000,
   },
   actions: {
@@ -124,6 +175,12 @@ export const signInMachine = setup({
     }),
     clearDigits: assign({ digits: () => emptyDigits() }),
     startCountdown: assign({ resendSecondsLeft: RESEND_SECONDS }),
+    /** The server's Retry-After of a cooldown refusal becomes the countdown. */
+    holdCooldown: assign({
+      resendSecondsLeft: (_, error: unknown) => cooldownRefusal(error) ?? 0,
+    }),
+    rememberAddress: assign({ codeSentTo: ({ context }) => context.email.trim() }),
+    forgetAddress: assign({ codeSentTo: null }),
     tickCountdown: assign({
       resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1),
     }),
@@ -151,6 +208,7 @@ export const signInMachine = setup({
     inviteCode: input.stored.codeInvite || null,
     notice: null,
     resendSecondsLeft: 0,
+    codeSentTo: null,
     pending: null,
   }),
   on: {
@@ -164,7 +222,7 @@ export const signInMachine = setup({
       on: {
         'signIn.open': {
           target: 'open',
-          actions: ['clearNotice', 'clearDigits', 'dropSession'],
+          actions: ['clearNotice', 'clearDigits', 'dropSession', 'endCountdown', 'forgetAddress'],
         },
       },
     },
@@ -175,51 +233,83 @@ export const signInMachine = setup({
       },
       states: {
         email: {
-          initial: 'editing',
+          type: 'parallel',
           tags: ['step.email'],
           states: {
-            editing: {
-              on: {
-                'signIn.emailChanged': { actions: ['storeEmail', 'clearNotice'] },
-                'signIn.submitEmail': [
-                  { guard: 'isValidEmail', target: 'sendingCode', actions: 'clearNotice' },
-                  {
-                    actions: {
-                      type: 'showNotice',
-                      params: { type: 'error', text: SIGN_IN_MESSAGES.invalidEmail },
-                    },
+            form: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    'signIn.emailChanged': { actions: ['storeEmail', 'clearNotice'] },
+                    'signIn.submitEmail': [
+                      {
+                        guard: 'isCoolingDownForAddress',
+                        target: '#signIn.open.code',
+                        actions: 'clearNotice',
+                      },
+                      { guard: 'isValidEmail', target: 'sendingCode', actions: 'clearNotice' },
+                      {
+                        actions: {
+                          type: 'showNotice',
+                          params: { type: 'error', text: SIGN_IN_MESSAGES.invalidEmail },
+                        },
+                      },
+                    ],
                   },
-                ],
+                },
+                sendingCode: {
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'sendCode',
+                    src: 'sendCode',
+                    input: ({ context }) => ({
+                      email: context.email.trim(),
+                      inviteCode: context.inviteCode,
+                      resend: false,
+                    }),
+                    onDone: {
+                      target: '#signIn.open.code',
+                      actions: [
+                        'clearDigits',
+                        'startCountdown',
+                        'rememberAddress',
+                        {
+                          type: 'storeInviteCode',
+                          params: ({ event }) => event.output.inviteCode,
+                        },
+                        { type: 'prefillCode', params: ({ event }) => event.output },
+                      ],
+                    },
+                    onError: [
+                      {
+                        // The last code to this address is still valid: its step, its countdown.
+                        guard: { type: 'isCooldownRefusal', params: errorOf },
+                        target: '#signIn.open.code',
+                        actions: [
+                          'clearDigits',
+                          { type: 'holdCooldown', params: errorOf },
+                          'rememberAddress',
+                        ],
+                      },
+                      {
+                        target: 'editing',
+                        actions: sendFailedNotice,
+                      },
+                    ],
+                  },
+                },
               },
             },
-            sendingCode: {
-              tags: ['busy'],
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                input: ({ context }) => ({
-                  email: context.email.trim(),
-                  inviteCode: context.inviteCode,
-                  resend: false,
-                }),
-                onDone: {
-                  target: '#signIn.open.code',
-                  actions: [
-                    'clearDigits',
-                    { type: 'storeInviteCode', params: ({ event }) => event.output.inviteCode },
-                    { type: 'prefillCode', params: ({ event }) => event.output },
-                  ],
+            /** The countdown of the last code keeps running while another address is typed. */
+            cooldown: {
+              initial: 'checking',
+              states: {
+                checking: {
+                  always: [{ guard: 'isCountingDown', target: 'running' }, { target: 'idle' }],
                 },
-                onError: {
-                  target: 'editing',
-                  actions: {
-                    type: 'showNotice',
-                    params: ({ event }) => ({
-                      type: 'error' as const,
-                      text: SIGN_IN_MESSAGES.sendFailed(sendErrorText(event.error)),
-                    }),
-                  },
-                },
+                running: countdown('idle'),
+                idle: {},
               },
             },
           },
@@ -271,7 +361,12 @@ export const signInMachine = setup({
                       {
                         guard: { type: 'hasTelegramLink', params: ({ event }) => event.output },
                         target: '#signIn.open.telegram',
-                        actions: { type: 'holdSession', params: ({ event }) => event.output },
+                        // The code is used up: no countdown of it survives Back to E-mail.
+                        actions: [
+                          { type: 'holdSession', params: ({ event }) => event.output },
+                          'endCountdown',
+                          'forgetAddress',
+                        ],
                       },
                       {
                         target: '#signIn.closed',
@@ -302,19 +397,7 @@ export const signInMachine = setup({
             resend: {
               initial: 'coolingDown',
               states: {
-                coolingDown: {
-                  entry: 'startCountdown',
-                  exit: 'endCountdown',
-                  after: { resendCooldown: 'ready' },
-                  initial: 'counting',
-                  states: {
-                    counting: {
-                      after: {
-                        resendTick: { target: 'counting', reenter: true, actions: 'tickCountdown' },
-                      },
-                    },
-                  },
-                },
+                coolingDown: countdown('ready'),
                 ready: {
                   tags: ['canResend'],
                   on: { 'signIn.resend': { guard: 'isAwaitingCode', target: 'resendingCode' } },
@@ -334,19 +417,21 @@ export const signInMachine = setup({
                       actions: [
                         'clearDigits',
                         'clearNotice',
+                        'startCountdown',
                         { type: 'prefillCode', params: ({ event }) => event.output },
                       ],
                     },
-                    onError: {
-                      target: 'ready',
-                      actions: {
-                        type: 'showNotice',
-                        params: ({ event }) => ({
-                          type: 'error' as const,
-                          text: SIGN_IN_MESSAGES.sendFailed(sendErrorText(event.error)),
-                        }),
+                    onError: [
+                      {
+                        guard: { type: 'isCooldownRefusal', params: errorOf },
+                        target: 'coolingDown',
+                        actions: { type: 'holdCooldown', params: errorOf },
                       },
-                    },
+                      {
+                        target: 'ready',
+                        actions: sendFailedNotice,
+                      },
+                    ],
                   },
                 },
               },

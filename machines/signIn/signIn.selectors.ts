@@ -21,7 +21,7 @@ export const selectStep = (s: SignInSnapshot): SignInStep | null =>
 export const selectEmail = (s: SignInSnapshot): string => s.context.email;
 
 export const selectIsSending = (s: SignInSnapshot): boolean =>
-  s.matches({ open: { email: 'sendingCode' } });
+  s.matches({ open: { email: { form: 'sendingCode' } } });
 
 export const selectIsVerifying = (s: SignInSnapshot): boolean =>
   s.matches({ open: { code: { entry: 'verifying' } } });

@@ -24,13 +24,18 @@ export const SIGN_IN_MESSAGES = {
  * How a provided api actor rejects: `serverMessage` is the `message` of the server's error body
  * when the server answered one; `message` describes any failure (network, timeout, bad body).
  */
-export type SignInFailure = { message: string; serverMessage?: string | undefined };
+export type SignInFailure = {
+  message: string;
+  serverMessage?: string | undefined;
+  /** A refusal for the resend cooldown (HTTP 429): the server's `Retry-After`, in seconds. */
+  retryAfterSeconds?: number | undefined;
+};
 
 /** auth/email/init: `data {email, code_invite, resend}` (§7). */
 export type SendCodeInput = { email: string; inviteCode: string | null; resend: boolean };
 /**
  * `sign_code` comes back only in development mode; it prefills the boxes. `inviteCode` is the
- * code that was sent (the stored one, or the fallback generated and stored for this call).
+ * code from a link that was sent, or null when a fallback went out instead (never shown, §2).
  */
 export type SendCodeOutput = { signCode?: string | undefined; inviteCode: string | null };
 
@@ -50,8 +55,13 @@ export type SignInContext = {
   /** The active invite code as stored (shown upper-cased), or null when none is set. */
   inviteCode: string | null;
   notice: SignInNotice | null;
-  /** Seconds left on the resend cooldown, counted down by a per-second tick of the chart. */
+  /**
+   * Seconds left on the resend cooldown, counted down by a per-second tick of the chart; it keeps
+   * counting on the e-mail step after Change E-mail.
+   */
   resendSecondsLeft: number;
+  /** The address (trimmed) the last code went to, while the modal stays open. */
+  codeSentTo: string | null;
   /** Verified session held while the Telegram step is shown (see `hasTelegramLink`). */
   pending: VerifyCodeOutput | null;
 };

@@ -71,6 +71,12 @@ function messageOfBody(body: unknown): string | undefined {
   return checked.ok && checked.value.message ? checked.value.message : undefined;
 }
 
+/** A 429's `Retry-After` in whole seconds (an HTTP date or anything else is ignored). */
+export function retryAfterOf(response: Pick<Response, 'status' | 'headers'>): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After') || NaN);
+  return response.status === 429 && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 type AnyCall = {
   readonly path: string;
   readonly protected: boolean;
@@ -157,13 +163,16 @@ export function createApiClient(config: ClientConfig) {
     }
     if (!response.ok) {
       const serverMessage = messageOfBody(body);
+      const retryAfterSeconds = retryAfterOf(response);
       throw new ApiError(
         'http',
         serverMessage ?? `Request failed with status ${response.status}`,
         path,
-        serverMessage === undefined
-          ? { status: response.status }
-          : { status: response.status, serverMessage },
+        {
+          status: response.status,
+          ...(serverMessage === undefined ? {} : { serverMessage }),
+          ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+        },
       );
     }
     return { status: response.status, body };

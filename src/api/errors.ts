@@ -8,13 +8,20 @@ export class ApiError extends Error implements CallErrorShape {
   readonly kind: CallErrorKind;
   readonly status?: number;
   readonly serverMessage?: string;
+  /** HTTP 429 with a `Retry-After` of whole seconds: how long the server asks to wait. */
+  readonly retryAfterSeconds?: number;
   readonly path: string;
 
   constructor(
     kind: CallErrorKind,
     message: string,
     path: string,
-    extra: { status?: number; serverMessage?: string; cause?: unknown } = {},
+    extra: {
+      status?: number;
+      serverMessage?: string;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'ApiError';
@@ -22,6 +29,7 @@ export class ApiError extends Error implements CallErrorShape {
     this.path = path;
     if (extra.status !== undefined) this.status = extra.status;
     if (extra.serverMessage !== undefined) this.serverMessage = extra.serverMessage;
+    if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 

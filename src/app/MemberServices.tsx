@@ -1,21 +1,29 @@
 import { useEffect } from 'react';
 import type { MemberServices as Members } from '../../machines/app/app.types';
+import { chunkFailed } from '../views/common/chunkRetry';
 import { useAppActor } from './hooks';
 
 /**
  * Hands the member services to the root actor once their chunk has loaded
- * (`app.membersLoaded`; the app machine spawns them once). Renders nothing.
+ * (`app.membersLoaded`; the app machine spawns them once). Renders nothing; a chunk that cannot
+ * load is reported to the page's retry notice.
  */
 export function MemberServices({ load }: { load: () => Promise<Members> }) {
   const app = useAppActor();
   useEffect(() => {
     let live = true;
-    load().then(
-      (members) => {
-        if (live) app.send({ type: 'app.membersLoaded', ...members });
-      },
-      (error: unknown) => console.error('[app] the member services could not load', error),
-    );
+    const attempt = () =>
+      load().then(
+        (members) => {
+          if (live) app.send({ type: 'app.membersLoaded', ...members });
+        },
+        (error: unknown) => {
+          console.error('[app] the member services could not load', error);
+          // The page's retry notice says so; its Retry asks for the chunk again.
+          if (live) chunkFailed('member services', () => void attempt());
+        },
+      );
+    void attempt();
     return () => {
       live = false;
     };

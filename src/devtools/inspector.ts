@@ -77,17 +77,20 @@ function notify(store: InspectorStore): void {
 // Other tabs: each tab's app posts what it records on a BroadcastChannel, and an open visualiser
 // (in any tab of the same origin) shows those actors too, so a developer clicks through the site
 // in one tab and watches the charts in another. Snapshots go through JSON (functions dropped).
+// A visualiser opened after the site asks (`hello`), and every open tab answers with its actors'
+// current snapshots, so it shows the live state at once instead of waiting for the next change.
 const CHANNEL = 'smw-devtools-inspector';
 let tab: string | undefined;
 const tabId = (): string => (tab ??= Math.random().toString(36).slice(2, 10));
 type Wire = { tab: string } & (
-  { kind: 'actor'; actor: LiveActor } | { kind: 'event'; event: LiveEvent }
+  { kind: 'actor'; actor: LiveActor } | { kind: 'event'; event: LiveEvent } | { kind: 'hello' }
 );
 let channel: BroadcastChannel | null | undefined;
 
 function openChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    if (channel) channel.onmessage = (message: MessageEvent<Wire>) => answerHello(message.data);
   }
   return channel;
 }
@@ -97,6 +100,14 @@ function broadcast(message: Wire): void {
     openChannel()?.postMessage(JSON.parse(JSON.stringify(message)) as Wire);
   } catch {
     // A snapshot that JSON cannot carry is simply not shared.
+  }
+}
+
+/** A visualiser that just opened asks: this tab's app answers with its actors as they are now. */
+function answerHello(wire: Wire | undefined): void {
+  if (wire?.kind !== 'hello') return;
+  for (const actor of inspectorStore().actors.values()) {
+    if (!actor.tab) broadcast({ tab: tabId(), kind: 'actor', actor });
   }
 }
 
@@ -117,6 +128,8 @@ export function listenToOtherTabs(): () => void {
     }
     notify(store);
   };
+  // Tabs opened before this visualiser answer with their actors' current snapshots.
+  listener.postMessage({ tab: tabId(), kind: 'hello' } satisfies Wire);
   return () => listener.close();
 }
 

@@ -3,6 +3,8 @@
  * ~66 KB gzip to the landing page. `preloadWeb3()` warms the chunk when the Get Ticket tab opens
  * or a send button is hovered.
  */
+import { chunkFailed } from '../views/common/chunkRetry';
+
 export type TransferParams = {
   fromPublicKey: string;
   toAddress: string;
@@ -23,8 +25,9 @@ export function loadWeb3(): Promise<Web3> {
   return web3;
 }
 
+/** Fetched when the Get Ticket tab opens; a chunk that cannot load shows the retry notice. */
 export function preloadWeb3(): void {
-  void loadWeb3().catch(() => {});
+  void loadWeb3().catch(() => chunkFailed('wallet code', preloadWeb3));
 }
 
 export async function buildTransfer(params: TransferParams) {

@@ -29,6 +29,15 @@ const cards = (page: Page) => ({
   seconds: page.locator('.flip-card[aria-label="Seconds"] .flip-card-value'),
 });
 
+const DAY = 24 * 3600 * 1000;
+const EARLY_BIRD_END = Date.UTC(2025, 10, 20);
+
+/** The page's clock stands still at `time` (it moves only when a test says so). */
+async function pinClock(page: Page, time: number) {
+  await page.clock.install({ time: time - 1000 });
+  await page.clock.pauseAt(time);
+}
+
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(
@@ -50,6 +59,8 @@ test.describe('landing page', () => {
     baseURL,
   }) => {
     const init = await postApi(baseURL ?? '', 'sess/init', {});
+    // Before Nov 20 (the spec's words for both dates), whatever today's date is.
+    await pinClock(page, EARLY_BIRD_END - DAY);
     await page.goto('/');
     await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
@@ -86,8 +97,9 @@ test.describe('landing page', () => {
     for (const name of ['X (Twitter)', 'Telegram', 'Discord']) {
       await expect(page.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
     }
-    // Today is past the launch: the countdown has given way to the open state.
-    await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
+    // Before the launch the countdown runs; the open state comes at the launch instant.
+    await expect(page.getByRole('timer', { name: 'Time until training starts' })).toBeVisible();
+    await expect(page.getByText('Boarding now · Training Open')).toHaveCount(0);
     // The two option cards are selectable.
     const invite = page.getByRole('radio', { name: /Invite 2 friends/ });
     await invite.check({ force: true });
@@ -131,6 +143,53 @@ test.describe('landing page', () => {
     const video = page.getByRole('dialog', { name: 'Promo video' });
     await expect(video).toBeVisible();
     await expect(video.locator('video')).toHaveAttribute('src', '/media/promo.webm');
+  });
+
+  test('dated texts: the spec words before Nov 20 and Dec 20, true words from each date on', async ({
+    page,
+  }) => {
+    const header = page.locator('.hero-starts');
+    const badge = page.locator('.offer-card').first().locator('.offer-badge');
+    const tier = page.getByTestId('price-tier');
+    const open = page.getByText('Boarding now · Training Open');
+
+    // The last second of the Early Bird.
+    await pinClock(page, EARLY_BIRD_END - 1000);
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.getByRole('timer', { name: 'Time until training starts' })).toBeVisible();
+    await expect(header).toHaveText('Starts December 20');
+    await expect(badge).toHaveText('Until Nov 20');
+    await expect(tier).toHaveCount(0);
+    // Nov 20 00:00 UTC: the Early Bird has ended, the card names the tier now sold (the clock
+    // reads just after each whole second).
+    await page.clock.runFor(1010);
+    await expect(badge).toHaveText('Ended');
+    await expect(page.getByText('Until Nov 20')).toHaveCount(0);
+    await expect(tier).toHaveText('Pre-launch price');
+    await expect(header).toHaveText('Starts December 20');
+    await expect(open).toHaveCount(0);
+
+    // The last second before the training, then the launch instant.
+    await page.clock.fastForward(LAUNCH_AT_MS - 1000 - (EARLY_BIRD_END + 10));
+    await page.clock.runFor(50);
+    await expect(header).toHaveText('Starts December 20');
+    await expect(open).toHaveCount(0);
+    await page.clock.runFor(1000);
+    await expect(open).toBeVisible();
+    await expect(header).toHaveText('Training open since December 20');
+    await expect(page.getByText('Starts December 20', { exact: true })).toHaveCount(0);
+    await expect(badge).toHaveText('Ended');
+    await expect(tier).toHaveText('Launch price');
+
+    // A page opened long after both dates reads the same from its first paint on.
+    await pinClock(page, LAUNCH_AT_MS + 30 * DAY);
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(open).toBeVisible();
+    await expect(header).toHaveText('Training open since December 20');
+    await expect(badge).toHaveText('Ended');
+    await expect(tier).toHaveText('Launch price');
   });
 
   test('the countdown ticks every second and switches at the launch instant', async ({ page }) => {
@@ -362,6 +421,27 @@ test.describe('signed-in home', () => {
     await expect(page.getByTestId('counter-confirmed')).toHaveText('1');
     await expect(page.getByTestId('requirement-confirmed')).toHaveText('1/2');
     await expect(page.getByTestId('requirement-registered')).toHaveText('2');
+  });
+
+  test('Access Granted names the training start before it, and says it is open from it on', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await registerUser(baseURL ?? '', uniqueEmail('dated'));
+    await buyTicket(baseURL ?? '', user);
+    await signInPage(page, user);
+    await pinClock(page, LAUNCH_AT_MS - 1000);
+    await page.goto('/');
+    await waitForApp(page);
+    const granted = page.locator('.ticket-granted');
+    await expect(granted.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
+    await expect(granted.getByText('Training starts December 20', { exact: true })).toBeVisible();
+    // The launch instant (the clock reads just after each whole second).
+    await page.clock.runFor(1010);
+    await expect(
+      granted.getByText('Training open since December 20', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Training starts December 20')).toHaveCount(0);
   });
 
   test('with access the Invite tab shows Stats; no overflow at 360 px', async ({

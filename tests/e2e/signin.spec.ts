@@ -101,6 +101,8 @@ test.describe('sign-in', () => {
     await expect(verifyButton(page)).toBeEnabled();
     await verifyButton(page).click();
     await expectSignedIn(page, email);
+    // Focus follows the flow: from the closed dialog to the signed-in home's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeFocused();
   });
 
   test('registers a new e-mail, the code pasted whole', async ({ page, baseURL }) => {
@@ -190,11 +192,78 @@ test.describe('sign-in', () => {
     await expectSignedIn(page, email);
   });
 
-  test('an invalid e-mail and a short code show their messages and make no request', async ({
+  test('Change E-mail, same address: the code step comes back with its countdown, the code verifies', async ({
     page,
+    freshServer,
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 429/);
+    // The server's 30 s runs on the page's clock.
+    let skew = 0;
+    const server = await freshServer({ now: () => Date.now() + skew });
+    await page.clock.install();
+    await withoutPrefill(page);
+    const requests = authRequests(page);
+    const inits = () => requests.filter((r) => r.url().endsWith('/auth/email/init')).length;
+    await openModal(page, server.url);
+    await page.clock.pauseAt(Date.now() + 5_000);
+    const email = newEmail('same');
+    await submitEmail(page, email);
+    const code = await readOutboxCode(server.url, email);
+    const resend = dialog(page).getByRole('button', { name: /^Resend/ });
+    await page.clock.runFor(3_000);
+    skew += 3_000;
+    await expect(resend).toHaveText('Resend in 27s');
+
+    await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await page.clock.runFor(2_000);
+    skew += 2_000;
+    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+    await expect(dialog(page)).toContainText(`We sent a 6-digit code to ${email}.`);
+    await expect(resend).toHaveText('Resend in 25s');
+    await expect(resend).toBeDisabled();
+    await expect(notice(page)).toHaveCount(0);
+    expect(inits()).toBe(1);
+
+    // A new modal asks the server, which refuses inside the 30 s (429, Retry-After): the code
+    // step comes back with the server's countdown instead of an error.
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Get Access' }).first().click();
+    await dialog(page).getByLabel('E-mail').fill(email);
+    await dialog(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+    await expect(resend).toHaveText(/^Resend in (1\d|2[0-5])s$/);
+    await expect(resend).toBeDisabled();
+    await expect(notice(page)).toHaveCount(0);
+    expect(inits()).toBe(2);
+    const shown = Number((await resend.textContent())?.match(/\d+/)?.[0]);
+    await page.clock.runFor(1_000);
+    await expect(resend).toHaveText(`Resend in ${shown - 1}s`);
+
+    await pasteInto(boxes(page).first(), code);
+    await page.clock.resume();
+    await verifyButton(page).click();
+    await expectSignedIn(page, email);
+  });
+
+  test('Change E-mail, another address: a new code goes out as before', async ({ page }) => {
+    await withoutPrefill(page);
+    await openModal(page);
+    await submitEmail(page, newEmail('first'));
+    await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
+    const other = newEmail('other');
+    await submitEmail(page, other);
+    await expect(dialog(page)).toContainText(`We sent a 6-digit code to ${other}.`);
+    await expect(dialog(page).getByRole('button', { name: /^Resend/ })).toHaveText('Resend in 30s');
+    await expect(notice(page)).toHaveCount(0);
+  });
+
+  test('an invalid e-mail and a short code show their messages and make no request', async ({
+    page,
+  }) => {
     await withoutPrefill(page);
     const requests = authRequests(page);
     await openModal(page);
@@ -213,15 +282,14 @@ test.describe('sign-in', () => {
     await page.keyboard.press('Enter');
     await expect(notice(page)).toHaveText('Please enter a valid 6-digit code.');
     expect(requests).toHaveLength(1);
-    // Change E-mail returns to step 1 with the e-mail kept; a new send within 30 s is refused
-    // by the server (429), and its message is shown.
+    // Change E-mail returns to step 1 with the e-mail kept; Continue with it inside the 30 s
+    // goes back to the code already sent, with no new request and no error.
     await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
     await expect(dialog(page).getByLabel('E-mail')).toHaveValue(email);
     await dialog(page).getByRole('button', { name: 'Continue' }).click();
-    await expect(notice(page)).toHaveText(
-      /^Failed to send code: Please wait \d+ s before requesting a new code\.$/,
-    );
-    await expect(dialog(page).getByLabel('E-mail')).toHaveValue(email);
+    await expect(dialog(page).getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+    await expect(notice(page)).toHaveCount(0);
+    expect(requests).toHaveLength(1);
   });
 
   test('stays signed in after a reload; Exit signs out', async ({ page }) => {
@@ -279,7 +347,7 @@ test.describe('invite codes', () => {
     await expect(dialog(page).getByText(/Invite code/)).toHaveCount(0);
   });
 
-  test('?i= on the home page stores the code; the first send stores a fallback otherwise', async ({
+  test('?i= on the home page stores the code; a fallback is sent otherwise, never shown', async ({
     page,
   }) => {
     await page.goto('/?i=don-42');
@@ -298,9 +366,18 @@ test.describe('invite codes', () => {
     const body = bodies[0]!;
     expect(body.data.code_invite).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(body.data.resend).toBe(false);
-    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe(
+    // §2: the modal shows a code that came from a link; the fallback is not the player's code.
+    await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(dialog(page).getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(dialog(page).getByText(/Invite code/)).toHaveCount(0);
+    await expect(dialog(page).getByText(body.data.code_invite.toUpperCase())).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
+    // The same fallback goes out with the next request of this page.
+    await submitEmail(page, newEmail('fallback-again'));
+    expect(bodies.map((b) => b.data.code_invite)).toEqual([
       body.data.code_invite,
-    );
+      body.data.code_invite,
+    ]);
   });
 });
 

@@ -155,3 +155,39 @@ test('clicking through sign-in in another tab moves the highlighted state in the
       .first(),
   ).toBeVisible();
 });
+
+test('a visualiser opened after the site shows the live sign-in state at once and follows it', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(90_000);
+  // The site first: a player has already opened the sign-in modal.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+  // Then the visualiser, in a second tab of the same browser.
+  const visualiser = await context.newPage();
+  await watchPage(visualiser);
+  await visualiser.goto('/__machines');
+  const section = visualiser.locator('section[data-machine="signIn"]');
+  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  const active = (id: string) =>
+    section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
+
+  // The site's actor is there before the site does anything more, in its current state.
+  const site = section.getByRole('button', { name: /\(other tab\)$/ });
+  await expect(site).toBeVisible();
+  await site.click();
+  await expect(active('signIn.open.email')).toHaveCount(1);
+  await expect(active('signIn.closed')).toHaveCount(0);
+
+  // The sign-in steps on the site move the highlighted state.
+  await dialog.getByLabel('E-mail').fill('late-visualiser@example.com');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+  await expect(active('signIn.open.code')).toHaveCount(1);
+  await expect(active('signIn.open.email')).toHaveCount(0);
+});

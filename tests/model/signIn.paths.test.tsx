@@ -41,12 +41,29 @@ import { session, startSignInSystem } from '../support/signIn/fakes';
  */
 const MODEL_SECONDS = 2;
 const modelMachine = signInMachine.provide({
-  actions: { startCountdown: assign({ resendSecondsLeft: MODEL_SECONDS }) },
+  actions: {
+    startCountdown: assign({ resendSecondsLeft: MODEL_SECONDS }),
+    // Ticks stop at 1 in the model: only the end of the countdown (its own delay) reaches 0, as
+    // in the real chart, where the 30th second ends the countdown before its tick.
+    tickCountdown: assign({
+      resendSecondsLeft: ({ context }) => Math.max(1, context.resendSecondsLeft - 1),
+    }),
+  },
 });
 const input = { stored: { ...EMPTY_STORED, codeInvite: 'abCD12' } };
 const TELEGRAM = 'https://t.me/smw_bot?start=abc';
 const RESEND_TICK = 'xstate.after.resendTick.signIn.open.code.resend.coolingDown.counting';
 const RESEND_COOLDOWN = 'xstate.after.resendCooldown.signIn.open.code.resend.coolingDown';
+const EMAIL_TICK = 'xstate.after.resendTick.signIn.open.email.cooldown.running.counting';
+const EMAIL_COOLDOWN = 'xstate.after.resendCooldown.signIn.open.email.cooldown.running';
+/** The server refuses a code request inside the countdown (429 with Retry-After). */
+const REFUSED = {
+  kind: 'http',
+  message: 'Please wait 2 s before requesting a new code.',
+  serverMessage: 'Please wait 2 s before requesting a new code.',
+  status: 429,
+  retryAfterSeconds: MODEL_SECONDS,
+};
 
 const model = defineModel({
   name: 'signIn',
@@ -75,9 +92,15 @@ const model = defineModel({
   },
   outcomes: {
     'xstate.done.actor.sendCode': [{ output: { inviteCode: 'abCD12' } }],
-    'xstate.error.actor.sendCode': [{ error: { kind: 'network', message: 'Network down' } }],
+    'xstate.error.actor.sendCode': [
+      { error: { kind: 'network', message: 'Network down' } },
+      { error: REFUSED },
+    ],
     'xstate.done.actor.resendCode': [{ output: { inviteCode: 'abCD12' } }],
-    'xstate.error.actor.resendCode': [{ error: { kind: 'network', message: 'Network down' } }],
+    'xstate.error.actor.resendCode': [
+      { error: { kind: 'network', message: 'Network down' } },
+      { error: REFUSED },
+    ],
     'xstate.done.actor.verifyCode': [
       { output: session() },
       { output: session({ user_telegram_link: TELEGRAM }) },
@@ -87,6 +110,8 @@ const model = defineModel({
     ],
     [RESEND_COOLDOWN]: [{}],
     [RESEND_TICK]: [{}],
+    [EMAIL_COOLDOWN]: [{}],
+    [EMAIL_TICK]: [{}],
   },
   paths: { simple: false, maxPaths: 1500 },
   uncovered: {
@@ -97,8 +122,10 @@ const model = defineModel({
 
 type Sys = ReturnType<typeof startSignInSystem>;
 type Ctx = Sys & {
-  /** Fake-clock time the real cooldown started (for the real "Resend in Ns"). */
+  /** Fake-clock time the last code went out (for the real "Resend in Ns"). */
   cooldownFrom: number | null;
+  /** The address the last code went to, while the modal stays open. */
+  codeSentTo: string | null;
   expectedSignIns: number;
   /** auth/email/init calls answered so far (one more sent means one in flight). */
   settledSends: number;
@@ -108,6 +135,7 @@ function setup(): Ctx {
   return {
     ...startSignInSystem({ codeInvite: 'abCD12' }),
     cooldownFrom: null,
+    codeSentTo: null,
     expectedSignIns: 0,
     settledSends: 0,
   };
@@ -119,6 +147,23 @@ const comparable = ({ resendSecondsLeft: _ignored, ...rest }: SignInContext) => 
 const realSecondsLeft = (ctx: Ctx) =>
   SPEC_TIMERS.resendCooldown / 1000 -
   Math.floor((Date.now() - (ctx.cooldownFrom ?? Date.now())) / 1000);
+
+/** The last code's countdown runs (a code went out less than 30 s ago). */
+const coolingDown = (ctx: Ctx) =>
+  ctx.cooldownFrom !== null && Date.now() - ctx.cooldownFrom < SPEC_TIMERS.resendCooldown;
+
+/** A refusal's Retry-After: the last code went out 30 s minus that many seconds ago. */
+function refusedAt(ctx: Ctx, error: unknown) {
+  const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (retry === undefined) return;
+  ctx.cooldownFrom = Date.now() - (SPEC_TIMERS.resendCooldown - retry * 1000);
+}
+
+/** A new modal, or a code used up by a verification, leaves no countdown behind. */
+function forgetCode(ctx: Ctx) {
+  ctx.cooldownFrom = null;
+  ctx.codeSentTo = null;
+}
 
 async function settleLatest<T>(calls: Array<{ result: { resolve: (v: T) => void } }>, value: T) {
   calls.at(-1)!.result.resolve(value);
@@ -132,14 +177,17 @@ async function failLatest(calls: Array<{ result: { reject: (e: unknown) => void 
 /** Outcome executors, shared by both drivers (wrapped in act() for the view). */
 function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
   return {
-    'xstate.done.actor.sendCode': ({ ctx, event }) =>
+    'xstate.done.actor.sendCode': ({ ctx, event, snapshot }) =>
       wrap(async () => {
         ctx.cooldownFrom = Date.now();
+        ctx.codeSentTo = snapshot.context.email.trim();
         ctx.settledSends = ctx.sendCalls.length;
         await settleLatest(ctx.sendCalls, event.output as { inviteCode: string });
       }),
-    'xstate.error.actor.sendCode': ({ ctx, event }) =>
+    'xstate.error.actor.sendCode': ({ ctx, event, snapshot }) =>
       wrap(() => {
+        refusedAt(ctx, event.error);
+        if (ctx.cooldownFrom !== null) ctx.codeSentTo = snapshot.context.email.trim();
         ctx.settledSends = ctx.sendCalls.length;
         return failLatest(ctx.sendCalls, event.error);
       }),
@@ -151,12 +199,14 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
       }),
     'xstate.error.actor.resendCode': ({ ctx, event }) =>
       wrap(() => {
+        refusedAt(ctx, event.error);
         ctx.settledSends = ctx.sendCalls.length;
         return failLatest(ctx.sendCalls, event.error);
       }),
     'xstate.done.actor.verifyCode': ({ ctx, event, snapshot }) =>
       wrap(async () => {
         if (snapshot.matches('closed')) ctx.expectedSignIns += 1;
+        else forgetCode(ctx);
         await settleLatest(ctx.verifyCalls, event.output as ReturnType<typeof session>);
       }),
     'xstate.error.actor.verifyCode': ({ ctx, event }) =>
@@ -164,6 +214,18 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
     // "Resend in Ns" counts whole seconds: the label changes at each second, not a ms before.
     [RESEND_TICK]: ({ ctx }) =>
       wrap(() => advanceExactly(1000, actorProbe(ctx.signIn), 'resend countdown tick')),
+    // After Change E-mail the countdown goes on second by second, and ends at the same 30 s.
+    [EMAIL_TICK]: ({ ctx }) =>
+      wrap(() => advanceExactly(1000, actorProbe(ctx.signIn), 'countdown tick on the e-mail step')),
+    [EMAIL_COOLDOWN]: ({ ctx }) =>
+      wrap(async () => {
+        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
+        await advanceExactly(
+          left,
+          () => ctx.signIn.getSnapshot().matches({ open: { email: { cooldown: 'idle' } } }),
+          'countdown 30 s on the e-mail step',
+        );
+      }),
     // §4, §9: resend is blocked for 30 s from the send, and possible at exactly 30 s.
     [RESEND_COOLDOWN]: ({ ctx }) =>
       wrap(async () => {
@@ -205,7 +267,13 @@ function expectRequest(
   }
   if (kind === 'send') {
     const sent = ctx.sendCalls.slice(before).map((c) => c.input);
-    if (isSpecEmail(email)) {
+    if (isSpecEmail(email) && email.trim() === ctx.codeSentTo && coolingDown(ctx)) {
+      // The last code to this address is still valid and its countdown runs: no new request,
+      // back to the code step with what is left of the countdown.
+      expect(sent, 'Continue with the same address inside 30 s').toEqual([]);
+      expect(ctx.signIn.getSnapshot().hasTag('step.code')).toBe(true);
+      expect(live.resendSecondsLeft).toBe(realSecondsLeft(ctx));
+    } else if (isSpecEmail(email)) {
       expect(sent).toEqual([{ email: email.trim(), inviteCode, resend: false }]);
     } else {
       expect(sent, '§5: an invalid e-mail makes no call').toEqual([]);
@@ -231,7 +299,10 @@ const actorDriver: Driver<typeof model, Ctx> = {
   },
   actual: ({ signIn }) => signIn.getSnapshot(),
   events: {
-    'signIn.open': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.open': ({ ctx, event }) => {
+      forgetCode(ctx);
+      ctx.signIn.send(event);
+    },
     'signIn.close': ({ ctx, event, snapshot }) => {
       if (ctx.signIn.getSnapshot().matches({ open: 'telegram' }) && snapshot.matches('closed'))
         ctx.expectedSignIns += 1;
@@ -270,6 +341,9 @@ const actorDriver: Driver<typeof model, Ctx> = {
       const real = ctx.signIn.getSnapshot();
       expect(comparable(real.context)).toEqual(comparable(snapshot.context));
       expect(ctx.authEvents).toHaveLength(ctx.expectedSignIns);
+    },
+    'open.email.cooldown.running': ({ ctx }) => {
+      expect(ctx.signIn.getSnapshot().context.resendSecondsLeft).toBe(realSecondsLeft(ctx));
     },
     'open.code.resend.coolingDown': ({ ctx }) => {
       const real = ctx.signIn.getSnapshot();
@@ -343,7 +417,10 @@ const viewDriver: Driver<typeof model, Ctx> = {
   },
   actual: ({ signIn }) => signIn.getSnapshot(),
   events: {
-    'signIn.open': () => click(screen.getByRole('button', { name: 'Get Access' })),
+    'signIn.open': ({ ctx }) => {
+      forgetCode(ctx);
+      return click(screen.getByRole('button', { name: 'Get Access' }));
+    },
     'signIn.close': ({ ctx, snapshot }) => {
       if (ctx.signIn.getSnapshot().matches({ open: 'telegram' }) && snapshot.matches('closed'))
         ctx.expectedSignIns += 1;
@@ -418,10 +495,10 @@ const viewDriver: Driver<typeof model, Ctx> = {
       expect(inDialog().getByText('Log in or register your account')).toBeVisible();
       expect(inDialog().getByLabelText('E-mail')).toHaveValue(snapshot.context.email);
     },
-    'open.email.editing': () => {
+    'open.email.form.editing': () => {
       expect(inDialog().getByRole('button', { name: 'Continue' })).toBeEnabled();
     },
-    'open.email.sendingCode': () => {
+    'open.email.form.sendingCode': () => {
       expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
     },
     'open.code': ({ snapshot }) => {

@@ -93,12 +93,16 @@ const sequence = fc
   .map(([n, tail]) => [...HAPPY_START.slice(0, n), ...tail]);
 
 const coolingDown = (s: SignInSnapshot) => s.matches({ open: { code: { resend: 'coolingDown' } } });
+const emailCountdown = (s: SignInSnapshot) =>
+  s.matches({ open: { email: { cooldown: 'running' } } });
 const input = { stored: { ...EMPTY_STORED, codeInvite: 'abCD12' } };
 
 function run(steps: Step[]) {
   let [s] = initialTransition(signInMachine, input);
   let clock = 0;
-  let cooldownFrom: number | null = null;
+  /** When the last code went out (§4, §9: resend 30 s after it), while the modal stays open. */
+  let codeSentAt: number | null = null;
+  let codeSentTo: string | null = null;
   let verifiedCode: string | null = null;
   let handedOver = 0;
   let sawCodeStep = false;
@@ -107,24 +111,40 @@ function run(steps: Step[]) {
   const send = (event: Event | { type: string; [k: string]: unknown }) => {
     const before = s;
     [s] = transition(signInMachine, s, event as Event);
-    // A fresh cooldown starts whenever the code step's resend region (re-)enters coolingDown.
-    if (coolingDown(s) && (!coolingDown(before) || event.type.startsWith('xstate.done.actor.'))) {
-      cooldownFrom = clock;
+    if (
+      event.type === 'xstate.done.actor.sendCode' ||
+      event.type === 'xstate.done.actor.resendCode'
+    ) {
+      codeSentAt = clock;
+      codeSentTo = before.context.email.trim();
     }
-    if (!coolingDown(s)) cooldownFrom = null;
+    // A new modal, or a code used up by a verification, leaves no countdown behind.
+    if (s.matches('open') && (before.matches('closed') || s.matches({ open: 'telegram' })))
+      codeSentAt = codeSentTo = null;
     return before;
   };
+  const secondsLeft = () =>
+    codeSentAt === null ? 0 : Math.max(0, RESEND_SECONDS_SPEC - (clock - codeSentAt));
 
   for (const st of steps) {
     if (st.kind === 'intent') {
       if (!s.can(st.event)) continue;
       const before = send(st.event);
+      // Continue with the address of a code whose countdown runs: no request, back to its step.
+      if (
+        st.event.type === 'signIn.submitEmail' &&
+        before.context.email.trim() === codeSentTo &&
+        secondsLeft() > 0
+      ) {
+        expect(s.matches({ open: 'code' })).toBe(true);
+        expect(s.context.resendSecondsLeft).toBe(secondsLeft());
+      }
       const leftTelegram =
         before.matches({ open: 'telegram' }) &&
         (st.event.type === 'signIn.telegramOpened' || st.event.type === 'signIn.close');
       if (leftTelegram) handedOver += 1;
     } else if (st.kind === 'answer') {
-      if (s.matches({ open: { email: 'sendingCode' } })) {
+      if (s.matches({ open: { email: { form: 'sendingCode' } } })) {
         send(
           st.ok
             ? { type: 'xstate.done.actor.sendCode', output: { inviteCode: 'abCD12' } }
@@ -157,14 +177,20 @@ function run(steps: Step[]) {
     } else {
       for (let i = 0; i < st.seconds; i += 1) {
         clock += 1;
-        if (cooldownFrom === null) continue;
-        const elapsed = clock - cooldownFrom;
-        send({
-          type:
-            elapsed >= RESEND_SECONDS_SPEC
+        const done = secondsLeft() === 0;
+        if (coolingDown(s)) {
+          send({
+            type: done
               ? 'xstate.after.resendCooldown.signIn.open.code.resend.coolingDown'
               : 'xstate.after.resendTick.signIn.open.code.resend.coolingDown.counting',
-        });
+          });
+        } else if (emailCountdown(s)) {
+          send({
+            type: done
+              ? 'xstate.after.resendCooldown.signIn.open.email.cooldown.running'
+              : 'xstate.after.resendTick.signIn.open.email.cooldown.running.counting',
+          });
+        }
       }
     }
 
@@ -175,8 +201,11 @@ function run(steps: Step[]) {
     expect(canResend).toBe(
       s.matches({ open: { code: { resend: 'ready', entry: 'awaitingCode' } } }),
     );
+    expect(coolingDown(s) || emailCountdown(s) ? s.context.resendSecondsLeft : 0).toBe(
+      s.matches({ open: 'code' }) || s.matches({ open: 'email' }) ? secondsLeft() : 0,
+    );
     if (coolingDown(s)) {
-      const left = RESEND_SECONDS_SPEC - (clock - (cooldownFrom ?? clock));
+      const left = secondsLeft();
       expect(s.context.resendSecondsLeft).toBe(left);
       expect(selectResendLabel(s)).toBe(`Resend in ${left}s`);
       expect(canResend).toBe(false);

@@ -59,6 +59,15 @@ export const SPEC_LIMITS = {
   oldTicketSol: 0.55,
   /** §1 and §4: launch / training start. */
   launchAt: Date.UTC(2025, 11, 20, 0, 0, 0),
+  /** §9: Early Bird until Nov 20 (the second price tier from then). */
+  earlyBirdEnd: Date.UTC(2025, 10, 20, 0, 0, 0),
+} as const;
+
+/** §2 Home and §9: the texts that name a date, as the spec words them (before the date). */
+export const SPEC_DATED_TEXTS = {
+  startsHeader: 'Starts December 20',
+  earlyBirdBadge: 'Until Nov 20',
+  trainingStarts: 'Training starts December 20',
 } as const;
 
 /** §9: SOL → lamports at 1e9 per SOL, written out so a rounding error cannot hide. */

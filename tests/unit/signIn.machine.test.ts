@@ -248,6 +248,79 @@ describe('sign-in machine', () => {
     expect(s.context.email).toBe('don@example.com');
   });
 
+  it('Change E-mail, same address inside 30 s: back to the code step, no request, countdown left', async () => {
+    await reachCodeStep(sys);
+    vi.advanceTimersByTime(3000);
+    sys.signIn.send({ type: 'signIn.changeEmail' });
+    vi.advanceTimersByTime(2000);
+    expect(sys.signIn.getSnapshot().context.resendSecondsLeft).toBe(25);
+    sys.signIn.send({ type: 'signIn.emailChanged', email: ' don@example.com ' });
+    sys.signIn.send({ type: 'signIn.submitEmail' });
+    const s = sys.signIn.getSnapshot();
+    expect(sys.sendCalls).toHaveLength(1);
+    expect(selectStep(s)).toBe('code');
+    expect(selectResendLabel(s)).toBe('Resend in 25s');
+    expect(selectNoticeText(s)).toBeNull();
+    // The code already sent still verifies.
+    enterCode(sys, '123456');
+    sys.signIn.send({ type: 'signIn.verify' });
+    expect(sys.verifyCalls.at(-1)!.input).toEqual({ email: 'don@example.com', code: '123456' });
+  });
+
+  it('the countdown ends at 30 s on the e-mail step; the same address then sends a new code', async () => {
+    await reachCodeStep(sys);
+    sys.signIn.send({ type: 'signIn.changeEmail' });
+    vi.advanceTimersByTime(30_000);
+    expect(sys.signIn.getSnapshot().context.resendSecondsLeft).toBe(0);
+    sys.signIn.send({ type: 'signIn.submitEmail' });
+    expect(selectIsSending(sys.signIn.getSnapshot())).toBe(true);
+    expect(sys.sendCalls).toHaveLength(2);
+  });
+
+  it('Change E-mail, another address: a new code is requested as before', async () => {
+    await reachCodeStep(sys);
+    sys.signIn.send({ type: 'signIn.changeEmail' });
+    sys.signIn.send({ type: 'signIn.emailChanged', email: 'vito@example.com' });
+    sys.signIn.send({ type: 'signIn.submitEmail' });
+    expect(sys.sendCalls.at(-1)!.input).toMatchObject({ email: 'vito@example.com', resend: false });
+    sys.sendCalls.at(-1)!.result.resolve({ inviteCode: 'ABC123' });
+    await flush();
+    expect(selectResendLabel(sys.signIn.getSnapshot())).toBe('Resend in 30s');
+  });
+
+  it('a send refused with 429 and Retry-After shows the code step with that countdown', async () => {
+    typeEmail(sys, 'don@example.com');
+    sys.sendCalls.at(-1)!.result.reject({
+      kind: 'http',
+      status: 429,
+      message: 'Please wait 29 s before requesting a new code.',
+      serverMessage: 'Please wait 29 s before requesting a new code.',
+      retryAfterSeconds: 29,
+    });
+    await flush();
+    let s = sys.signIn.getSnapshot();
+    expect(selectStep(s)).toBe('code');
+    expect(selectResendLabel(s)).toBe('Resend in 29s');
+    expect(selectNoticeText(s)).toBeNull();
+    vi.advanceTimersByTime(29_000);
+    s = sys.signIn.getSnapshot();
+    expect(selectCanResend(s)).toBe(true);
+    // A resend refused the same way counts down again; any other failure keeps the message.
+    sys.signIn.send({ type: 'signIn.resend' });
+    sys.sendCalls.at(-1)!.result.reject({ message: 'x', status: 429, retryAfterSeconds: 4 });
+    await flush();
+    expect(selectResendLabel(sys.signIn.getSnapshot())).toBe('Resend in 4s');
+  });
+
+  it('a 429 without Retry-After is a send failure like any other', async () => {
+    typeEmail(sys, 'don@example.com');
+    sys.sendCalls.at(-1)!.result.reject({ message: 'Too many', serverMessage: 'Slow down' });
+    await flush();
+    const s = sys.signIn.getSnapshot();
+    expect(selectStep(s)).toBe('email');
+    expect(selectNoticeText(s)).toBe('Failed to send code: Slow down');
+  });
+
   it('with a pending Telegram link shows step 3; Open Telegram signs in and closes', async () => {
     await reachCodeStep(sys, '123456');
     sys.signIn.send({ type: 'signIn.verify' });

@@ -1,34 +1,44 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { chunkFailed } from './chunkRetry';
 
 /**
  * A view in a chunk of its own that renders `fallback` until the chunk has arrived, without
  * Suspense: the first render in the browser equals the pre-rendered HTML (the fallback), so an
  * overlay opened by machine state before its chunk arrives can never break hydration, and no
- * Suspense commit waits on a timer. For overlays that are closed in the pre-rendered page. When
- * the chunk cannot load (the server went away, a deploy replaced the files) the fallback stays
- * and the failure is logged.
+ * Suspense commit waits on a timer. When the chunk cannot load (the server went away, a deploy
+ * replaced the files) the fallback stays, the failure is logged and reported to the page's retry
+ * notice, whose Retry asks for the chunk again; the view appears once it has arrived.
  */
 export function loadedView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   name: string,
 ): ComponentType<P & { fallback: ReactNode }> {
-  let request: Promise<ComponentType<P> | null> | undefined;
-  const fetchOnce = () =>
-    (request ??= load().catch((error: unknown) => {
-      console.error(`[view] the ${name} could not load`, error);
-      return null;
-    }));
+  let loaded: ComponentType<P> | null = null;
+  let request: Promise<void> | undefined;
+  const waiting = new Set<() => void>();
+  const fetchOnce = (): Promise<void> =>
+    (request ??= load().then(
+      (component) => {
+        loaded = component;
+        waiting.forEach((show) => show());
+      },
+      (error: unknown) => {
+        console.error(`[view] the ${name} could not load`, error);
+        request = undefined;
+        chunkFailed(name, () => void fetchOnce());
+      },
+    ));
 
   function LoadedView(props: P & { fallback: ReactNode }) {
     const { fallback, ...rest } = props;
     const [View, setView] = useState<ComponentType<P> | null>(null);
     useEffect(() => {
-      let live = true;
-      void fetchOnce().then((component) => {
-        if (live && component) setView(() => component);
-      });
+      const show = () => setView(() => loaded);
+      waiting.add(show);
+      if (loaded) show();
+      else void fetchOnce();
       return () => {
-        live = false;
+        waiting.delete(show);
       };
     }, []);
     return View ? <View {...(rest as P)} /> : <>{fallback}</>;

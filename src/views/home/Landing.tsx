@@ -1,7 +1,9 @@
 import { Link } from 'wouter';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
+import { startsHeaderAt } from '../../../machines/launch/datedCopy';
 import { HydrationSlice } from '../common/HydrationSlice';
+import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeaderControls } from './HeaderControls';
 import { PromoPoster } from './PromoPoster';
@@ -10,6 +12,11 @@ import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
 import { Taglines } from './Taglines';
 import './landing.css';
+
+/** §2 hero header: the spec's words until the training starts, then words that stay true. */
+function StartsHeader() {
+  return <p className="hero-starts">{useDatedCopy(startsHeaderAt)}</p>;
+}
 
 function PlayIcon() {
   return (
@@ -41,7 +48,7 @@ export function Landing() {
         <HydrationSlice>
           <section className="hero" aria-labelledby="hero-title">
             <div className="container hero-inner">
-              <p className="hero-starts">{LANDING.startsHeader}</p>
+              <StartsHeader />
               <h1 id="hero-title" className="hero-title">
                 {LANDING.title}
               </h1>

@@ -12,7 +12,9 @@ import {
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
-import { INVITE_SHARE_PERCENT, LANDING } from './landing.content';
+import { earlyBirdBadgeAt, priceTierNameAt } from '../../../machines/launch/datedCopy';
+import { useDatedCopy } from '../common/useDatedCopy';
+import { INVITE_SHARE_PERCENT } from './landing.content';
 
 /**
  * The two ways in (§2): Early Bird Entry and Invite 2 friends. A native radio group: the cards
@@ -26,6 +28,8 @@ export function OfferCards() {
   // The cards hydrate after the rest of the page (a HydrationSlice), possibly once the server's
   // price has arrived: until then they show what the build rendered, the spec's defaults.
   const hydrated = useHydrated();
+  const earlyBirdBadge = useDatedCopy(earlyBirdBadgeAt);
+  const tierName = useDatedCopy(priceTierNameAt);
   const price = hydrated ? livePrice : DEFAULT_TICKET_PRICE;
   const oldPrice = hydrated ? liveOldPrice : DEFAULT_OLD_PRICE;
   const percentOff = hydrated
@@ -40,9 +44,15 @@ export function OfferCards() {
         <span className="offer-card-body">
           <span className="offer-card-head">
             <span className="offer-card-title">Early Bird Entry</span>
-            <span className="offer-badge">{LANDING.earlyBirdBadge}</span>
+            <span className="offer-badge">{earlyBirdBadge}</span>
           </span>
           <span className="offer-card-line">2 Gangsters</span>
+          {/* Once the Early Bird has ended, the card names the tier its price belongs to. */}
+          {tierName ? (
+            <span className="offer-card-line" data-testid="price-tier">
+              {tierName}
+            </span>
+          ) : null}
           <span className="offer-price">
             <span className="offer-price-now" data-testid="ticket-price">
               {price} SOL

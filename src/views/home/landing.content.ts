@@ -2,8 +2,6 @@
 export const LANDING = {
   title: 'Solana Mafia Wars',
   tagline: 'Build Your Criminal Empire',
-  startsHeader: 'Starts December 20',
-  earlyBirdBadge: 'Until Nov 20',
   getAccess: 'Get Access',
 } as const;
 

@@ -7,31 +7,27 @@ import {
 } from '../overlays/connected';
 import { ConnectionStatusOverlay } from '../realtime/ConnectionStatusOverlay';
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
-import { lazyView } from '../common/lazyView';
+import { ChunkRetryNotice } from '../common/ChunkRetryNotice';
+import { loadedView } from '../common/loadedView';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
-import { selectIsOpen } from '../../../machines/signIn/signIn.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 
 // The sign-in dialog is its own chunk, loaded when it first opens: it is not in the landing
-// page's initial JS (performance budget), and the chart decides when it is shown.
-const SignInModal = lazyView(
+// page's initial JS (performance budget), and the chart decides when it is shown. When it cannot
+// load, the page's retry notice says so (Get Access never does nothing on screen).
+const SignInModal = loadedView(
   () => import('../signIn/SignInModal').then((m) => m.SignInModal),
-  () => null,
   'sign-in dialog',
 );
 
 /** Sign-in modal slot: only while signed out (the shell checks only the jwt, §4) and open. */
 function SignInModalSlot() {
   const hasJwt = useSelector(useService(SYSTEM_IDS.auth), selectHasJwt);
-  const open = useSelector(useService(SYSTEM_IDS.signIn), selectIsOpen);
+  // Read here without the selectors module, which belongs to the dialog's chunk.
+  const open = useSelector(useService(SYSTEM_IDS.signIn), (s) => s.matches('open'));
   if (hasJwt || !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SignInModal />
-    </Suspense>
-  );
+  return <SignInModal fallback={null} />;
 }
 
 /**
@@ -56,6 +52,7 @@ export function Overlays() {
       <SignInModalSlot />
       <VideoModalOverlay />
       <ConnectionStatusOverlay />
+      <ChunkRetryNotice />
     </>
   );
 }

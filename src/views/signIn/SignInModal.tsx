@@ -14,6 +14,7 @@ import { useService } from '../../app/hooks';
 import { ModalFrame } from '../overlays/ModalFrame';
 import { CodeStep } from './CodeStep';
 import { EmailStep } from './EmailStep';
+import { focusHomeAfterSignIn } from './focusHomeAfterSignIn';
 import type { SignInRef } from './refs';
 import { TelegramStep } from './TelegramStep';
 import './signIn.css';
@@ -112,5 +113,13 @@ export function SignInModal() {
   const auth = useService(SYSTEM_IDS.auth);
   const signIn = useService(SYSTEM_IDS.signIn);
   const hasJwt = useSelector(auth, selectHasJwt);
+  // Closed by a sign-in (the shell removes the dialog once there is a jwt): focus goes on to
+  // the signed-in home's heading.
+  useEffect(
+    () => () => {
+      if (selectHasJwt(auth.getSnapshot())) focusHomeAfterSignIn();
+    },
+    [auth],
+  );
   return <SignInModalView signIn={signIn} hasJwt={hasJwt} />;
 }

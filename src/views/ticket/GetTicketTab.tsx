@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { trainingStartAt } from '../../../machines/launch/datedCopy';
+import { useDatedCopy } from '../common/useDatedCopy';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectEmail,
@@ -104,11 +106,12 @@ function TicketPanel({
 }
 
 function AccessGranted({ onStartInviting }: { onStartInviting: (() => void) | undefined }) {
+  const trainingStart = useDatedCopy(trainingStartAt);
   return (
     <div className="ticket-granted">
       <h2>Access Granted!</h2>
       <p>Your ticket has been issued.</p>
-      <p className="ticket-muted">Training starts December 20</p>
+      <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
       <h3>What&apos;s Next</h3>
       <ul className="ticket-benefits">

@@ -1,4 +1,6 @@
+import { trainingStartAt } from '../../../machines/launch/datedCopy';
 import { lamportsToSolFixed } from '../../wallet/lamports';
+import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from '../home/Countdown';
 import { ModalFrame } from '../overlays/ModalFrame';
 
@@ -11,6 +13,7 @@ export function TicketPurchasedModal(props: {
   const amount = /^\d+$/.test(props.paidLamports)
     ? lamportsToSolFixed(BigInt(props.paidLamports), 2)
     : '0.00';
+  const trainingStart = useDatedCopy(trainingStartAt);
   return (
     <ModalFrame
       onClose={props.onClose}
@@ -31,7 +34,7 @@ export function TicketPurchasedModal(props: {
         <dt>Access level</dt>
         <dd>Early Bird</dd>
       </dl>
-      <p className="ticket-modal-subtitle">Training starts December 20</p>
+      <p className="ticket-modal-subtitle">{trainingStart}</p>
       <Countdown />
       <ul className="ticket-benefits">
         <li>Access to the training phase</li>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, defaultBaseUrl, type TokenSource } from '../../../src/api/client';
+import {
+  createApiClient,
+  defaultBaseUrl,
+  retryAfterOf,
+  type TokenSource,
+} from '../../../src/api/client';
 import { MESSAGES } from '../../../contract/api';
 import { ApiError } from '../../../src/api/errors';
 import { createFakeFetch, USER_DATA, type FakeHandler } from './fakeFetch';
@@ -159,5 +164,20 @@ describe('api client', () => {
 
   it('defaults to the same-origin /api/ base', () => {
     expect(defaultBaseUrl()).toBe('/api/');
+  });
+});
+
+describe('Retry-After', () => {
+  const answer = (status: number, value?: string) => ({
+    status,
+    headers: new Headers(value === undefined ? {} : { 'Retry-After': value }),
+  });
+  it('reads whole seconds of a 429 only', () => {
+    expect(retryAfterOf(answer(429, '29'))).toBe(29);
+    expect(retryAfterOf(answer(429, ' 7 '))).toBe(7);
+    expect(retryAfterOf(answer(429))).toBeUndefined();
+    expect(retryAfterOf(answer(429, '0'))).toBeUndefined();
+    expect(retryAfterOf(answer(429, 'Wed, 21 Oct 2026 07:28:00 GMT'))).toBeUndefined();
+    expect(retryAfterOf(answer(503, '29'))).toBeUndefined();
   });
 });

@@ -1,0 +1,17 @@
+import { useSelector } from '@xstate/react';
+import { selectNow } from '../../../machines/launch/launch.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
+import { useHydrated } from './useHydrated';
+
+/**
+ * Copy that depends on a date of the spec, read from the launch service's clock
+ * (machines/launch/datedCopy.ts). While a pre-rendered page hydrates it reads as the build did
+ * (the spec's words), so hydration never mismatches; then it follows the clock.
+ */
+export function useDatedCopy<T extends string | null>(copyAt: (now: number | null) => T): T {
+  const launch = useService(SYSTEM_IDS.launch);
+  const hydrated = useHydrated();
+  const live = useSelector(launch, (s) => copyAt(selectNow(s)));
+  return hydrated ? live : copyAt(null);
+}

@@ -1,0 +1,95 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/e2e';
+import { registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+
+/**
+ * Parts of the site that load on demand (the sign-in dialog, the overlays, the signed-in home,
+ * the member services) never fail silently: when their code cannot load (the server is gone),
+ * the page says so with a Retry button, and Retry brings the part once the server is back.
+ */
+const CONNECT =
+  'Unable to connect to the server. Please check your internet connection and try again.';
+
+/** Refuses the chunk whose file name starts with `name` until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
+  const pattern = new RegExp(`/assets/${name}-[^/]+\\.js$`);
+  const refuse = (route: Route) => route.abort('connectionrefused');
+  await page.route(pattern, refuse);
+  return () => page.unroute(pattern, refuse);
+}
+
+const notice = (page: Page) => page.getByRole('alert').filter({ hasText: CONNECT });
+
+test.beforeEach(({ allowConsoleErrors }) => {
+  allowConsoleErrors(/could not load|dynamically imported module|ERR_CONNECTION_REFUSED/);
+});
+
+test('Get Access with the sign-in code unreachable says so; Retry opens the dialog', async ({
+  page,
+}) => {
+  const release = await holdChunk(page, 'SignInModal');
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  await expect(notice(page)).toBeVisible();
+  await expect(notice(page)).toContainText('Part of the page could not load.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Still unreachable: Retry says so again.
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(notice(page)).toBeVisible();
+  await release();
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test('the signed-in home with its code unreachable says so; Retry shows it', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('chunks'));
+  await signInPage(page, user);
+  const release = await holdChunk(page, 'SignedInHome');
+  await page.goto('/');
+  await expect(notice(page)).toBeVisible();
+  await release();
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test('overlays and member services that cannot load say so; Retry loads them', async ({ page }) => {
+  const releases = await Promise.all(
+    ['ErrorModal', 'Toast', 'VideoModal', 'members'].map((name) => holdChunk(page, name)),
+  );
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(notice(page)).toBeVisible();
+  for (const release of releases) await release();
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  // The video modal came with the retry: the promo video opens.
+  await page.getByRole('button', { name: 'Play the promo video' }).click();
+  await expect(page.getByRole('dialog', { name: 'Promo video' })).toBeVisible();
+});
+
+test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads it', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('web3'));
+  await signInPage(page, user);
+  let asked = 0;
+  const release = await holdChunk(page, 'index.browser.esm');
+  page.on('request', (request) => {
+    if (/\/assets\/index\.browser\.esm-[^/]+\.js$/.test(request.url())) asked += 1;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  await release();
+  const before = asked;
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  expect(asked).toBeGreaterThan(before);
+});

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the gates (typecheck, lint, bundle budget), then every test layer (Vitest projects
+// `npm test`: the gates (typecheck, lint, formatting, bundle budget, docs/machines up to date), then every test layer (Vitest projects
 // unit and model, with the property tests inside model; Playwright e2e in Debian Chromium). Sums
 // passed / failed / skipped over the layers from their JSON reports and prints, as the very last
 // line, `tests: N passed, N failed` (plus `, N skipped` if any). Exits non-zero on any failure,
@@ -35,12 +35,13 @@ function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
 }
 
-function gate(script) {
-  console.log(`\n== npm run ${script}`);
-  const result = run('npm', ['run', '--silent', script]);
+function gate(script, args = []) {
+  const command = ['npm run', script, ...(args.length ? ['--', ...args] : [])].join(' ');
+  console.log(`\n== ${command}`);
+  const result = run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])]);
   if (result.status !== 0) {
     console.error(
-      `\nnpm test: the ${script} gate failed (npm run ${script}); fix it first. No test layer ran.`,
+      `\nnpm test: the ${script} gate failed (${command}); fix it first. No test layer ran.`,
     );
     // The gates are not tests; the layers they kept from running count as failed.
     for (const name of ['vitest', 'e2e'])
@@ -72,7 +73,8 @@ function addLayer(name, counts, exitCode, problem) {
   totals.skipped += layer.skipped;
 }
 
-for (const script of ['typecheck', 'lint', 'size']) gate(script);
+for (const script of ['typecheck', 'lint', 'format:check', 'size']) gate(script);
+gate('machines:export', ['--check']);
 
 // Vitest: unit and model (generated paths + properties).
 {

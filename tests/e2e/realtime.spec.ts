@@ -251,7 +251,7 @@ test.describe('realtime', () => {
     // The last frames of the joins (one room_update per room) have reached the page: from here
     // on the server says nothing but pongs, which are dropped.
     await expect.poll(() => forwarded.filter((t) => t.includes('room_update')).length).toBe(3);
-    await page.waitForTimeout(200);
+    await expect(status(page)).toHaveAttribute('data-state', 'connected');
     pongs = false;
     await page.clock.runFor(60_000);
     await expect(status(page)).toContainText('weak connection');
@@ -288,12 +288,15 @@ test.describe('realtime', () => {
   test('logout closes the socket and no reconnect follows', async ({ page, freshServer }) => {
     const server = await freshServer();
     await signedInPlayer(page, server, 'leaving@example.com');
+    // The page's clock stops here and is moved by hand: no real waiting for the backoff.
+    await page.clock.install();
     const joinsBefore = (await stats(server)).joins.length;
     await page.getByRole('button', { name: 'Exit' }).click();
     await expect.poll(async () => (await stats(server)).connections).toBe(0);
     await expect(status(page)).toHaveCount(0);
-    // Longer than the first three backoff delays (1 + 2 + 4 s): still nothing.
-    await page.waitForTimeout(7_500);
+    // Past every backoff delay up to the 30 s cap (1 + 2 + 4 + 8 + 16 + 30 s): still nothing.
+    await page.clock.runFor(61_000);
+    await expect(status(page)).toHaveCount(0);
     const after = await stats(server);
     expect(after.connections).toBe(0);
     expect(after.joins.length).toBe(joinsBefore);

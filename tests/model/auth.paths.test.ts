@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
-import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
+import { SPEC_MESSAGES } from '../support/oracle';
 import { selectHasAccess, selectIsSignedIn } from '../../machines/auth/auth.selectors';
 import type {
   AuthEvent,
@@ -37,7 +37,11 @@ const model = defineModel({
       { jwt: 'jwt-9', refreshToken: 'refresh-9', userData: USER_DATA },
       { jwt: 'jwt-8', refreshToken: '', userData: { ...USER_DATA, user_access: 1 } },
     ],
-    'auth.userLoaded': [{ userData: { ...USER_DATA, user_lvl: 2 } }],
+    // §4 Access flag: only user_access === 1 grants access (2 is a value next to it).
+    'auth.userLoaded': [
+      { userData: { ...USER_DATA, user_lvl: 2 } },
+      { userData: { ...USER_DATA, user_access: 2 } },
+    ],
     'auth.accessGranted': [{}],
     'auth.logout': [{}],
     'auth.loggedOutElsewhere': [{}],
@@ -127,7 +131,14 @@ const events = {
     expect(ctx.otherTab.report, 'the other-tab watch runs while signed in').not.toBeNull();
     ctx.otherTab.report?.();
   },
-  'auth.refresh': send,
+  'auth.refresh': ({ ctx, event }) => {
+    const before = ctx.refresh.calls.length;
+    const current = ctx.actor.getSnapshot().context.jwt;
+    ctx.actor.send(event as never);
+    // §4 Token refresh: a 401 for a jwt that is no longer the current one starts no refresh.
+    if ((event as { jwt: string }).jwt !== current)
+      expect(ctx.refresh.calls.length, 'refresh for an old jwt').toBe(before);
+  },
   'xstate.done.actor.refreshTokens': ({ ctx, event }) =>
     ctx.refresh.resolve((event as { output: RefreshOutput }).output),
   'xstate.error.actor.refreshTokens': ({ ctx, event }) =>
@@ -144,7 +155,7 @@ const driver: Driver<typeof model, Ctx> = {
       const c = ctx.actor.getSnapshot().context;
       expect(c).toMatchObject({ jwt: null, refreshToken: null, userData: null });
       expect(c.logoutReason).toBe(snapshot.context.logoutReason);
-      expect([null, AUTH_MESSAGES.noRefreshToken, AUTH_MESSAGES.refreshFailed]).toContain(
+      expect([null, SPEC_MESSAGES.noRefreshToken, SPEC_MESSAGES.refreshFailed]).toContain(
         c.logoutReason,
       );
       expect(ctx.storage.has('jwt')).toBe(false);

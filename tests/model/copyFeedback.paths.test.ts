@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
+import { COPIED_LABEL } from '../../machines/copyFeedback/copyFeedback.types';
+import { SPEC_MESSAGES } from '../support/oracle';
 import {
   selectCopyFailed,
   selectIsCopied,
@@ -65,7 +67,11 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.write.calls.at(-1)).toEqual({ text: TEXT });
       expect(selectCopyFailed(ctx.actor.getSnapshot())).toBe(false);
     },
-    copied: ({ ctx }) => expect(selectIsCopied(ctx.actor.getSnapshot())).toBe(true),
+    copied: ({ ctx }) => {
+      expect(selectIsCopied(ctx.actor.getSnapshot())).toBe(true);
+      // The label the views show while copied, as §2 and §9 write it.
+      expect(COPIED_LABEL).toBe(SPEC_MESSAGES.copied);
+    },
   },
 };
 

@@ -11,13 +11,13 @@ import {
   type PaymentSystem,
 } from '../support/payment/actorDriver';
 import {
-  CANCELLED_NOTICE,
   type CheckBalanceOutput,
   type ConnectWalletOutput,
   type PaymentEvent,
   type WalletKind,
 } from '../../machines/payment/payment.types';
 import { PAYER, type PaymentModelSnapshot } from '../support/payment/model';
+import { SPEC_MESSAGES } from '../support/oracle';
 import { model } from '../support/payment/pathModel';
 import { startTicketView, type TicketView } from '../support/payment/viewDriver';
 
@@ -265,7 +265,7 @@ const viewDriver: Driver<typeof model, View> = {
           expect(button.hasAttribute('disabled')).toBe(busy);
         }
         // The cancelled notice exactly while the chart is in idle.cancelled.
-        const notice = screen.queryByText(CANCELLED_NOTICE);
+        const notice = screen.queryByText(SPEC_MESSAGES.cancelled);
         if (snapshot.matches({ open: { idle: 'cancelled' } })) expect(notice).toBeVisible();
         else expect(notice).toBeNull();
         const qr = screen.queryByRole('img', { name: /Solana Pay QR code/ });

@@ -6,10 +6,10 @@ import { selectConnectionState, selectIsHealthy } from '../../machines/realtime/
 import {
   CLOSE_UNAUTHORIZED,
   REALTIME,
-  backoffDelay,
   type RealtimeBanner,
   type SocketCommand,
 } from '../../machines/realtime/realtime.types';
+import { RECONNECT_ATTEMPTS, SPEC_MESSAGES, SPEC_TIMERS, specBackoff } from '../support/oracle';
 import {
   checkProperty,
   defineModel,
@@ -35,7 +35,22 @@ const frame = {
     data: { type: 'success', text: 'Access granted' },
     timestamp: 5,
   },
+  /** §8: a server error without a message, and a notification without a text: default texts. */
+  bareError: { type: 'error', timestamp: 6 },
+  bareNotification: {
+    type: 'room_message',
+    room: 'notifications',
+    message: 'n',
+    data: { type: 'info' },
+    timestamp: 7,
+  },
 } as const;
+
+/** The banner text §8 prescribes for a frame that carries no text of its own. */
+const DEFAULT_BANNER_TEXT: Partial<Record<string, string>> = {
+  6: SPEC_MESSAGES.websocketError,
+  7: SPEC_MESSAGES.defaultRealtimeNotification,
+};
 
 const model = defineModel({
   name: 'realtime',
@@ -115,6 +130,8 @@ function setup() {
       connectedAt = Date.now();
     },
     connectedAt: () => connectedAt,
+    /** The close code of the last `socket.closed` since the last connect / reconnect. */
+    lastClose: { code: null as number | null },
   };
 }
 type Ctx = ReturnType<typeof setup>;
@@ -132,18 +149,31 @@ async function advanceExactly(ctx: Ctx, ms: number, probe: () => unknown) {
 }
 
 const events = {
-  'realtime.connect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.connect': ({ ctx, event }) => {
+    ctx.lastClose.code = null;
+    ctx.actor.send(event);
+  },
   'realtime.disconnect': ({ ctx, event }) => ctx.actor.send(event),
-  'realtime.reconnect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.reconnect': ({ ctx, event }) => {
+    ctx.lastClose.code = null;
+    ctx.actor.send(event);
+  },
   'realtime.join': ({ ctx, event }) => ctx.actor.send(event),
   'realtime.leave': ({ ctx, event }) => ctx.actor.send(event),
   'realtime.send': ({ ctx, event }) => ctx.actor.send(event),
   'socket.received': ({ ctx, event }) => {
     if (event.frame.type === 'welcome') ctx.markConnected();
+    const banners = ctx.banners.length;
     ctx.actor.send({ ...event, receivedAt: Date.now() });
+    const expected = DEFAULT_BANNER_TEXT[event.frame.timestamp];
+    if (expected && ctx.banners.length > banners)
+      expect(ctx.banners.at(-1)?.message, '§8 default banner text').toBe(expected);
   },
   'socket.ignored': ({ ctx, event }) => ctx.actor.send({ ...event, receivedAt: Date.now() }),
-  'socket.closed': ({ ctx, event }) => ctx.actor.send(event),
+  'socket.closed': ({ ctx, event }) => {
+    ctx.lastClose.code = event.code;
+    ctx.actor.send(event);
+  },
   'network.wentOffline': ({ ctx }) => ctx.network().send({ type: 'network.wentOffline' }),
   'network.wentOnline': ({ ctx }) => ctx.network().send({ type: 'network.wentOnline' }),
   'xstate.error.actor.socket': async ({ ctx }) => {
@@ -151,29 +181,29 @@ const events = {
     await settle();
   },
   'xstate.after.reconnectDelay.realtime.waiting': async ({ ctx }) => {
-    // The spec's schedule: attempt n waits 1 s × 2^(n-1), capped at 30 s (no jitter here).
+    // The spec's schedule (oracle): attempt n waits 1 s × 2^(n-1), capped at 30 s (no jitter).
     const attempt = live(ctx).attempt;
-    expect(backoffDelay(attempt)).toBe(Math.min(1000 * 2 ** (attempt - 1), 30_000));
-    await advanceExactly(ctx, backoffDelay(attempt), () => ctx.sockets.length);
+    expect(attempt).toBeLessThanOrEqual(RECONNECT_ATTEMPTS);
+    await advanceExactly(ctx, specBackoff(attempt), () => ctx.sockets.length);
   },
   'xstate.after.connectTimeout.realtime.session.connecting': ({ ctx }) =>
     advanceExactly(ctx, REALTIME.connectTimeoutMs, () => ctx.actor.getSnapshot().value),
   'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': async ({ ctx }) => {
     const since = Date.now() - ctx.connectedAt();
-    const next = REALTIME.pingIntervalMs - (since % REALTIME.pingIntervalMs);
+    const next = SPEC_TIMERS.ping - (since % SPEC_TIMERS.ping);
     const pings = () => ctx.sockets.at(-1)?.sent.filter((f) => f.type === 'ping').length;
     const before = pings() ?? 0;
     await advanceExactly(ctx, next, pings);
     expect(pings()).toBe(before + 1);
   },
   'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': ({ ctx }) =>
-    advanceExactly(ctx, (live(ctx).lastLifeAt ?? 0) + REALTIME.healthyLimitMs - Date.now(), () =>
+    advanceExactly(ctx, (live(ctx).lastLifeAt ?? 0) + SPEC_TIMERS.unhealthy - Date.now(), () =>
       selectIsHealthy(ctx.actor.getSnapshot()),
     ),
   'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': ({ ctx }) =>
     advanceExactly(
       ctx,
-      (live(ctx).lastLifeAt ?? 0) + REALTIME.staleLimitMs - Date.now(),
+      (live(ctx).lastLifeAt ?? 0) + SPEC_TIMERS.stale - Date.now(),
       () => ctx.sockets.at(-1)?.closed,
     ),
 } satisfies Executors<typeof model, Ctx>;
@@ -215,6 +245,9 @@ const driver: Driver<typeof model, Ctx> = {
     },
     failed: ({ ctx }) => {
       expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('error');
+      // §4: a lost connection gives up only after its 5 attempts (a refusal gives up at once).
+      if (ctx.lastClose.code !== CLOSE_UNAUTHORIZED)
+        expect(live(ctx).attempt, 'attempts made before giving up').toBe(RECONNECT_ATTEMPTS);
       expect(openSockets(ctx)).toHaveLength(0);
     },
   },
@@ -228,7 +261,7 @@ it('property: attempts never exceed 5, and a retry is pending only after a loss'
     events: model.events.map((e) => e.event),
     maxEvents: 40,
     invariant: ({ snapshot }) =>
-      snapshot.context.attempt <= REALTIME.maxAttempts &&
+      snapshot.context.attempt <= RECONNECT_ATTEMPTS &&
       (!snapshot.matches('disconnected') || snapshot.context.attempt === 0) &&
       (!snapshot.matches('waiting') || snapshot.context.attempt >= 1),
   });

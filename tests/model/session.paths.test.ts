@@ -1,13 +1,20 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type {
   SessCreateOutput,
   SessInitOutput,
+  SessionContext,
   SessionInput,
   UserDataOutput,
 } from '../../machines/session/session.types';
-import { SPEC_LIMITS, SPEC_MESSAGES, VERSION_EDGES } from '../support/oracle';
+import {
+  selectDiscountPercent,
+  selectOldPrice,
+  selectTicketPrice,
+  selectTicketPriceLamports,
+} from '../../machines/session/session.selectors';
+import { SPEC_LAMPORTS, SPEC_LIMITS, SPEC_MESSAGES, VERSION_EDGES } from '../support/oracle';
 import {
   controllable,
   defineModel,
@@ -207,3 +214,25 @@ const driver: Driver<typeof model, Ctx> = {
 };
 
 testPaths(model, driver);
+
+it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lamports at 1e9 per SOL', () => {
+  const loaded = (publicData: SessionContext['publicData']) => {
+    const actor = createActor(sessionMachine, { input: {} as SessionInput });
+    const initial = actor.getSnapshot();
+    return sessionMachine.resolveState({
+      value: 'loaded',
+      context: { ...initial.context, publicData },
+    });
+  };
+  const none = loaded({});
+  expect(selectTicketPrice(none)).toBe(String(SPEC_LIMITS.defaultTicketSol));
+  expect(selectOldPrice(none)).toBe(String(SPEC_LIMITS.oldTicketSol));
+  expect(selectTicketPriceLamports(none)).toBe(String(SPEC_LAMPORTS[0.22]));
+  // (0.55 − 0.22) / 0.55 = 60 % off.
+  expect(selectDiscountPercent(none)).toBe(60);
+  for (const sol of SPEC_LIMITS.ticketPricesSol) {
+    const priced = loaded({ ticket_price: String(sol) });
+    expect(selectTicketPrice(priced)).toBe(String(sol));
+    expect(selectTicketPriceLamports(priced)).toBe(String(SPEC_LAMPORTS[sol]));
+  }
+});

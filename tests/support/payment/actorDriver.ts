@@ -2,6 +2,7 @@ import { expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
+import { SPEC_MESSAGES } from '../oracle';
 import {
   PAYMENT_DELAYS,
   PAYMENT_ERRORS,
@@ -104,6 +105,14 @@ const inIdle = (s: PaymentModelSnapshot | null) => Boolean(s?.matches({ open: 'i
  * failed balance check (not the QR poll, which retries quietly); a wallet failure shows its own
  * text; a cancellation and everything else show nothing.
  */
+/**
+ * The modal's expected text: the message as the spec writes it (the oracle), with the solution
+ * the machine gives (§8 fixes the messages; the solutions are the site's wording).
+ */
+function spec(machine: ErrorText, message: string): ErrorText {
+  return { message, solution: machine.solution };
+}
+
 export function expectedError(
   prev: PaymentModelSnapshot | null,
   event: AnyModelEvent,
@@ -111,14 +120,23 @@ export function expectedError(
   const target = targetOf(prev);
   switch (event.type) {
     case 'payment.send':
-      if (inIdle(prev) && !target?.address) return PAYMENT_ERRORS.addressNotFound;
-      return event.wallet === 'solflare' ? PAYMENT_ERRORS.notDetected('solflare') : null;
+      if (inIdle(prev) && !target?.address)
+        return spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing);
+      return event.wallet === 'solflare'
+        ? spec(PAYMENT_ERRORS.notDetected('solflare'), SPEC_MESSAGES.solflareMissing)
+        : null;
     case 'payment.refresh':
-      return inIdle(prev) && !target?.walletId ? PAYMENT_ERRORS.walletIdNotFound : null;
+      return inIdle(prev) && !target?.walletId
+        ? spec(PAYMENT_ERRORS.walletIdNotFound, SPEC_MESSAGES.walletIdMissing)
+        : null;
     case 'payment.showQr':
-      return inIdle(prev) && !target?.address ? PAYMENT_ERRORS.addressNotFound : null;
+      return inIdle(prev) && !target?.address
+        ? spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing)
+        : null;
     case 'xstate.done.actor.connectWallet':
-      return (event.output as ConnectWalletOutput).publicKey ? null : PAYMENT_ERRORS.publicKey;
+      return (event.output as ConnectWalletOutput).publicKey
+        ? null
+        : spec(PAYMENT_ERRORS.publicKey, SPEC_MESSAGES.publicKeyFailed);
     case 'xstate.error.actor.connectWallet':
     case 'xstate.error.actor.sendTransfer': {
       const error = event.error as { kind: string; message?: string; solution?: string };
@@ -127,10 +145,10 @@ export function expectedError(
         : null;
     }
     case 'xstate.error.actor.getBlockhash':
-      return PAYMENT_ERRORS.blockhash;
+      return spec(PAYMENT_ERRORS.blockhash, SPEC_MESSAGES.blockhashFailed);
     case 'xstate.error.actor.confirmBalance':
     case 'xstate.error.actor.refreshBalance':
-      return PAYMENT_ERRORS.refresh;
+      return spec(PAYMENT_ERRORS.refresh, SPEC_MESSAGES.refreshBalanceFailed);
     default:
       return null;
   }

@@ -64,6 +64,12 @@ function setup(
 const userDataAnswer = { status: 200, json: { result: true, user_data: USER_DATA } } as const;
 const unauthorized = { status: 401, json: { message: 'Token expired' } } as const;
 
+/** Yields to the event loop until `check()` holds (at most 1,000 turns; no clock involved). */
+async function untilTrue(check: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1_000 && !check(); turn += 1) await new Promise((r) => setImmediate(r));
+  expect(check()).toBe(true);
+}
+
 const count = (requests: { path: string }[], path: string) =>
   requests.filter((r) => r.path === path).length;
 
@@ -116,7 +122,8 @@ describe('refresh queue', () => {
     });
 
     const late = api.request('user/data', { tag: 'late' });
-    await new Promise((r) => setTimeout(r, 0));
+    // Sent with the old token before the other request starts (a condition, not a pause).
+    await untilTrue(() => fake.requests.some((r) => r.body.tag === 'late'));
     await api.call('userData', {});
     expect(auth.getSnapshot().context.jwt).toBe('jwt-2');
     expect(count(fake.requests, 'auth/refresh')).toBe(1);

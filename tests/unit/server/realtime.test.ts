@@ -223,7 +223,9 @@ describe('realtime server', () => {
       room: 'notifications',
       data: { type: 'success', text: REALTIME_NOTICES.accessGranted },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // A ping answered after the push is a barrier: a frame meant for this socket would be before it.
+    b.peer.send({ type: 'ping', timestamp: 2 });
+    await b.peer.next((f) => f.type === 'pong');
     expect(b.peer.frames.filter((f) => f.type === 'room_message')).toEqual([]);
   });
 
@@ -251,7 +253,9 @@ describe('realtime server', () => {
       room: 'notifications',
       data: { type: 'success', text: REALTIME_NOTICES.inviteConfirmed },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // A ping answered after the push is a barrier: a frame meant for this socket would be before it.
+    other.peer.send({ type: 'ping', timestamp: 2 });
+    await other.peer.next((f) => f.type === 'pong');
     expect(other.peer.frames.filter((f) => f.type === 'room_message')).toEqual([]);
   });
 

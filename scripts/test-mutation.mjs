@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm run test:mutation`: StrykerJS over machines/, run twice: against the model tests alone and
+// against model + unit tests (tests/mutation/stryker.config.mjs, one vitest at a time). Prints one
+// row per machine folder with both scores. Not part of `npm test` (it takes long on 2 cores).
+//
+// MUTATE=machines/notifications/**/*.ts,machines/taglines/**/*.ts restricts the mutated files;
+// MUTATION_SCOPES=model (or all) runs one scope only; REPORT_ONLY=1 re-reads the last reports.
+//
+// Equivalent mutants, left out of the scores and counted apart: a string mutated inside
+// `throw new Error('… not provided')` (the placeholder of an actor or action the app supplies with
+// provide(); the machines never run it, and its text is no rule of the spec).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const scopes = (process.env.MUTATION_SCOPES || 'model,all').split(',').filter(Boolean);
+const report = (scope) => join(ROOT, 'reports/mutation', `${scope}.json`);
+
+if (process.env.REPORT_ONLY !== '1') {
+  for (const scope of scopes) {
+    console.log(`\n== stryker run (tests: ${scope})`);
+    const result = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_TESTS: scope },
+    });
+    if (result.status !== 0) {
+      console.error(`test:mutation: stryker failed for the ${scope} tests (exit ${result.status})`);
+      process.exit(1);
+    }
+  }
+}
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
+
+/** Per machine folder: detected and counted mutants, and equivalent ones set aside. */
+function scores(scope) {
+  const file = report(scope);
+  if (!existsSync(file)) return null;
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const rows = new Map();
+  for (const [path, entry] of Object.entries(data.files)) {
+    const rel = relative(ROOT, resolve(ROOT, path));
+    const folder = rel.split('/').slice(0, 2).join('/');
+    const row = rows.get(folder) ?? { detected: 0, counted: 0, equivalent: 0 };
+    const lines = entry.source.split('\n');
+    for (const m of entry.mutants) {
+      if (!COUNTED.has(m.status)) continue;
+      const line = lines[m.location.start.line - 1] ?? '';
+      if (m.mutatorName === 'StringLiteral' && /throw new Error\(.*not provided/.test(line)) {
+        row.equivalent += 1;
+        continue;
+      }
+      row.counted += 1;
+      if (DETECTED.has(m.status)) row.detected += 1;
+    }
+    rows.set(folder, row);
+  }
+  return rows;
+}
+
+const results = Object.fromEntries(scopes.map((s) => [s, scores(s)]));
+const folders = [
+  ...new Set(Object.values(results).flatMap((r) => (r ? [...r.keys()] : []))),
+].sort();
+const pct = (row) =>
+  row && row.counted ? `${((100 * row.detected) / row.counted).toFixed(1)}%` : '—';
+const cell = (row) => (row ? `${pct(row)} (${row.detected}/${row.counted})` : '—');
+console.log('');
+console.log(
+  `${'machine folder'.padEnd(26)} ${'model only'.padEnd(22)} ${'all tests'.padEnd(22)} equivalent`,
+);
+const total = { model: { detected: 0, counted: 0 }, all: { detected: 0, counted: 0 } };
+for (const folder of folders) {
+  const model = results.model?.get(folder);
+  const all = results.all?.get(folder);
+  for (const [k, r] of [
+    ['model', model],
+    ['all', all],
+  ]) {
+    if (r) {
+      total[k].detected += r.detected;
+      total[k].counted += r.counted;
+    }
+  }
+  const eq = (all ?? model)?.equivalent ?? 0;
+  console.log(`${folder.padEnd(26)} ${cell(model).padEnd(22)} ${cell(all).padEnd(22)} ${eq}`);
+}
+console.log(
+  `${'total'.padEnd(26)} ${cell(results.model && total.model).padEnd(22)} ${cell(results.all && total.all).padEnd(22)}`,
+);

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The Vitest setup that mutation testing runs (scripts/test-mutation.mjs): MUTATION_TESTS=model
+ * runs the model project alone, MUTATION_TESTS=all the model and unit tests. The server's tests
+ * are left out: the server imports nothing from machines/, so they cannot kill a machine mutant.
+ */
+const scope = process.env.MUTATION_TESTS === 'all' ? 'all' : 'model';
+const include = ['tests/model/**/*.test.{ts,tsx}'];
+if (scope === 'all') include.push('tests/unit/**/*.test.{ts,tsx}');
+
+export default defineConfig({
+  test: {
+    include,
+    exclude: ['tests/unit/server/**', 'node_modules/**'],
+    environment: 'node',
+    setupFiles: ['tests/support/setup.ts'],
+    testTimeout: 20_000,
+  },
+});

@@ -6,6 +6,20 @@ import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
+  resolve: {
+    // @xstate/react imports the useSyncExternalStore shims written for React 17; React 19 has the
+    // hook, so the shims resolve to React's own (less initial JS on the landing page).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/platform/reactSyncExternalStore.ts'),
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../contract/site';
 
 /** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
 export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
@@ -61,10 +62,16 @@ export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 
 export type ServedFile = { path: string; stat: Stats; isPage: boolean };
 
+/** Invite links: Home, previewed as an invite. */
+const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;
+/** The app's other routes without a pre-rendered page of their own (§2): Home renders them. */
+const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|__machines)\/?$/;
+
 /**
  * Serves the built site through @fastify/static (ETag, 304, Range requests for the video;
  * @fastify/compress gzips): files as they are, pre-rendered pages (`docs/intro/index.html` or
- * `docs/intro.html`) for their routes, and index.html for every other extension-less route.
+ * `docs/intro.html`) for their routes, the invite page for `/r/{code}`, index.html for the app's
+ * other routes, and the Page not found page with status 404 for any other extension-less path.
  * Pages carry their own CSP with the hashes of their inline blocks.
  */
 export async function registerStaticSite(
@@ -101,8 +108,8 @@ export async function registerStaticSite(
     return undefined;
   };
 
-  /** Which file answers `pathname`; undefined means 404. */
-  const resolveFile = (pathname: string): ServedFile | undefined => {
+  /** Which file answers `pathname`, with which status; undefined means the API's 404. */
+  const resolveFile = (pathname: string): { file: ServedFile; status: 200 | 404 } | undefined => {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -111,10 +118,19 @@ export async function registerStaticSite(
     }
     if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
     const direct = fileAt(decoded);
-    if (direct) return direct;
+    if (direct) return { file: direct, status: 200 };
     const last = decoded.split('/').pop() ?? '';
     if (last.includes('.')) return undefined;
-    return fileAt(`${decoded.replace(/\/+$/, '')}.html`) ?? fileAt('index.html');
+    const page = fileAt(`${decoded.replace(/\/+$/, '')}.html`);
+    if (page) return { file: page, status: 200 };
+    const home = fileAt('index.html');
+    if (INVITE_ROUTE.test(decoded)) {
+      const invite = fileAt(INVITE_PAGE_FILE) ?? home;
+      return invite && { file: invite, status: 200 };
+    }
+    if (APP_ROUTE.test(decoded)) return home && { file: home, status: 200 };
+    const notFound = fileAt(NOT_FOUND_PAGE_FILE) ?? home;
+    return notFound && { file: notFound, status: 404 };
   };
 
   const cacheControl = (pathname: string, file: ServedFile): string => {
@@ -125,8 +141,10 @@ export async function registerStaticSite(
 
   return async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
-    const file = resolveFile(pathname);
-    if (!file) return undefined;
+    const resolved = resolveFile(pathname);
+    if (!resolved) return undefined;
+    const { file, status } = resolved;
+    reply.code(status);
     if (file.isPage) {
       if (req.method === 'GET') onPage(req);
       reply.header('Content-Security-Policy', await policyOf(file));

@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
+import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
@@ -87,12 +89,26 @@ export function deferAppCode(
 
 type ServerEntry = {
   PRERENDERED_PATHS: string[];
+  metaOf: (path: string) => PageMeta;
   render: (path: string) => Promise<string>;
 };
 
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/** The template's title and description replaced by a page's own head tags (pageMeta.ts). */
+export function withHeadTags(html: string, tags: string): string {
+  if (!TITLE.test(html) || !DESCRIPTION.test(html)) {
+    throw new Error('index.html lacks the <title> or the description <meta>');
+  }
+  return html.replace(DESCRIPTION, '').replace(TITLE, tags);
+}
+
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
 export function outputFileOf(outDir: string, path: string): string {
-  return path === '/' ? join(outDir, 'index.html') : join(outDir, path.slice(1), 'index.html');
+  if (path === '/') return join(outDir, 'index.html');
+  if (path === '/404') return join(outDir, NOT_FOUND_PAGE_FILE);
+  return join(outDir, path.slice(1), 'index.html');
 }
 
 /**
@@ -176,20 +192,25 @@ export function prerenderPlugin(): Plugin {
         return [...docsAssets.js, ...(article ? [article] : [])].map((f) => `${base}${f}`);
       };
       const early = earlyEntry && `${base}${earlyEntry}`;
+      // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
+      const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {
         const html = await entry.render(path);
         const docsId = docsIdOf(path);
         const head = docsId ? docsAssets.css.map(styleOf).join('\n    ') : '';
-        const page = deferAppCode(
-          template
-            .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
-            .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
-          early,
-          docsId ? docsModulesOf(docsId) : [],
-        );
+        const pageOf = (meta: PageMeta, url: string) =>
+          deferAppCode(
+            withHeadTags(template, headTagsOf(meta, url, siteUrl))
+              .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
+              .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
+            early,
+            docsId ? docsModulesOf(docsId) : [],
+          );
         const file = outputFileOf(outDir, path);
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, page);
+        writeFileSync(file, pageOf(entry.metaOf(path), path));
+        // An invite link shows Home (after storing its code); its preview says it is an invite.
+        if (path === '/') writeFileSync(join(outDir, INVITE_PAGE_FILE), pageOf(INVITE_META, '/'));
       }
       rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);

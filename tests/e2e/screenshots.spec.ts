@@ -57,6 +57,14 @@ for (const viewport of VIEWPORTS) {
         await shoot(page, `docs-${viewport.name}-${theme}`);
       });
 
+      test('page not found', async ({ page, allowConsoleErrors }) => {
+        allowConsoleErrors(/status of 404 \(Not Found\)/);
+        await page.goto('/no-such-page');
+        await waitForApp(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+        await shoot(page, `not-found-${viewport.name}-${theme}`);
+      });
+
       test('home without access, both tabs', async ({ page, baseURL }) => {
         const user = await registerUser(baseURL ?? '', uniqueEmail('shot'));
         await openHome(page, user, 'Get Ticket');

@@ -1,6 +1,8 @@
 import { Suspense, use, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { usePageTitle } from '../common/usePageTitle';
 import { HeaderControls } from '../home/HeaderControls';
+import { docsTitle } from '../shell/pageMeta';
 import { SiteHeader } from '../home/SiteHeader';
 import { GUIDES, LEGAL, loadDocHtml, neighbours, resolveDoc, type DocMeta } from './docsIndex';
 import './docs.css';
@@ -51,6 +53,7 @@ export function DocsPage() {
   const [location, navigate] = useLocation();
   const doc = resolveDoc(docIdOf(location));
   const { prev, next } = neighbours(doc);
+  usePageTitle(docsTitle(doc.title));
 
   // Links inside the compiled article stay in the single-page app.
   const onArticleClick = (event: MouseEvent<HTMLElement>) => {

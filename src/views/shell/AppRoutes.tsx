@@ -13,9 +13,17 @@ const DocsPage = lazyView(
   'docs page',
 );
 
+/** The page for routes the site does not have (the server answers them with status 404). */
+const NotFoundPage = lazyView(
+  () => import('./NotFoundPage').then((m) => m.NotFoundPage),
+  ChunkFailed,
+  'page',
+);
+
 /**
  * The routes of §2: Home, invite links, docs (with /docs → /docs/intro; the docs page itself
- * falls back to intro for an unknown id), and Home for anything else.
+ * falls back to intro for an unknown id). The spec leaves the rest open: any other path shows a
+ * Page not found page.
  */
 export function AppRoutes() {
   return (
@@ -37,7 +45,9 @@ export function AppRoutes() {
         <Route path="/__machines" component={MachinesRoute} />
       )}
       <Route>
-        <Redirect to="/" replace />
+        <Suspense fallback={<main className="route-loading" aria-busy="true" />}>
+          <NotFoundPage />
+        </Suspense>
       </Route>
     </Switch>
   );

@@ -22,6 +22,8 @@ const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   siteDir = mkdtempSync(join(tmpdir(), 'smw-static-'));
   writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Home shell</title>');
+  writeFileSync(join(siteDir, 'invite.html'), '<!doctype html><title>Invite shell</title>');
+  writeFileSync(join(siteDir, '404.html'), '<!doctype html><title>Not found shell</title>');
   mkdirSync(join(siteDir, 'assets'));
   writeFileSync(join(siteDir, 'assets', 'index-AbC123.js'), bigScript);
   writeFileSync(join(siteDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -83,11 +85,26 @@ describe('static site', () => {
     );
   });
 
-  it('falls back to index.html for other routes', async () => {
-    for (const path of ['/docs/token', '/r/ABC', '/anything/else']) {
+  it('serves index.html for the app routes without a page, the invite page for invite links', async () => {
+    const expected = [
+      ['/docs/token', 'Home shell'],
+      ['/docs', 'Home shell'],
+      ['/r/ABC', 'Invite shell'],
+      ['/ref/ABC/', 'Invite shell'],
+    ];
+    for (const [path, shell] of expected) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('Home shell');
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain(shell);
+    }
+  });
+
+  it('answers any other path with the Page not found page and status 404', async () => {
+    for (const path of ['/anything/else', '/r', '/r/ABC/more', '/docs/a/b']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await response.text(), path).toContain('Not found shell');
     }
   });
 

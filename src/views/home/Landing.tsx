@@ -6,7 +6,6 @@ import { HydrationSlice } from '../common/HydrationSlice';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeaderControls } from './HeaderControls';
-import { PromoPoster } from './PromoPoster';
 import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
@@ -70,7 +69,15 @@ export function Landing() {
         <HydrationSlice>
           <section className="promo container" aria-label="Promo video">
             <button type="button" className="promo-play" onClick={playPromo}>
-              <PromoPoster />
+              {/* A night skyline under the moon (public/media/poster.svg): a file, not JS. */}
+              <img
+                className="promo-poster"
+                src="/media/poster.svg"
+                alt=""
+                width={960}
+                height={540}
+                decoding="async"
+              />
               <span className="promo-play-icon">
                 <PlayIcon />
               </span>

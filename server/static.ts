@@ -65,7 +65,7 @@ export type ServedFile = { path: string; stat: Stats; isPage: boolean };
 /** Invite links: Home, previewed as an invite. */
 const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;
 /** The app's other routes without a pre-rendered page of their own (§2): Home renders them. */
-const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|__machines)\/?$/;
+const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|r|ref|__machines)\/?$/;
 
 /**
  * Serves the built site through @fastify/static (ETag, 304, Range requests for the video;

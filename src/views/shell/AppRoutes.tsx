@@ -31,8 +31,8 @@ export function AppRoutes() {
       <Route path="/">
         <HomePage />
       </Route>
-      <Route path="/r/:code">{(params) => <InviteCodeCapture code={params.code} />}</Route>
-      <Route path="/ref/:code">{(params) => <InviteCodeCapture code={params.code} />}</Route>
+      <Route path="/r/:code?">{(params) => <InviteCodeCapture code={params.code ?? ''} />}</Route>
+      <Route path="/ref/:code?">{(params) => <InviteCodeCapture code={params.code ?? ''} />}</Route>
       <Route path="/docs">
         <Redirect to="/docs/intro" replace />
       </Route>

@@ -91,6 +91,9 @@ describe('static site', () => {
       ['/docs', 'Home shell'],
       ['/r/ABC', 'Invite shell'],
       ['/ref/ABC/', 'Invite shell'],
+      // An invite link without a code has nothing to store: it is Home.
+      ['/ref/', 'Home shell'],
+      ['/r', 'Home shell'],
     ];
     for (const [path, shell] of expected) {
       const response = await fetch(`${server.url}${path}`);
@@ -100,7 +103,7 @@ describe('static site', () => {
   });
 
   it('answers any other path with the Page not found page and status 404', async () => {
-    for (const path of ['/anything/else', '/r', '/r/ABC/more', '/docs/a/b']) {
+    for (const path of ['/anything/else', '/rr', '/r/ABC/more', '/docs/a/b']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toMatch(/text\/html/);

@@ -4,7 +4,13 @@ import { resolve } from 'node:path';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
+// One build time for the client build and the pre-render's nested SSR build (same process): the
+// dated copy of the pre-rendered pages and of their hydration reads this clock.
+process.env.SMW_BUILT_AT ??= String(Date.now());
+const BUILT_AT = Number(process.env.SMW_BUILT_AT);
+
 export default defineConfig(({ isSsrBuild }) => ({
+  define: { __SMW_BUILT_AT__: JSON.stringify(BUILT_AT) },
   plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shims written for React 17; React 19 has the

@@ -27,6 +27,12 @@ export const TICKET_PRICES = {
   beforeLaunch: '0.33',
   afterLaunch: '0.55',
 } as const;
+/** §9's schedule: the ticket price in SOL at `nowMs`. */
+export function scheduledTicketPrice(nowMs: number): string {
+  if (nowMs < EARLY_BIRD_END_MS) return TICKET_PRICES.earlyBird;
+  if (nowMs < LAUNCH_AT_MS) return TICKET_PRICES.beforeLaunch;
+  return TICKET_PRICES.afterLaunch;
+}
 /** §9: the page's price when the server gives none, and the crossed-out old price. */
 export const DEFAULT_TICKET_PRICE = TICKET_PRICES.earlyBird;
 export const DEFAULT_OLD_PRICE = TICKET_PRICES.afterLaunch;

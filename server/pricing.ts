@@ -4,7 +4,7 @@ import {
   EARLY_BIRD_END_MS,
   LAMPORTS_PER_SOL,
   LAUNCH_AT_MS,
-  TICKET_PRICES,
+  scheduledTicketPrice,
 } from '../contract/spec';
 
 /** §9: 0.22 SOL before Nov 20, 0.33 SOL from Nov 20 to Dec 20, 0.55 SOL after Dec 20 (2025). */
@@ -12,11 +12,7 @@ export { EARLY_BIRD_END_MS, LAMPORTS_PER_SOL };
 export const LAUNCH_MS = LAUNCH_AT_MS;
 export const OLD_PRICE_SOL = DEFAULT_OLD_PRICE;
 
-export function ticketPriceSolAt(nowMs: number): string {
-  if (nowMs < EARLY_BIRD_END_MS) return TICKET_PRICES.earlyBird;
-  if (nowMs < LAUNCH_MS) return TICKET_PRICES.beforeLaunch;
-  return TICKET_PRICES.afterLaunch;
-}
+export const ticketPriceSolAt = scheduledTicketPrice;
 
 const SOL_DECIMAL = /^(\d{1,12})(?:\.(\d{1,9}))?$/;
 

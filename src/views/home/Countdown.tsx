@@ -9,9 +9,12 @@ import {
   selectSeconds,
 } from '../../../machines/launch/launch.selectors';
 import { TRAINING_OPEN_TEXT } from '../../../machines/launch/launch.types';
+import { LAUNCH_AT_MS } from '../../../contract/spec';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
 import './countdown.css';
+
+const BUILT_AFTER_LAUNCH = __SMW_BUILT_AT__ >= LAUNCH_AT_MS;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -46,10 +49,12 @@ export function Countdown() {
   const minutes = useSelector(launch, selectMinutes);
   const seconds = useSelector(launch, selectSeconds);
   const known = hydrated && !syncing;
+  // Until the clock is read, the build's: a page built after the start shows it open at once.
+  const shownOpen = known ? open : BUILT_AFTER_LAUNCH;
 
   return (
-    <div className="countdown" data-state={!known ? 'syncing' : open ? 'open' : 'counting'}>
-      {known && open ? (
+    <div className="countdown" data-state={shownOpen ? 'open' : known ? 'counting' : 'syncing'}>
+      {shownOpen ? (
         <p className="countdown-open" role="status">
           <span className="countdown-open-dot" aria-hidden="true" />
           {TRAINING_OPEN_TEXT}

@@ -4,17 +4,16 @@ import {
   selectOldPrice,
   selectTicketPrice,
 } from '../../../machines/session/session.selectors';
-import {
-  DEFAULT_OLD_PRICE,
-  DEFAULT_TICKET_PRICE,
-  discountPercent,
-} from '../../../machines/session/price';
+import { DEFAULT_OLD_PRICE, discountPercent } from '../../../machines/session/price';
+import { scheduledTicketPrice } from '../../../contract/spec';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
 import { earlyBirdBadgeAt, priceTierNameAt } from '../../../machines/launch/datedCopy';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { INVITE_SHARE_PERCENT } from './landing.content';
+
+const BUILT_PRICE = scheduledTicketPrice(__SMW_BUILT_AT__);
 
 /**
  * The two ways in (§2): Early Bird Entry and Invite 2 friends. A native radio group: the cards
@@ -26,15 +25,14 @@ export function OfferCards() {
   const liveOldPrice = useSelector(session, selectOldPrice);
   const livePercentOff = useSelector(session, selectDiscountPercent);
   // The cards hydrate after the rest of the page (a HydrationSlice), possibly once the server's
-  // price has arrived: until then they show what the build rendered, the spec's defaults.
+  // price has arrived: until then they show what the build rendered, §9's price on the day of
+  // the build (what the server asks for, unless it sets a price of its own).
   const hydrated = useHydrated();
   const earlyBirdBadge = useDatedCopy(earlyBirdBadgeAt);
   const tierName = useDatedCopy(priceTierNameAt);
-  const price = hydrated ? livePrice : DEFAULT_TICKET_PRICE;
+  const price = hydrated ? livePrice : BUILT_PRICE;
   const oldPrice = hydrated ? liveOldPrice : DEFAULT_OLD_PRICE;
-  const percentOff = hydrated
-    ? livePercentOff
-    : discountPercent(DEFAULT_TICKET_PRICE, DEFAULT_OLD_PRICE);
+  const percentOff = hydrated ? livePercentOff : discountPercent(BUILT_PRICE, DEFAULT_OLD_PRICE);
 
   return (
     <fieldset className="offer-cards">

@@ -18,7 +18,11 @@ export function HeaderControls() {
       {hydrated ? (
         <ThemeToggle actor={theme} />
       ) : (
-        <span className="theme-toggle theme-toggle-placeholder" aria-hidden="true" />
+        <span
+          className="theme-toggle theme-toggle-placeholder"
+          aria-hidden="true"
+          data-tap="theme"
+        />
       )}
       {signedIn && (
         <>

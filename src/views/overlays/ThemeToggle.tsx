@@ -22,6 +22,7 @@ export function ThemeToggle({ actor }: { actor: ThemeRef }) {
       title={label}
       data-theme-current={theme}
       data-testid="theme-toggle"
+      data-tap="theme"
       onClick={cycle}
     >
       <span aria-hidden="true">{ICON[theme]}</span>

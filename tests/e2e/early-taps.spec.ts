@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e';
+
+/**
+ * A tap before hydration is never lost (performance budget, §2 Loading overlay). The page comes
+ * into view as soon as the session has loaded, before the app's code has run; these tests hold
+ * every script of the app back, tap at that moment, then let the code arrive.
+ */
+
+/** Holds every request for the app's JavaScript until `release()` is called. */
+async function holdAppCode(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    held += 1;
+    await gate;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+/** The page is in view: the loading overlay has stepped aside, the pre-rendered page shows. */
+async function expectInViewBeforeHydration(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  const hydrated = await page.evaluate(
+    () => performance.getEntriesByName('smw-hydrated').length > 0,
+  );
+  expect(hydrated, 'the app must not have run yet').toBe(false);
+}
+
+test('Get Access tapped the moment the page is in view opens the sign-in dialog', async ({
+  page,
+}) => {
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  expect(code.held(), 'the app code was held back').toBeGreaterThan(0);
+  const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
+  await getAccess.click();
+  // Held, and visibly busy until the app answers.
+  await expect(getAccess).toHaveAttribute('data-tap-held', '');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  code.release();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toBeVisible();
+  await expect(getAccess).not.toHaveAttribute('data-tap-held', '');
+});
+
+test('a second tap while the first is held opens one dialog, not two', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
+  await getAccess.click();
+  await getAccess.click();
+  code.release();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a docs link tapped before hydration opens the guide', async ({ page }) => {
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Docs' }).click();
+  await expect(page).toHaveURL(/\/docs\/intro$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+  code.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+});
+
+test('the theme control tapped before hydration switches the theme once the app runs', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  // Before the app runs, the header holds a stand-in for the control.
+  const standIn = page.locator('[data-tap="theme"]');
+  await expect(standIn).toBeVisible();
+  await standIn.click();
+  await expect(standIn).toHaveAttribute('data-tap-held', '');
+  code.release();
+  // Auto (system) → light, as one tap on the hydrated control does.
+  const toggle = page.getByTestId('theme-toggle');
+  await expect(toggle).toHaveAttribute('data-theme-current', 'light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});

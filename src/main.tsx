@@ -3,8 +3,9 @@ import { devInspect } from './devtools/inspector';
 import { createActor } from 'xstate';
 import { AppActorProvider } from './app/AppProvider';
 import { MemberServices } from './app/MemberServices';
-import { appInput, composeApp, sessionStartData } from './app/compose';
-import { api, earlySessInit } from './app/earlyApi';
+import { appInput, composeApp } from './app/compose';
+import { sessionStartData } from './app/startData';
+import { api, earlySession } from './app/earlyApi';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
@@ -22,7 +23,7 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
-const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock, earlySessInit };
+const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock, early: earlySession };
 // The member services' chunk is fetched after the first render has committed.
 const loadMembers = () =>
   nextTask()

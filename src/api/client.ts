@@ -10,7 +10,10 @@ import {
   type ResponseOf,
 } from '../../contract/api';
 import { parse, type Schema } from '../../contract/schema';
+import { defaultBaseUrl } from './baseUrl';
 import { ApiError } from './errors';
+
+export { defaultBaseUrl };
 
 /**
  * The main API client (§7). Every call carries the session token (JSON body field `session`,
@@ -54,12 +57,6 @@ const noTokens: TokenSource = {
   getJwt: () => null,
   renewJwt: () => Promise.reject(new ApiError('auth', MESSAGES.refreshFailed, 'auth/refresh')),
 };
-
-export function defaultBaseUrl(): string {
-  const fromEnv = import.meta.env?.VITE_API_URL;
-  const base = typeof fromEnv === 'string' && fromEnv.length > 0 ? fromEnv : '/api/';
-  return base.endsWith('/') ? base : `${base}/`;
-}
 
 function errorKindOf(error: unknown): 'aborted' | 'network' {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -127,10 +124,17 @@ export function createApiClient(config: ClientConfig) {
       init = { ...init, json: withSession };
     }
     if (options.signal) init = { ...init, signal: options.signal };
+    return answerOf(path, http(path.replace(/^\/+/, ''), init));
+  }
 
+  /** Reads an answer: the body as JSON, an ApiError for a refused or failed exchange. */
+  async function answerOf(
+    path: string,
+    exchange: Promise<Response>,
+  ): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
-      response = await http(path.replace(/^\/+/, ''), init);
+      response = await exchange;
     } catch (error) {
       const kind = errorKindOf(error);
       throw new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
@@ -236,7 +240,20 @@ export function createApiClient(config: ClientConfig) {
     return check(spec.response, answer.body, spec.path) as ResponseOf<N>;
   }
 
-  return { call, plainCall, request };
+  /**
+   * The answer of a call the page sent before this client existed (the head's session calls,
+   * src/app/bootInline.ts): read and checked exactly as `call` reads its own.
+   */
+  async function receive<N extends CallName>(
+    name: N,
+    exchange: Promise<Response>,
+  ): Promise<ResponseOf<N>> {
+    const spec = callSpec(name);
+    const answer = await answerOf(spec.path, exchange);
+    return check(spec.response, answer.body, spec.path) as ResponseOf<N>;
+  }
+
+  return { call, plainCall, request, receive };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -12,6 +12,7 @@ import type {
 } from '../../machines/session/session.types';
 import type { StoredValues } from '../../machines/shared/stored';
 import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { CallName, RequestOf, ResponseOf, UserData } from '../../contract/api';
 import { browserClock } from '../platform/clock';
 import {
@@ -23,7 +24,10 @@ import {
 import type { KeyValueStorage } from '../platform/storage';
 import { provideHome } from '../views/home/home.provide';
 import { provideSignIn } from '../views/signIn/signIn.provide';
+import { NOT_TAKEN, takeOnce, type EarlySession } from './earlySession';
 import { systemTokenSource } from './tokenSource';
+
+export { sessionStartData } from './startData';
 
 /**
  * The composition of the app machine with real implementations: api actors over the client,
@@ -37,8 +41,8 @@ export type AppDeps = {
   onOtherTabJwtRemoved?: (listener: () => void) => () => void;
   /** Runs the refresh under a lock shared by the site's tabs (navigator.locks). */
   withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>;
-  /** A sess/init answer already on its way (src/app/earlyApi.ts): the first init takes it. */
-  earlySessInit?: Promise<ResponseOf<'sessInit'>>;
+  /** The session's calls already on their way (src/app/earlyApi.ts), for the first steps. */
+  early?: EarlySession;
 };
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
@@ -105,24 +109,54 @@ export function provideAuth(deps: AppDeps) {
   });
 }
 
-/** The session bootstrap with its api calls and the session-token storage writes. */
+/**
+ * The session bootstrap with its api calls and the session-token storage writes. The first run
+ * of each step takes the call the page started with the document (deps.early, from
+ * ./earlyApi.ts) when that call is the one the step would make; anything else calls afresh.
+ */
+/** The early user/data's jwt was refused by the server. */
+const JWT_REFUSED = Symbol('jwt refused');
+
 export function provideSession(deps: AppDeps) {
-  const { api, storage } = deps;
-  let early = deps.earlySessInit;
+  const { api, storage, early } = deps;
+  const init = takeOnce(early?.init, () => api.call('sessInit', {}));
+  const create = takeOnce(early?.create, () => Promise.resolve<typeof NOT_TAKEN>(NOT_TAKEN));
+  const earlyUserData = takeOnce(early?.userData, () =>
+    Promise.resolve<typeof NOT_TAKEN>(NOT_TAKEN),
+  );
+  let load = early?.load;
   return sessionMachine.provide({
     actors: {
-      sessInit: fromPromise<SessInitOutput>(({ signal }) => {
-        const answer = early ?? api.call('sessInit', {}, { signal });
-        early = undefined;
-        return answer;
+      sessInit: fromPromise<SessInitOutput>(({ signal }) =>
+        early ? init() : api.call('sessInit', {}, { signal }),
+      ),
+      sessLoad: fromPromise(({ input, signal }) => {
+        const taken = load && input.session === early?.storedSession ? load : undefined;
+        load = undefined;
+        return takeOnce(taken, () =>
+          api.call('sessLoad', { session: input.session }, { signal }),
+        )();
       }),
-      sessLoad: fromPromise(({ input, signal }) =>
-        api.call('sessLoad', { session: input.session }, { signal }),
-      ),
-      sessCreate: fromPromise(({ input, signal }) =>
-        api.call('sessCreate', { data: input.data }, { signal }),
-      ),
-      userData: apiActor(api, 'userData', (answer): UserDataOutput => answer),
+      sessCreate: fromPromise(async ({ input, signal }) => {
+        const answer = await create();
+        return answer === NOT_TAKEN
+          ? api.call('sessCreate', { data: input.data }, { signal })
+          : answer;
+      }),
+      // The early user/data is taken when it succeeded. When the server refused its jwt (401),
+      // the app's refresh goes first (with its lock), then one user/data with the new jwt: the
+      // refused jwt is not sent twice.
+      userData: fromPromise<UserDataOutput>(async ({ signal, system }) => {
+        const tokens = systemTokenSource(system as SystemLike);
+        const answer = await earlyUserData().catch((error: unknown) =>
+          error instanceof ApiError && error.status === 401 ? JWT_REFUSED : NOT_TAKEN,
+        );
+        if (answer === JWT_REFUSED) {
+          const refused = tokens.getJwt();
+          if (refused) await tokens.renewJwt(refused, signal);
+        } else if (answer !== NOT_TAKEN) return answer;
+        return api.call('userData', {}, { signal, tokens });
+      }),
     },
     actions: {
       persistSessionToken: (_, params) => storage.set('sessionToken', params.sessionToken),
@@ -164,29 +198,6 @@ export function readStored(storage: KeyValueStorage): StoredValues {
     theme: storage.get('theme'),
     codeInvite: storage.get('codeInvite'),
   };
-}
-
-const clip = (value: string | null | undefined, max: number): string | undefined =>
-  value ? value.slice(0, max) : undefined;
-
-/** Session-start data (§3): language, user agent, utm_source (or `from`), campaign, medium. */
-export function sessionStartData(env: {
-  language: string;
-  userAgent: string;
-  search: string;
-}): SessionStartData {
-  const query = new URLSearchParams(env.search);
-  const data: SessionStartData = {
-    language: clip(env.language, 64) ?? 'en',
-    user_agent: clip(env.userAgent, 512) ?? '',
-  };
-  const source = clip(query.get('utm_source') ?? query.get('from'), 200);
-  const campaign = clip(query.get('utm_campaign'), 200);
-  const medium = clip(query.get('utm_medium'), 200);
-  if (source) data.utm_source = source;
-  if (campaign) data.utm_campaign = campaign;
-  if (medium) data.utm_medium = medium;
-  return data;
 }
 
 export function appInput(storage: KeyValueStorage, startData: SessionStartData): AppInput {

@@ -1,15 +1,20 @@
 import { createApiClient } from '../api/client';
 import { storage } from '../platform/storage';
+import { startEarlySession } from './earlySession';
 
 /**
- * The api client and the session's first call, in a module that needs neither React nor the
- * machines: the page's loader runs it ahead of the rest of the app (an entry of its own in
- * vite.config.ts), so sess/init travels while the larger code is still downloading. The session
- * machine takes this answer for its first init (src/app/compose.ts, `earlySessInit`).
+ * The api client and the session's first answers, in a module that needs neither React nor the
+ * machines: the page names it first in its head (src/prerender). A pre-rendered page's inline
+ * script has already sent the session's calls (src/app/bootInline.ts); this reads them with the
+ * app's client and adds user/data for a stored jwt (./earlySession.ts). Nothing here decides
+ * anything for the page: the session machine takes each answer for the matching step
+ * (src/app/compose.ts) and still checks the version, writes storage and reports errors.
  */
 export const api = createApiClient({ getSessionToken: () => storage.get('sessionToken') });
 
-export const earlySessInit = api.call('sessInit', {});
-// A failure is the session machine's to report when it takes the answer, not an unhandled
-// rejection before then.
-earlySessInit.catch(() => {});
+export const earlySession = startEarlySession({
+  api,
+  storage,
+  // Pre-rendered pages sent the first calls from their head (src/app/bootInline.ts).
+  ...(window.__smwBoot ? { sent: window.__smwBoot } : {}),
+});

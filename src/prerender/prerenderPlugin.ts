@@ -12,64 +12,14 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** Longest wait for the first contentful paint before the app's code is fetched anyway. */
-export const APP_CODE_LATEST_MS = 1000;
-
 /**
- * Fetches the app's code once the pre-rendered page has painted its first content (the paint
- * timing entry `first-contentful-paint`; at once where paint timing is missing or the page is
- * hidden, and after APP_CODE_LATEST_MS at the latest). The first paint then never shares the
- * connection or the main thread with the scripts, and the largest paint is the page's own
- * markup. The early entry (src/app/earlyApi.ts: the session's first call) runs first, then the
- * app's entry; they and the modules the entry needs are data attributes of the script element,
- * so this text (and its CSP hash) never changes.
+ * A page with its scripts in the head, where the browser's preload scanner finds them while the
+ * markup still arrives: modulepreloads of the modules the entry needs (plus `modules`, a docs
+ * page's chunk and article), the early entry (src/app/earlyApi.ts: the session's calls), then
+ * the app's entry. Module scripts never block the first paint (the CSS is inline); starting the
+ * session and the code with the document is what brings the page into view soonest.
  */
-export const APP_LOADER = [
-  '(function (self) {',
-  '  var started = false;',
-  '  function start() {',
-  '    if (started) return;',
-  '    started = true;',
-  '    var head = document.head;',
-  "    self.getAttribute('data-preload').split(' ').forEach(function (href) {",
-  '      if (!href) return;',
-  "      var link = document.createElement('link');",
-  "      link.rel = 'modulepreload';",
-  "      link.crossOrigin = '';",
-  '      link.href = href;',
-  '      head.appendChild(link);',
-  '    });',
-  "    [self.getAttribute('data-early'), self.getAttribute('data-entry')].forEach(function (src) {",
-  '      if (!src) return;',
-  "      var script = document.createElement('script');",
-  "      script.type = 'module';",
-  "      script.crossOrigin = '';",
-  '      script.src = src;',
-  '      head.appendChild(script);',
-  '    });',
-  '  }',
-  '  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;',
-  "  if (!types || types.indexOf('paint') < 0 || document.visibilityState === 'hidden') {",
-  '    start();',
-  '    return;',
-  '  }',
-  '  new PerformanceObserver(function (list, observer) {',
-  '    list.getEntries().forEach(function (entry) {',
-  "      if (entry.name !== 'first-contentful-paint') return;",
-  '      observer.disconnect();',
-  '      start();',
-  '    });',
-  "  }).observe({ type: 'paint', buffered: true });",
-  `  setTimeout(start, ${APP_CODE_LATEST_MS});`,
-  '})(document.currentScript);',
-].join('\n');
-
-/**
- * A page with its entry script and modulepreloads replaced by APP_LOADER, placed at the end of
- * the body (it runs once the markup is parsed). `modules` are further modules the page needs (a
- * docs page's chunk and article), fetched with the entry's.
- */
-export function deferAppCode(
+export function placeAppCode(
   html: string,
   early?: string,
   modules: readonly string[] = [],
@@ -77,14 +27,68 @@ export function deferAppCode(
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html lacks the entry <script type="module">');
   const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...modules];
-  const earlyAttribute = early ? ` data-early="${early}"` : '';
-  const loader =
-    `<script${earlyAttribute} data-entry="${entry}" data-preload="${preloads.join(' ')}">` +
-    `\n${APP_LOADER}\n</script>`;
+  // The early entry first and at high priority: the session's round trips wait for it alone.
+  const tags = [
+    ...(early
+      ? [`<script type="module" crossorigin fetchpriority="high" src="${early}"></script>`]
+      : []),
+    ...preloads
+      .filter((href) => href !== early)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    `<script type="module" crossorigin src="${entry}"></script>`,
+  ];
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace('</body>', `  ${loader}\n  </body>`);
+    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+const IMAGE_PRELOAD = /<link rel="preload" as="image" href="([^"]+)"\/>/g;
+
+/**
+ * React writes a preload for each image the page shows at the top of the rendered markup, in
+ * the body; in the head, ahead of the scripts, the browser asks for the images first (a few KB
+ * that paint the page, before the code that makes it answer taps).
+ */
+export function hoistImagePreloads(markup: string): { markup: string; head: string[] } {
+  const hrefs = [...markup.matchAll(IMAGE_PRELOAD)].map((m) => m[1]!);
+  return {
+    markup: markup.replace(IMAGE_PRELOAD, ''),
+    head: [...new Set(hrefs)].map((href) => `<link rel="preload" as="image" href="${href}">`),
+  };
+}
+
+/**
+ * src/app/bootInline.ts compiled to one minified classic script, for the head of every
+ * pre-rendered page (an inline script: no request before the session's first call leaves).
+ */
+async function buildHeadBoot(config: ResolvedConfig): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    envDir: config.envDir,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      copyPublicDir: false,
+      lib: {
+        entry: resolve(config.root, 'src/app/bootInline.ts'),
+        formats: ['iife'],
+        name: 'smwHeadBoot',
+      },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunk = outputs
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .find((file) => file.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('the head boot script did not build');
+  const code = chunk.code.trim();
+  if (code.includes('</')) throw new Error('the head boot script must not contain "</"');
+  return code;
 }
 
 type ServerEntry = {
@@ -169,6 +173,7 @@ export function prerenderPlugin(): Plugin {
       } finally {
         delete process.env[NESTED_FLAG];
       }
+      const headBoot = await buildHeadBoot(config);
       const entry = (await import(
         pathToFileURL(join(ssrDir, 'entry-server.mjs')).href
       )) as ServerEntry;
@@ -183,6 +188,9 @@ export function prerenderPlugin(): Plugin {
         (_link, href: string) => styleOf(href.slice(base.length)),
       );
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
+      // The session's first calls leave with the document: the head's first script.
+      const withBoot = template.replace(/<script>/, `<script>${headBoot}</script>\n    <script>`);
+      if (withBoot === template) throw new Error('index.html lacks an inline <script> in its head');
       // A docs page is a lazy chunk in the app: its pre-rendered HTML carries the chunk's CSS (no
       // unstyled first paint, no shift when it arrives) and its loader fetches the code that
       // hydrates it with the entry.
@@ -195,12 +203,15 @@ export function prerenderPlugin(): Plugin {
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {
-        const html = await entry.render(path);
+        const rendered = hoistImagePreloads(await entry.render(path));
+        const html = rendered.markup;
         const docsId = docsIdOf(path);
-        const head = docsId ? docsAssets.css.map(styleOf).join('\n    ') : '';
+        const head = [...rendered.head, ...(docsId ? docsAssets.css.map(styleOf) : [])].join(
+          '\n    ',
+        );
         const pageOf = (meta: PageMeta, url: string) =>
-          deferAppCode(
-            withHeadTags(template, headTagsOf(meta, url, siteUrl))
+          placeAppCode(
+            withHeadTags(withBoot, headTagsOf(meta, url, siteUrl))
               .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
               .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
             early,

@@ -67,6 +67,23 @@ test('a stopped server gives the connection text', async ({
   );
 });
 
+test("the app's code failing to load turns the loader into the Connection Error view; Reload Page recovers", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource|net::ERR_/);
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort('connectionrefused'));
+  await page.goto('/', { waitUntil: 'commit' });
+  const view = page.getByRole('alertdialog', { name: 'Connection Error' });
+  await expect(view).toContainText(CONNECT_TEXT);
+  await page.unroute(/\/assets\/.+\.js$/);
+  await view.getByRole('button', { name: 'Reload Page' }).click();
+  await expect(view).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
 test('a server answering version 0.1.9 shows the expired-version text', async ({
   page,
   freshServer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APP_LOADER, deferAppCode } from '../../src/prerender/prerenderPlugin';
+import { hoistImagePreloads, placeAppCode } from '../../src/prerender/prerenderPlugin';
 
-/** The page's app loader: the built page names its scripts in data attributes, run after paint. */
+/** Where a built page names its scripts: in the head, early entry before the app's entry. */
 const BUILT = [
   '<!doctype html><html><head>',
   '<script>theme()</script>',
@@ -11,35 +11,57 @@ const BUILT = [
   '</head><body><div id="root">page</div></body></html>',
 ].join('\n');
 
-describe('deferAppCode', () => {
-  it('moves the entry, its modules and the early entry into the loader at the end of the body', () => {
-    const page = deferAppCode(BUILT, '/assets/early-d4.js');
-    expect(page).not.toContain('<script type="module"');
-    expect(page).not.toContain('<link rel="modulepreload"');
+const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
+
+describe('placeAppCode', () => {
+  it('puts the modules, the early entry and the entry in the head, early entry first', () => {
+    const page = placeAppCode(BUILT, '/assets/early-d4.js', ['/assets/docs-e5.js']);
+    const head = headOf(page);
     expect(page).toContain('<script>theme()</script>');
-    const loader = /<script data-early="([^"]*)" data-entry="([^"]*)" data-preload="([^"]*)">/.exec(
-      page,
+    const scripts = [
+      ...head.matchAll(
+        /<script type="module" crossorigin(?: fetchpriority="high")? src="([^"]+)">/g,
+      ),
+    ].map((m) => m[1]);
+    expect(head).toContain(
+      '<script type="module" crossorigin fetchpriority="high" src="/assets/early-d4.js">',
     );
-    expect(loader?.slice(1)).toEqual([
-      '/assets/early-d4.js',
-      '/assets/index-a1.js',
-      '/assets/runtime-b2.js /assets/vendor-c3.js',
+    expect(scripts).toEqual(['/assets/early-d4.js', '/assets/index-a1.js']);
+    const preloads = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((m) => m[1]);
+    expect(preloads).toEqual([
+      '/assets/runtime-b2.js',
+      '/assets/vendor-c3.js',
+      '/assets/docs-e5.js',
     ]);
-    expect(page.indexOf('data-entry')).toBeGreaterThan(page.indexOf('<div id="root">page</div>'));
-    expect(page.indexOf(APP_LOADER)).toBeLessThan(page.indexOf('</body>'));
+    // Each tag once: nothing left where the build had put it, nothing in the body.
+    expect(page.match(/index-a1\.js/g)).toHaveLength(1);
+    expect(page.match(/vendor-c3\.js/g)).toHaveLength(1);
+    expect(page.slice(page.indexOf('<body>'))).not.toContain('<script');
   });
 
-  it('without an early entry the loader has no data-early', () => {
-    const page = deferAppCode(BUILT);
-    expect(page).toContain('<script data-entry="/assets/index-a1.js" data-preload=');
+  it('without an early entry only the app entry is a script', () => {
+    const page = placeAppCode(BUILT);
+    expect(page.match(/<script type="module"/g)).toHaveLength(1);
   });
 
   it('refuses a page without an entry script', () => {
-    expect(() => deferAppCode('<html><head></head><body></body></html>')).toThrow(/entry/);
+    expect(() => placeAppCode('<html><head></head><body></body></html>')).toThrow(/entry/);
   });
+});
 
-  it('the loader text is the same on every page (one CSP hash), naming no file itself', () => {
-    expect(APP_LOADER).not.toMatch(/assets\//);
-    expect(APP_LOADER).toContain("'first-contentful-paint'");
+describe('hoistImagePreloads', () => {
+  it("takes React's image preloads out of the markup, once each, for the head", () => {
+    const markup =
+      '<link rel="preload" as="image" href="/logo.svg"/><div><img src="/logo.svg"/>' +
+      '<link rel="preload" as="image" href="/media/poster.svg"/>' +
+      '<link rel="preload" as="image" href="/logo.svg"/></div>';
+    const { markup: body, head } = hoistImagePreloads(markup);
+    expect(body).toBe('<div><img src="/logo.svg"/></div>');
+    expect(head).toEqual([
+      '<link rel="preload" as="image" href="/logo.svg">',
+      '<link rel="preload" as="image" href="/media/poster.svg">',
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { createApiClient } from '../../../src/api/client';
 import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import { MESSAGES } from '../../../contract/api';
 import { appInput, provideAuth, provideSession } from '../../../src/app/compose';
+import { startEarlySession, type HeadBoot } from '../../../src/app/earlySession';
 import { createStorage } from '../../../src/platform/storage';
 import type { ServiceRefs } from '../../../src/app/hooks';
 import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
@@ -24,7 +25,11 @@ import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
  */
 const inert = createMachine({});
 
-function boot(handler: FakeHandler, stored: Record<string, string>, options = { early: false }) {
+function boot(
+  handler: FakeHandler,
+  stored: Record<string, string>,
+  options: { early: boolean; sent?: HeadBoot } = { early: false },
+) {
   const fake = createFakeFetch(handler);
   const data = new Map<string, string>(Object.entries(stored));
   const storage = createStorage(
@@ -40,15 +45,21 @@ function boot(handler: FakeHandler, stored: Record<string, string>, options = { 
     getSessionToken: () => storage.get('sessionToken'),
     fetch: fake.fetch,
   });
-  // As src/app/earlyApi.ts does in the page: sess/init sent before the app exists.
-  const earlySessInit = options.early ? api.call('sessInit', {}) : undefined;
-  earlySessInit?.catch(() => {});
+  // As src/app/earlyApi.ts does in the page: the session's calls sent before the app exists.
+  const early = options.early
+    ? startEarlySession({
+        api,
+        storage,
+        now: () => NOW_MS,
+        ...(options.sent ? { sent: options.sent } : {}),
+      })
+    : undefined;
   const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
   const logic = appMachine.provide({
     actors: {
       ...(stand as object),
       auth: provideAuth({ api, storage }),
-      session: provideSession(earlySessInit ? { api, storage, earlySessInit } : { api, storage }),
+      session: provideSession(early ? { api, storage, early } : { api, storage }),
     } as never,
   });
   const input = appInput(storage, { language: 'en', user_agent: 'unit' });
@@ -58,9 +69,19 @@ function boot(handler: FakeHandler, stored: Record<string, string>, options = { 
 }
 
 const ok = (json: unknown) => ({ status: 200, json });
+const NOW_MS = Date.UTC(2026, 10, 24, 12);
+/** A jwt whose `exp` claim lies `seconds` from NOW_MS (negative: already expired). */
+const jwtExpiringIn = (seconds: number) =>
+  [
+    'eyJhbGciOiJIUzI1NiJ9',
+    Buffer.from(JSON.stringify({ sub: '1', exp: NOW_MS / 1000 + seconds })).toString('base64url'),
+    'sig',
+  ].join('.');
 const INIT = ok({ status: 'ok', version: '0.2.0', data: { public_data: {} } });
 
-describe('app root with session and auth', () => {
+// The same bootstrap whether the page started the session's calls ahead of the app or not: the
+// same requests in the same order (§4 Session), the same outcome.
+describe.each([{ early: false }, { early: true }])('app root with session and auth, %o', (mode) => {
   it('a stored jwt: user data reaches auth, the app is loaded and signed in', async () => {
     const t = boot(
       (r) =>
@@ -70,6 +91,7 @@ describe('app root with session and auth', () => {
             ? ok({ status: 'ok' })
             : ok({ result: true, user_data: { ...USER_DATA, user_access: 1 } }),
       { sessionToken: 's-1', jwt: 'jwt-1', refreshToken: 'r-1' },
+      mode,
     );
     const s = await t.settled;
     expect(selectIsLoaded(s)).toBe(true);
@@ -94,7 +116,8 @@ describe('app root with session and auth', () => {
           ? ok({ result: true, user_data: USER_DATA })
           : { status: 401, json: { message: 'jwt expired' } };
       },
-      { sessionToken: 's-1', jwt: 'jwt-1', refreshToken: 'r-1' },
+      { sessionToken: 's-1', jwt: jwtExpiringIn(-60), refreshToken: 'r-1' },
+      mode,
     );
     await t.settled;
     expect(t.fake.requests.map((r) => r.path)).toEqual([
@@ -109,6 +132,23 @@ describe('app root with session and auth', () => {
     expect(t.data.get('refreshToken')).toBe('r-2');
   });
 
+  it('a stored session that no longer loads: a new one is created and stored, once', async () => {
+    const t = boot(
+      (r) =>
+        r.path === 'sess/init'
+          ? INIT
+          : r.path === 'sess/load'
+            ? { status: 404, json: { message: 'Session not found' } }
+            : ok({ status: 'ok', sessionToken: 'fresh' }),
+      { sessionToken: 's-old' },
+      mode,
+    );
+    const s = await t.settled;
+    expect(selectIsLoaded(s)).toBe(true);
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init', 'sess/load', 'sess/create']);
+    expect(t.data.get('sessionToken')).toBe('fresh');
+  });
+
   it('a refresh that fails during the bootstrap loads the site signed out, storage cleared', async () => {
     const t = boot(
       (r) =>
@@ -118,6 +158,7 @@ describe('app root with session and auth', () => {
             ? ok({ status: 'ok' })
             : { status: 401, json: { message: 'expired' } },
       { sessionToken: 's-1', jwt: 'jwt-1', refreshToken: 'r-1' },
+      mode,
     );
     const s = await t.settled;
     expect(s.value).toBe('loaded');
@@ -129,7 +170,7 @@ describe('app root with session and auth', () => {
   });
 
   it('an unreachable server sets the application error Init with the connection text', async () => {
-    const t = boot(() => ({ networkError: true }), {});
+    const t = boot(() => ({ networkError: true }), {}, mode);
     const s = await t.settled;
     expect(s.value).toBe('failed');
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
@@ -141,6 +182,7 @@ describe('app root with session and auth', () => {
     const t = boot(
       (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
       {},
+      mode,
     );
     await t.settled;
     expect(t.fake.requests[1]).toMatchObject({
@@ -151,7 +193,9 @@ describe('app root with session and auth', () => {
     expect(t.data.get('sessionToken')).toBe('fresh');
     expect(t.auth.getSnapshot().matches('signedOut')).toBe(true);
   });
+});
 
+describe('app root, the session calls started with the page', () => {
   it('an early sess/init answer is taken by the first init: one call in all', async () => {
     const t = boot(
       (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
@@ -185,5 +229,110 @@ describe('app root with session and auth', () => {
     expect(s.value).toBe('failed');
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
     expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
+  });
+});
+
+describe('app root, the session calls sent from the page head', () => {
+  const answer = (status: number, body: unknown) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status }));
+  const INIT_BODY = { status: 'ok', version: '0.2.0', data: { public_data: {} } };
+  const nothing = () => ({ networkError: true }) as const;
+
+  it('a new visitor: the head sent sess/init and sess/create; the app sends nothing more', async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: null,
+      load: Promise.resolve(null),
+      create: answer(200, { status: 'ok', sessionToken: 'from-head' }),
+    };
+    const t = boot(nothing, {}, { early: true, sent });
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests).toEqual([]);
+    expect(t.data.get('sessionToken')).toBe('from-head');
+  });
+
+  it("a stored session the head's sess/load was refused for: its sess/create is taken", async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-old',
+      load: answer(404, { message: 'Session not found' }),
+      create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
+    };
+    const t = boot(nothing, { sessionToken: 's-old' }, { early: true, sent });
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests).toEqual([]);
+    expect(t.data.get('sessionToken')).toBe('fresh');
+  });
+
+  it('a head whose sess/init could not reach the server: the connection text, no retry', async () => {
+    const sent: HeadBoot = {
+      init: Promise.reject(new TypeError('Failed to fetch')),
+      storedSession: null,
+      load: Promise.resolve(null),
+      create: Promise.resolve(null),
+    };
+    sent.init.catch(() => {});
+    const t = boot(nothing, {}, { early: true, sent });
+    const s = await t.settled;
+    expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
+    expect(t.fake.requests).toEqual([]);
+  });
+
+  it('an answer from the head is checked like any other: a wrong version fails', async () => {
+    const sent: HeadBoot = {
+      init: answer(200, { ...INIT_BODY, version: '0.1.9' }),
+      storedSession: null,
+      load: Promise.resolve(null),
+      create: Promise.resolve(null),
+    };
+    const t = boot(nothing, {}, { early: true, sent });
+    const s = await t.settled;
+    expect(s.context.error).toEqual({
+      code: 'Init',
+      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
+    });
+  });
+
+  it("a stored, current jwt: user/data is asked for once, right after the head's sess/load", async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-1',
+      load: answer(200, { status: 'ok' }),
+      create: Promise.resolve(null),
+    };
+    const t = boot(
+      () => ok({ result: true, user_data: USER_DATA }),
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { early: true, sent },
+    );
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['user/data']);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
+  });
+
+  it('a current jwt the server refuses: the app refreshes and asks again, signed in', async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-1',
+      load: answer(200, { status: 'ok' }),
+      create: Promise.resolve(null),
+    };
+    const t = boot(
+      (r) => {
+        if (r.path === 'auth/refresh')
+          return ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' });
+        return r.bearer === 'jwt-2'
+          ? ok({ result: true, user_data: USER_DATA })
+          : { status: 401, json: { message: 'jwt revoked' } };
+      },
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { early: true, sent },
+    );
+    await t.settled;
+    // The page's own user/data was refused; it never refreshes: the app does, under its lock,
+    // and asks once more with the new jwt (the refused one is not sent twice).
+    expect(t.fake.requests.map((r) => r.path)).toEqual(['user/data', 'auth/refresh', 'user/data']);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
+    expect(t.data.get('jwt')).toBe('jwt-2');
   });
 });

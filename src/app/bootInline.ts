@@ -1,0 +1,106 @@
+import { SESSION_MESSAGES } from '../../contract/messages';
+import { API_VERSION } from '../../contract/spec';
+import { defaultBaseUrl } from '../api/baseUrl';
+import { storage } from '../platform/storage';
+import type { HeadBoot } from './earlySession';
+import { sessionStartData } from './startData';
+
+/**
+ * The session's first calls, sent from the document's head: the build compiles this module into
+ * an inline script of every pre-rendered page (src/prerender), so sess/init leaves with the
+ * document instead of after a script download. It follows the session machine's order (§4
+ * Session): sess/init; with the required version, the stored session is loaded, or a new one is
+ * created (also when the stored one no longer loads). It reads storage and never writes it; the
+ * app reads and checks these answers with its own client (src/app/earlySession.ts) and the
+ * session machine takes them for its steps.
+ *
+ * A signed-out visitor's page is the pre-rendered one: once the session has loaded, the loader
+ * steps aside (§2 Loading overlay: until the session has loaded), before the app's code has run.
+ */
+function bootFromHead(): HeadBoot {
+  const storedSession = storage.get('sessionToken');
+  const base = defaultBaseUrl();
+  const post = (path: string, payload: Record<string, unknown>) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  // As the app's client sends them: the stored session token with sess/init.
+  const init = post('sess/init', storedSession ? { session: storedSession } : {});
+  const required = init
+    .then((answer) => (answer.ok ? answer.clone().json() : null))
+    .then((body: { version?: unknown } | null) => body?.version === API_VERSION)
+    .catch(() => false);
+  const load = required.then((ok) =>
+    ok && storedSession ? post('sess/load', { session: storedSession }) : null,
+  );
+  const loaded = load.then((answer) => answer?.ok === true).catch(() => false);
+  const create = required.then(async (ok) => {
+    if (!ok || (storedSession && (await loaded))) return null;
+    const data = sessionStartData({
+      language: navigator.language,
+      userAgent: navigator.userAgent,
+      search: window.location.search,
+    });
+    return post('sess/create', { data });
+  });
+  if (!storage.get('jwt')) {
+    Promise.all([loaded, create]).then(
+      ([sessionLoaded, created]) => {
+        if (sessionLoaded || created?.ok) document.documentElement.dataset.session = 'loaded';
+      },
+      () => {},
+    );
+  }
+  // A failure is the app's to report when it reads the answer.
+  for (const call of [init, load, create]) call.catch(() => {});
+  return { init, storedSession, load, create };
+}
+
+/**
+ * When the app's own code cannot load (the server went away after sending the page), nothing
+ * would ever lift the loader or answer a tap: the loader becomes the spec's Connection Error view
+ * (§8, the same markup src/views/shell/LoadingOverlay.tsx renders) with its Reload Page button.
+ */
+function reportCodeThatCannotLoad(): void {
+  window.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLScriptElement || target instanceof HTMLLinkElement)) return;
+      const src = target instanceof HTMLScriptElement ? target.src : target.href;
+      if (!src.includes('/assets/') || window.__smwTaps?.hydrated) return;
+      const overlay = document.querySelector('.loading-overlay');
+      if (!overlay || overlay.classList.contains('loading-overlay--error')) return;
+      window.__smwTaps?.stop();
+      delete document.documentElement.dataset.session;
+      overlay.className = 'loading-overlay loading-overlay--error';
+      overlay.setAttribute('role', 'alertdialog');
+      overlay.setAttribute('aria-modal', 'true');
+      overlay.setAttribute('aria-labelledby', 'connection-error-title');
+      overlay.setAttribute('aria-describedby', 'connection-error-text');
+      overlay.removeAttribute('aria-live');
+      overlay.removeAttribute('aria-busy');
+      const logo = overlay.querySelector('.logo');
+      const title = document.createElement('h1');
+      title.id = 'connection-error-title';
+      title.className = 'loading-overlay__title';
+      title.textContent = 'Connection Error';
+      const text = document.createElement('p');
+      text.id = 'connection-error-text';
+      text.className = 'loading-overlay__text';
+      text.textContent = SESSION_MESSAGES.connect;
+      const reload = document.createElement('button');
+      reload.type = 'button';
+      reload.className = 'loading-overlay__button';
+      reload.textContent = 'Reload Page';
+      reload.addEventListener('click', () => window.location.reload());
+      overlay.replaceChildren(...(logo ? [logo] : []), title, text, reload);
+    },
+    true,
+  );
+}
+
+reportCodeThatCannotLoad();
+window.__smwBoot = bootFromHead();

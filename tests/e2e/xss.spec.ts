@@ -35,11 +35,18 @@ test(`XSS corpus (${XSS_CORPUS.length} payloads) through the toast: 0 scripts ru
       type Hooks = { notify: (n: { message: string; messageType: 'info' }) => void };
       const hooks = (window as unknown as { __smwOverlays: Hooks }).__smwOverlays;
       const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      // Waits frame by frame (up to 3 s) for a condition: a busy CI machine may need more
+      // than one frame to mount or unmount a toast.
+      const until = async (ok: () => boolean) => {
+        const end = performance.now() + 3000;
+        while (!ok() && performance.now() < end) await frame();
+        return ok();
+      };
       const problems: string[] = [];
       let rendered = 0;
       for (const payload of corpus) {
         hooks.notify({ message: payload, messageType: 'info' });
-        await frame();
+        await until(() => document.querySelector('[data-testid="toast-message"]') !== null);
         const toast = document.querySelector<HTMLElement>('[data-testid="toast"]');
         const message = document.querySelector('[data-testid="toast-message"]');
         if (!toast || !message) {
@@ -68,7 +75,8 @@ test(`XSS corpus (${XSS_CORPUS.length} payloads) through the toast: 0 scripts ru
           }
         }
         toast.click(); // hides it; the next payload gets a fresh toast
-        await frame();
+        if (!(await until(() => document.querySelector('[data-testid="toast"]') === null)))
+          problems.push(`${payload} → toast not hidden by a click`);
       }
       // Give late handlers (image errors, animations, focus) a chance to fire.
       await new Promise((r) => setTimeout(r, 500));

@@ -39,6 +39,11 @@ export const userDataSchema = object({
   user_data: object({
     referral: object({ clicks: num(), registered: num(), confirmed: num() }),
   }),
+  /**
+   * Why the user has access, when they do (an addition to the spec's shape; optional, so an API
+   * host without it still validates): `ticket` (own payment) or `invites` (friends' tickets).
+   */
+  user_access_via: optional(str({ max: 16 })),
   /** Set by the server while a Telegram link is pending for this account (sign-in step 3). */
   user_telegram_link: optional(str({ max: 300 })),
 });

@@ -11,6 +11,7 @@ export const SYSTEM_IDS = {
   realtime: 'realtime',
   launch: 'launch',
   home: 'home',
+  userData: 'userData',
 } as const;
 
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

@@ -139,6 +139,7 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
         user_ref_confirmed: counts.confirmed,
         user_data: { referral: counts },
       };
+      if (user.user_access === 1 && user.access_via) data.user_access_via = user.access_via;
       if (user.telegram_link) data.user_telegram_link = user.telegram_link;
       return data;
     },

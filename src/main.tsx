@@ -10,7 +10,7 @@ import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
 import { nextTask } from './platform/nextTask';
-import { onOtherTabJwtRemoved } from './platform/otherTabs';
+import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import { Shell } from './views/shell/Shell';
 import './styles/index.css';
@@ -23,7 +23,7 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
-const deps = { api, storage, onOtherTabJwtRemoved, withRefreshLock, early: earlySession };
+const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: earlySession };
 // The member services' chunk is fetched after the first render has committed.
 const loadMembers = () =>
   nextTask()

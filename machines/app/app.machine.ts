@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, spawnChild } from 'xstate';
 import { authMachine } from '../auth/auth.machine';
 import { errorModalMachine } from '../errorModal/errorModal.machine';
 import { homeMachine } from '../home/home.machine';
@@ -18,11 +18,12 @@ import type { AppContext, AppEvent, AppInput } from './app.types';
  * Adding a service is one line in SERVICES: its machine takes `{ stored }` (ServiceInput) as
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  *
- * The member services (payment and realtime: only a signed-in player uses them) are not in
+ * The member services (payment, realtime and user data: only a signed-in player uses them) are not in
  * SERVICES: their code is a chunk of its own, and the composition root hands their provided
  * logic over with `app.membersLoaded` once it has loaded; they are spawned then, once, under
  * their ids (not systemIds: see spawnMembers). Realtime follows the auth service's jwt from its
- * first snapshot.
+ * first snapshot. What the realtime service learns for the user-data service (a change pushed by
+ * the server, the socket up or down) comes here as `userData.*` and is passed on to it.
  */
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,
@@ -55,18 +56,25 @@ export const appMachine = setup({
       // pure traversal of generated paths takes this transition from several states in one
       // actor system, where a repeated systemId is refused. XState types forbid an `id` for logic
       // that setup() does not name, hence the cast.
-      const options = (id: 'realtime' | 'payment') =>
+      const options = (id: 'realtime' | 'payment' | 'userData') =>
         ({ id, input }) as unknown as { input: typeof input };
       enqueue.spawnChild(event.realtime, options(SYSTEM_IDS.realtime));
       enqueue.spawnChild(event.payment, options(SYSTEM_IDS.payment));
+      enqueue.spawnChild(event.userData, options(SYSTEM_IDS.userData));
       enqueue.assign({ membersRunning: true });
     }),
+    /** Passes a realtime fact on to the user-data service (dropped before it runs). */
+    forwardToUserData: sendTo(SYSTEM_IDS.userData, ({ event }) => event),
     setError: assign({
       error: (_, params: { code: string; text: string }) => ({
         code: params.code,
         text: params.text,
       }),
     }),
+  },
+  guards: {
+    /** The member services (the user-data service among them) have been spawned. */
+    hasUserData: ({ context }) => context.membersRunning,
   },
 }).createMachine({
   id: 'app',
@@ -81,6 +89,9 @@ export const appMachine = setup({
       guard: ({ context }) => !context.membersRunning,
       actions: 'spawnMembers',
     },
+    'userData.changed': { guard: 'hasUserData', actions: 'forwardToUserData' },
+    'userData.live': { guard: 'hasUserData', actions: 'forwardToUserData' },
+    'userData.notLive': { guard: 'hasUserData', actions: 'forwardToUserData' },
   },
   entry: serviceIds.map((id) =>
     spawnChild(id, { id, systemId: id, input: ({ context }) => ({ stored: context.stored }) }),

@@ -1,5 +1,7 @@
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
+import type { UserDataEvent } from '../userData/userData.types';
+import type { UserDataMachine } from '../userData/userData.machine';
 import type { StoredValues } from '../shared/stored';
 import type { SessionStartData } from '../session/session.types';
 
@@ -25,9 +27,20 @@ export type AppContext = {
  * The services only a signed-in player uses, provided by the composition root once their code
  * has loaded (a chunk of its own, outside the landing page's initial JS).
  */
-export type MemberServices = { payment: PaymentMachine; realtime: RealtimeMachine };
+export type MemberServices = {
+  payment: PaymentMachine;
+  realtime: RealtimeMachine;
+  userData: UserDataMachine;
+};
+
+/** Facts the realtime service tells the user-data service; the app machine passes them on. */
+export type MemberFact = Extract<
+  UserDataEvent,
+  { type: 'userData.changed' | 'userData.live' | 'userData.notLive' }
+>;
 
 export type AppEvent =
   | { type: 'session.loaded' }
   | { type: 'session.failed'; code: string; text: string }
-  | ({ type: 'app.membersLoaded' } & MemberServices);
+  | ({ type: 'app.membersLoaded' } & MemberServices)
+  | MemberFact;

@@ -35,7 +35,10 @@ export const authMachine = setup({
     refreshTokens: fromPromise<RefreshOutput, RefreshInput>(async () => {
       throw new Error('refreshTokens not provided');
     }),
-    /** Reports `auth.loggedOutElsewhere` when another tab removes the jwt (storage events). */
+    /**
+     * Reports `auth.loggedOutElsewhere` when another tab removes the jwt and
+     * `auth.signedInElsewhere` when another tab stores one (storage events).
+     */
     watchOtherTabs: fromCallback<AuthEvent>(() => {
       throw new Error('watchOtherTabs not provided');
     }),
@@ -45,6 +48,18 @@ export const authMachine = setup({
     persistTokens: (_, _params: { jwt: string; refreshToken: string }) => {},
     /** Removes jwt and refresh token from browser storage (provided by src/main.tsx). */
     clearStoredTokens: () => {},
+    /** Exit: asks the server to revoke the refresh token's family (best effort, provided). */
+    revokeSession: (_, _params: { refreshToken: string | null }) => {},
+    storeSignInElsewhere: assign(({ event }) => {
+      if (event.type !== 'auth.signedInElsewhere') return {};
+      return {
+        jwt: event.jwt,
+        refreshToken: event.refreshToken || null,
+        userData: null,
+        epoch: event.jwt,
+        logoutReason: null,
+      };
+    }),
     storeSignIn: assign(({ event }) => {
       if (event.type !== 'auth.signedIn') return {};
       return {
@@ -88,12 +103,16 @@ export const authMachine = setup({
     epoch: input.stored.jwt || null,
     logoutReason: null,
   }),
+  // Other tabs of the site share storage: their sign-in and logout are this tab's too.
+  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   initial: 'signedOut',
   states: {
     signedOut: {
       // A jwt found in storage at boot restores the signed-in state.
       always: { guard: 'hasJwt', target: 'signedIn' },
       on: {
+        // Another tab signed in: its tokens are already stored; user data is read again here.
+        'auth.signedInElsewhere': { target: 'signedIn', actions: 'storeSignInElsewhere' },
         'auth.signedIn': {
           target: 'signedIn',
           actions: [
@@ -108,7 +127,6 @@ export const authMachine = setup({
     },
     signedIn: {
       initial: 'idle',
-      invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
       on: {
         'auth.signedIn': {
           target: '.idle',
@@ -127,7 +145,14 @@ export const authMachine = setup({
         'auth.accessGranted': { actions: 'grantAccess' },
         'auth.logout': {
           target: 'signedOut',
-          actions: [{ type: 'clearSession', params: { reason: null } }, 'clearStoredTokens'],
+          actions: [
+            {
+              type: 'revokeSession',
+              params: ({ context }) => ({ refreshToken: context.refreshToken }),
+            },
+            { type: 'clearSession', params: { reason: null } },
+            'clearStoredTokens',
+          ],
         },
         'auth.loggedOutElsewhere': {
           target: 'signedOut',

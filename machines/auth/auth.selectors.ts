@@ -37,3 +37,7 @@ export const selectTelegramLink = (s: AuthSnapshot): string =>
   s.context.userData?.user_telegram_link ?? '';
 export const selectIsRefreshing = (s: AuthSnapshot): boolean =>
   s.matches({ signedIn: 'refreshing' });
+
+/** The player's access came from friends' tickets (user data's user_access_via). */
+export const selectAccessByFriends = (s: AuthSnapshot): boolean =>
+  selectHasAccess(s) && s.context.userData?.user_access_via === 'invites';

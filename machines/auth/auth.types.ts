@@ -16,6 +16,7 @@ export type AuthUserData = {
   user_ref_registered: number;
   user_ref_confirmed: number;
   user_data: { referral: { clicks: number; registered: number; confirmed: number } };
+  user_access_via?: string;
   user_telegram_link?: string;
 };
 
@@ -49,6 +50,8 @@ export type AuthEvent =
   | { type: 'auth.logout' }
   /** Another tab logged out (a `storage` event removed the jwt). */
   | { type: 'auth.loggedOutElsewhere' }
+  /** Another tab signed in (a `storage` event stored a jwt while this tab is signed out). */
+  | { type: 'auth.signedInElsewhere'; jwt: string; refreshToken: string }
   /** A protected call got a 401 with `jwt`: ask for one refresh (ignored while one runs). */
   | { type: 'auth.refresh'; jwt: string };
 

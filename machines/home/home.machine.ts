@@ -12,7 +12,8 @@ import {
 
 /**
  * The signed-in home page (§2 Home, logged in): the `Get Ticket` and `Invite` tabs. Opening the
- * Invite tab loads the user's invite codes (user/invite/codes) and runs the copy feedback of the
+ * Invite tab loads the user's invite codes (user/invite/codes), again whenever the player's data
+ * changes on the server (`home.userChanged`, from the user-data service), and runs the copy feedback of the
  * invite link; sharing uses the provided share actor and falls back to copying.
  */
 export const homeMachine = setup({
@@ -68,8 +69,8 @@ export const homeMachine = setup({
                 onError: { target: 'failed' },
               },
             },
-            loaded: {},
-            failed: {},
+            loaded: { on: { 'home.userChanged': 'loading' } },
+            failed: { on: { 'home.userChanged': 'loading' } },
           },
         },
         link: {

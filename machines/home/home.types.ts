@@ -13,7 +13,9 @@ export type HomeEvent =
   | { type: 'home.showInvite' }
   /** Intents of the Invite tab: copy the invite link, or share it (copy where sharing is absent). */
   | { type: 'invite.copyLink'; url: string }
-  | { type: 'invite.share'; url: string };
+  | { type: 'invite.share'; url: string }
+  /** The player's data changed on the server (e.g. codes issued): the code list is read again. */
+  | { type: 'home.userChanged' };
 
 /** Text handed to the share sheet next to the invite link. */
 export const SHARE_TITLE = 'Solana Mafia Wars';

@@ -62,12 +62,20 @@ export const paymentMachine = setup({
   },
   guards: {
     hasAccess: ({ context }) => context.target?.hasAccess === true,
+    /** The tab's new facts say the player has access; the ones it had did not. */
+    gainsAccess: ({ context }, params: { target: PaymentTarget }) =>
+      params.target.hasAccess &&
+      context.target?.hasAccess !== true &&
+      Boolean(params.target.walletId),
     hasPaymentAddress: ({ context }) => Boolean(context.target?.address),
     hasWalletId: ({ context }) => Boolean(context.target?.walletId),
     /** Provided from src/: is the wallet's provider injected in this page? */
     isWalletInstalled: (_, _params: { wallet: WalletKind }) => false,
     isCancellation: (_, params: { error: unknown }) => isCancellation(params.error),
     isAccessGranted: (_, params: { output: CheckBalanceOutput }) => params.output.accessGranted,
+    /** Access came from friends' tickets, not from this player's payment: no receipt. */
+    isAccessByFriends: (_, params: { output: CheckBalanceOutput }) =>
+      params.output.accessGranted && params.output.accessVia === 'invites',
     hasPollsLeft: ({ context }) => context.polls < PAYMENT_DELAYS.pendingPolls.length,
     hasPublicKey: (_, params: { publicKey: string }) => params.publicKey.length > 0,
   },
@@ -88,6 +96,11 @@ export const paymentMachine = setup({
     countPoll: assign(({ context }) => ({ polls: context.polls + 1 })),
     setBalance: assign(({ context }, params: { output: CheckBalanceOutput }) => ({
       balance: params.output.balance ?? context.balance,
+      // The receipt's amount is what the chain showed received, when the server says.
+      paidLamports:
+        params.output.accessGranted && params.output.paidLamports
+          ? params.output.paidLamports
+          : context.paidLamports,
     })),
     /** Opens the error modal (§8) with the spec's message and solution. */
     showError: enqueueActions(({ enqueue, system }, params: ErrorText) => {
@@ -172,6 +185,22 @@ export const paymentMachine = setup({
             unconfirmed: {},
           },
           on: {
+            // Access arrived while the tab is open (a payment from another wallet, or friends'
+            // tickets, learned from the server's push or the poll): the balance call says which,
+            // and how much the chain received, so the receipt (or the friends' message) is true.
+            'payment.open': [
+              {
+                guard: {
+                  type: 'gainsAccess',
+                  params: ({ event }) => ({ target: event.target }),
+                },
+                target: 'refreshing',
+                actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+              },
+              {
+                actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+              },
+            ],
             'payment.send': [
               {
                 guard: { type: 'hasPaymentAddress' },
@@ -305,6 +334,14 @@ export const paymentMachine = setup({
             onDone: [
               {
                 guard: {
+                  type: 'isAccessByFriends',
+                  params: ({ event }) => ({ output: event.output }),
+                },
+                target: 'granted.byFriends',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                guard: {
                   type: 'isAccessGranted',
                   params: ({ event }) => ({ output: event.output }),
                 },
@@ -339,6 +376,14 @@ export const paymentMachine = setup({
             src: 'checkBalance',
             input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
             onDone: [
+              {
+                guard: {
+                  type: 'isAccessByFriends',
+                  params: ({ event }) => ({ output: event.output }),
+                },
+                target: 'granted.byFriends',
+                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+              },
               {
                 guard: {
                   type: 'isAccessGranted',
@@ -379,6 +424,17 @@ export const paymentMachine = setup({
                 onDone: [
                   {
                     guard: {
+                      type: 'isAccessByFriends',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                    target: '#payment.open.granted.byFriends',
+                    actions: {
+                      type: 'setBalance',
+                      params: ({ event }) => ({ output: event.output }),
+                    },
+                  },
+                  {
+                    guard: {
                       type: 'isAccessGranted',
                       params: ({ event }) => ({ output: event.output }),
                     },
@@ -409,6 +465,10 @@ export const paymentMachine = setup({
             celebrating: {
               entry: 'notifyAccessGranted',
               on: { 'payment.closeModal': { target: 'done' } },
+            },
+            /** Friends' tickets granted access: its own message, no receipt and no amount. */
+            byFriends: {
+              entry: 'notifyAccessGranted',
             },
             done: {},
           },

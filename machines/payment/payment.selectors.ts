@@ -20,6 +20,9 @@ export const selectIsUnconfirmed = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { idle: 'unconfirmed' } });
 export const selectShowQr = (s: PaymentSnapshot): boolean => s.matches({ open: 'qr' });
 export const selectIsGranted = (s: PaymentSnapshot): boolean => s.matches({ open: 'granted' });
+/** Friends' tickets granted access while the tab was open (no receipt, its own message). */
+export const selectIsGrantedByFriends = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: { granted: 'byFriends' } });
 export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'celebrating' } });
 /** Balance in SOL (decimal string) last read from the server, or the user data's. */

@@ -4,7 +4,11 @@
  */
 import type { ServiceInput } from '../shared/stored';
 
-export type WalletKind = 'phantom' | 'solflare';
+/**
+ * The wallets a player pays with. `local`: the development wallet of local builds (`npm start`,
+ * the browser tests), a button of its own marked as a development tool; never in production.
+ */
+export type WalletKind = 'phantom' | 'solflare' | 'local';
 
 /** What the Get Ticket tab knows when it opens (auth user data + session public data). */
 export type PaymentTarget = {
@@ -61,7 +65,14 @@ export type CheckBalanceOutput = {
   accessGranted: boolean;
   balance: string | undefined;
   balanceLamports: string | undefined;
+  /** Why access was granted: the player's own ticket, or friends' tickets (`invites`). */
+  accessVia?: string | undefined;
+  /** What the chain showed received for the player's ticket, in lamports. */
+  paidLamports?: string | undefined;
 };
+
+/** The message shown instead of a receipt when friends' tickets granted access (no amount). */
+export const ACCESS_BY_FRIENDS_TEXT = 'Access granted: 2 friends bought tickets';
 
 export const CANCELLED_NOTICE = "Transaction cancelled. Click the button again when you're ready.";
 
@@ -75,10 +86,15 @@ export const PAYMENT_ERRORS = {
           message: 'Phantom wallet not detected',
           solution: 'Install the Phantom extension from phantom.com, then reload this page.',
         }
-      : {
-          message: 'Solflare wallet not detected',
-          solution: 'Install the Solflare extension from solflare.com, then reload this page.',
-        },
+      : wallet === 'solflare'
+        ? {
+            message: 'Solflare wallet not detected',
+            solution: 'Install the Solflare extension from solflare.com, then reload this page.',
+          }
+        : {
+            message: 'Local test wallet not available',
+            solution: 'Start the site with npm start (local chain), then reload this page.',
+          },
   network: {
     message: 'Network connection failed',
     solution: 'Check your internet connection and try again.',

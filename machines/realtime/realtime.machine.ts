@@ -1,12 +1,14 @@
 import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { SYSTEM_IDS } from '../systemIds';
 import type { InfoShowEvent } from '../notifications/notifications.types';
+import type { MemberFact } from '../app/app.types';
 import {
   DEFAULT_ROOMS,
   DEFAULT_SERVER_ERROR_TEXT,
   ROOMS,
   isSilentUserChange,
   notificationBanner,
+  userEventOf,
   type ClientFrame,
   type ServerFrame,
 } from '../../contract/realtime';
@@ -109,12 +111,13 @@ const receiving = () => ({
         'recordLife' as const,
         { type: 'rememberBanner' as const, params: bannerParams },
         { type: 'showBanner' as const, params: bannerParams },
+        'forwardUserEvent' as const,
       ],
     },
     {
       target: 'healthy' as const,
       reenter: true,
-      actions: ['recordLife' as const, 'handleFrame' as const],
+      actions: ['recordLife' as const, 'handleFrame' as const, 'forwardUserEvent' as const],
     },
   ],
   'socket.ignored': { target: 'healthy' as const, reenter: true, actions: 'recordLife' as const },
@@ -149,6 +152,18 @@ export const realtimeMachine = setup({
     showBanner: enqueueActions(({ enqueue, system }, banner: RealtimeBanner) => {
       const notifications = system.get(SYSTEM_IDS.notifications);
       if (notifications) enqueue.sendTo(notifications, infoShow(banner));
+    }),
+    /**
+     * Tells the user-data service (through the parent, the app machine) what it needs: a change
+     * the server pushed about this user, and whether the socket is up.
+     */
+    tellMembers: enqueueActions(({ enqueue, self }, fact: MemberFact) => {
+      if (self._parent) enqueue.sendParent(fact);
+    }),
+    forwardUserEvent: enqueueActions(({ enqueue, event, self }) => {
+      if (event.type !== 'socket.received' || !self._parent) return;
+      const kind = userEventOf(event.frame);
+      if (kind) enqueue.sendParent({ type: 'userData.changed', kind } satisfies MemberFact);
     }),
     rememberBanner: assign({
       lastBanner: (_, banner: RealtimeBanner) => banner,
@@ -321,7 +336,12 @@ export const realtimeMachine = setup({
         },
         connected: {
           tags: ['connected'],
-          entry: ['markConnected', 'rejoinRooms'],
+          entry: [
+            'markConnected',
+            'rejoinRooms',
+            { type: 'tellMembers', params: { type: 'userData.live' } },
+          ],
+          exit: { type: 'tellMembers', params: { type: 'userData.notLive' } },
           on: {
             'realtime.join': { actions: ['addRoom', 'sendJoin'] },
             'realtime.leave': { actions: ['removeRoom', 'sendLeave'] },

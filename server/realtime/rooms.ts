@@ -69,6 +69,8 @@ export type RealtimeServer = {
     event?: UserEventKind,
   ): number;
   stats(): RealtimeStats;
+  /** Ids of the signed-in users with an open, authenticated socket now. */
+  connectedUserIds(): number[];
   close(): Promise<void>;
 };
 
@@ -263,6 +265,11 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         sent += 1;
       }
       return sent;
+    },
+    connectedUserIds() {
+      const ids = new Set<number>();
+      for (const c of clients) if (c.identity?.userId != null) ids.add(c.identity.userId);
+      return [...ids];
     },
     stats() {
       const authed = [...clients].filter((c) => c.identity !== null);

@@ -91,6 +91,55 @@ const blockhashRoute: ApiRoute<{ data: { wallet_type: string } }> = {
   },
 };
 
+/**
+ * Reads a user's payment wallet from the chain, stores the balance, tells the user when it
+ * changed and settles the ticket when it reaches the price. Shared by the balance route and the
+ * payment watch.
+ */
+async function readBalance(ctx: ServerContext, userId: number): Promise<bigint | null> {
+  const user = ctx.users.findById(userId);
+  if (!user) return null;
+  const balance = await rpcOf(ctx).getBalance(user.payment_wallet_address);
+  ctx.users.setPaymentBalance(user.id, balance);
+  if (user.payment_balance_lamports !== balance.toString())
+    ctx.events.emit('balance.changed', { userId: user.id, lamports: balance.toString() });
+  settleTicket(ctx, user.id, balance);
+  return balance;
+}
+
+/**
+ * How often the server looks at the payment wallets of players whose page is open (an open,
+ * signed-in socket) and who have no access yet: a payment sent from any wallet (another app,
+ * a phone, the chain directly) is seen without the player pressing Refresh, and the player and
+ * their inviter hear of it through their sockets.
+ */
+export const PAYMENT_WATCH_MS = 2_000;
+
+/** One pass over the watched wallets at a time; a failing chain read waits for the next pass. */
+export function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH_MS): () => void {
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const userId of ctx.services.realtime?.connectedUserIds() ?? []) {
+        const user = ctx.users.findById(userId);
+        if (!user || user.user_access === 1) continue;
+        await readBalance(ctx, userId).catch((error: unknown) =>
+          ctx.log.warn(
+            `payment watch: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void pass(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
   method: 'POST',
   path: CALLS.walletBalance.path,
@@ -104,15 +153,11 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
       throw new HttpError(404, WALLET_ID_NOT_FOUND);
     let balance: bigint;
     try {
-      balance = await rpcOf(ctx).getBalance(user.payment_wallet_address);
+      balance = (await readBalance(ctx, user.id)) ?? 0n;
     } catch (error) {
       ctx.log.error(`balance: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpError(502, 'Failed to refresh balance');
     }
-    ctx.users.setPaymentBalance(user.id, balance);
-    if (user.payment_balance_lamports !== balance.toString())
-      ctx.events.emit('balance.changed', { userId: user.id, lamports: balance.toString() });
-    settleTicket(ctx, user.id, balance);
     const after = ctx.users.findById(user.id);
     const granted = after?.user_access === 1;
     return {
@@ -153,6 +198,7 @@ export const paymentPlugin: ServerPlugin = {
     };
     host.addRoute(blockhashRoute as ApiRoute);
     host.addRoute(balanceRoute as ApiRoute);
+    host.onClose(startPaymentWatch(ctx));
     if (ctx.config.mode === 'development' && !ctx.config.rpcUrl)
       host.addRoute(devWalletRoute as ApiRoute);
   },

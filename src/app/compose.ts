@@ -21,6 +21,7 @@ import {
   provideNotifications,
   provideTheme,
 } from '../platform/overlayServices';
+import type { OtherTabAuthChange } from '../platform/otherTabs';
 import type { KeyValueStorage } from '../platform/storage';
 import { provideHome } from '../views/home/home.provide';
 import { provideSignIn } from '../views/signIn/signIn.provide';
@@ -37,8 +38,8 @@ export { sessionStartData } from './startData';
 export type AppDeps = {
   api: ApiClient;
   storage: KeyValueStorage;
-  /** Subscribes to changes of the jwt made by other tabs; returns the unsubscribe. */
-  onOtherTabJwtRemoved?: (listener: () => void) => () => void;
+  /** Subscribes to sign-ins and logouts made by other tabs; returns the unsubscribe. */
+  onOtherTabAuthChange?: (listener: (change: OtherTabAuthChange) => void) => () => void;
   /** Runs the refresh under a lock shared by the site's tabs (navigator.locks). */
   withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>;
   /** The session's calls already on their way (src/app/earlyApi.ts), for the first steps. */
@@ -92,8 +93,18 @@ export function provideAuth(deps: AppDeps) {
         return deps.withRefreshLock ? deps.withRefreshLock(refresh) : refresh();
       }),
       watchOtherTabs: fromCallback(({ sendBack }) => {
-        if (!deps.onOtherTabJwtRemoved) return undefined;
-        return deps.onOtherTabJwtRemoved(() => sendBack({ type: 'auth.loggedOutElsewhere' }));
+        if (!deps.onOtherTabAuthChange) return undefined;
+        return deps.onOtherTabAuthChange((change) =>
+          sendBack(
+            change.type === 'signedOut'
+              ? { type: 'auth.loggedOutElsewhere' }
+              : {
+                  type: 'auth.signedInElsewhere',
+                  jwt: change.jwt,
+                  refreshToken: change.refreshToken,
+                },
+          ),
+        );
       }),
     },
     actions: {
@@ -104,6 +115,16 @@ export function provideAuth(deps: AppDeps) {
       clearStoredTokens: () => {
         storage.remove('jwt');
         storage.remove('refreshToken');
+      },
+      // Best effort: storage is cleared whatever the answer; an API host without auth/logout
+      // (404) or a server that cannot be reached changes nothing for the player.
+      revokeSession: (_, params) => {
+        if (!params.refreshToken) return;
+        api
+          .plainCall('authLogout', { refresh_token: params.refreshToken })
+          .catch((error: unknown) =>
+            console.info('[auth] logout not confirmed by the server', error),
+          );
       },
     },
   });

@@ -3,9 +3,10 @@ import { writeClipboardText } from '../platform/overlayServices';
 import { provideRealtime } from '../views/realtime/realtime.provide';
 import { providePayment } from '../wallet/paymentActors';
 import type { AppDeps } from './compose';
+import { provideUserData } from './userData.provide';
 
 /**
- * The member services (payment, realtime) with their browser parts provided. This module is a
+ * The member services (payment, realtime, user data) with their browser parts provided. This module is a
  * chunk of its own, loaded by <MemberServices> right after the shell mounts, so a signed-out
  * visitor's first load does not carry the wallet and websocket code.
  */
@@ -13,5 +14,6 @@ export function provideMembers(deps: AppDeps): MemberServices {
   return {
     payment: providePayment(deps.api, writeClipboardText),
     realtime: provideRealtime(deps),
+    userData: provideUserData(deps.api),
   };
 }

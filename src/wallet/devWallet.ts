@@ -3,7 +3,9 @@
  * file contains this marker). A provider that behaves like Phantom and Solflare, signing with
  * the local server's development keypair (funded by airdrop on the local chain) and sending
  * through the local chain's JSON-RPC, so the ticket can be paid end to end with `npm start`.
- * Real wallets, when injected, win: this one only fills an empty slot.
+ * It lives under its own name (`window.__smwLocalWallet`), behind its own button; it never
+ * fills `window.phantom` or `window.solflare`, so Send in Phantom / Send in Solflare follow the
+ * spec whatever the build (no extension → "… wallet not detected").
  */
 import { DEV_WALLET_PATH, devWalletSchema } from '../../contract/api';
 import { defaultBaseUrl } from '../api/client';
@@ -42,9 +44,8 @@ function base64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-function createProvider(flags: { isPhantom?: boolean; isSolflare?: boolean }) {
+function createProvider() {
   const provider = {
-    ...flags,
     isDevWallet: DEV_WALLET_MARKER,
     publicKey: null as { toBase58(): string; toString(): string } | null,
     async connect() {
@@ -82,16 +83,10 @@ function createProvider(flags: { isPhantom?: boolean; isSolflare?: boolean }) {
   return provider;
 }
 
-type DevWindow = Window & {
-  __smwDevWallet?: boolean;
-  phantom?: { solana?: unknown };
-  solflare?: unknown;
-};
+type DevWindow = Window & { __smwDevWallet?: boolean; __smwLocalWallet?: unknown };
 
 export function installDevWallet(win: DevWindow = window): void {
-  // Tests that need "no wallet" (or their own fakes) switch it off.
+  // Tests that need no development wallet at all switch it off.
   if (win.__smwDevWallet === false) return;
-  if (!win.phantom?.solana)
-    win.phantom = { ...win.phantom, solana: createProvider({ isPhantom: true }) };
-  if (!win.solflare) win.solflare = createProvider({ isSolflare: true });
+  win.__smwLocalWallet ??= createProvider();
 }

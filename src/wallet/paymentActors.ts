@@ -115,6 +115,8 @@ export function providePayment(api: ApiClient, writeClipboard: (text: string) =>
             accessGranted: answer.access_granted,
             balance: answer.balance,
             balanceLamports: answer.balance_lamports,
+            accessVia: answer.access_via,
+            paidLamports: answer.paid_lamports,
           };
         },
       ),

@@ -20,6 +20,8 @@ type WalletWindow = Window & {
   solana?: InjectedProvider;
   solflare?: InjectedProvider;
   SolflareApp?: InjectedProvider;
+  /** The development wallet of local builds (src/wallet/devWallet.ts), under its own name. */
+  __smwLocalWallet?: InjectedProvider;
 };
 
 const isProvider = (value: unknown): value is InjectedProvider =>
@@ -30,6 +32,7 @@ const isProvider = (value: unknown): value is InjectedProvider =>
 
 export function findProvider(wallet: WalletKind, win: Window = window): InjectedProvider | null {
   const w = win as WalletWindow;
+  if (wallet === 'local') return isProvider(w.__smwLocalWallet) ? w.__smwLocalWallet : null;
   if (wallet === 'phantom') {
     const injected = w.phantom?.solana;
     if (isProvider(injected) && injected.isPhantom) return injected;
@@ -44,13 +47,14 @@ export function findProvider(wallet: WalletKind, win: Window = window): Injected
   return isProvider(app) ? app : null;
 }
 
-export const INSTALL_SITES: Record<WalletKind, string> = {
+export const INSTALL_SITES: Record<Exclude<WalletKind, 'local'>, string> = {
   phantom: 'https://phantom.com/',
   solflare: 'https://solflare.com/',
 };
 
 /** Must run synchronously inside the click handler, before any await, or popups are blocked. */
 export function openInstallSite(wallet: WalletKind): void {
+  if (wallet === 'local') return; // nothing to install: the local build brings it
   window.open(INSTALL_SITES[wallet], '_blank', 'noopener,noreferrer');
 }
 

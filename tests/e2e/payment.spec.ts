@@ -97,7 +97,7 @@ test('the development wallet is in the local-mode build only, never in dist/', (
   expect(filesWith(dist, '__smwDevWallet')).toEqual([]);
 });
 
-test('the local-mode build pays with the development wallet when no extension is injected', async ({
+test('the local-mode build pays with the development wallet from its own, marked button', async ({
   page,
   baseURL,
 }) => {
@@ -105,13 +105,45 @@ test('the local-mode build pays with the development wallet when no extension is
   await signIn(page, baseURL!);
   await openTicketTab(page);
   const count = await transactionCount(baseURL!);
-  await page.getByRole('button', { name: 'Send in Phantom' }).click();
+  const tool = page.getByTestId('local-wallet');
+  await expect(tool).toContainText('Development tool');
+  await tool.getByRole('button', { name: 'Pay with the local test wallet (local chain)' }).click();
   await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
     timeout: 20_000,
   });
   // The development wallet's key is funded by airdrop when low, then pays: one or two transactions.
   expect(await transactionCount(baseURL!)).toBeGreaterThan(count);
 });
+
+for (const [button, message] of [
+  ['Send in Phantom', 'Phantom wallet not detected'],
+  ['Send in Solflare', 'Solflare wallet not detected'],
+] as const) {
+  test(`${button} without the extension says "${message}" every time, also once the development wallet has loaded`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The install sites are answered here: no request leaves the machine.
+    await context.route(/^https:\/\/(www\.)?(phantom|solflare)\.(com|app)\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Wallet</title>' }),
+    );
+    await signIn(page, baseURL!);
+    await openTicketTab(page);
+    // The development wallet's code has loaded under its own name; the extension slots stay empty.
+    await page.waitForFunction(() => '__smwLocalWallet' in window);
+    expect(await page.evaluate(() => 'phantom' in window || 'solflare' in window)).toBe(false);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await page.getByRole('button', { name: button }).click();
+      const modal = page.getByRole('dialog', { name: 'Error Detected' });
+      await expect(modal.getByTestId('error-message')).toHaveText(message);
+      await modal.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(modal).toBeHidden();
+    }
+    // The development wallet paid nothing: only its own button uses it.
+    expect(await page.evaluate(() => 'phantom' in window || 'solflare' in window)).toBe(false);
+  });
+}
 
 for (const wallet of ['phantom', 'solflare'] as const) {
   const button = wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';

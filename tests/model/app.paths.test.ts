@@ -18,13 +18,21 @@ import {
 const input = { stored: EMPTY_STORED, startData: { language: 'en', user_agent: 'test' } };
 // Stand-in logic for the member services handed over by the composition root.
 const member = createMachine({}) as never;
+/** The user-data stand-in records what reaches it: the realtime facts the app passes on. */
+const forwarded: { type: string }[] = [];
+const userDataMember = createMachine({
+  on: { '*': { actions: ({ event }) => void forwarded.push(event) } },
+}) as never;
 
 const model = defineModel({
   name: 'app',
   machine: appMachine,
   input,
   events: {
-    'app.membersLoaded': [{ payment: member, realtime: member }],
+    'app.membersLoaded': [{ payment: member, realtime: member, userData: userDataMember }],
+    'userData.changed': [{ kind: 'invite.confirmed' }],
+    'userData.live': [{}],
+    'userData.notLive': [{}],
     'session.loaded': [{}],
     'session.failed': [
       { code: 'Init', text: 'Failed to load session' },
@@ -43,6 +51,7 @@ const standIns = Object.fromEntries(
 ) as never;
 
 function start() {
+  forwarded.length = 0;
   const actor = createActor(appMachine.provide({ actors: standIns }), {
     input,
   });
@@ -51,10 +60,21 @@ function start() {
 }
 type Ctx = ReturnType<typeof start>;
 
+function forwardCheck(ctx: Ctx, event: { type: string }) {
+  const running = ctx.actor.getSnapshot().context.membersRunning;
+  const before = forwarded.length;
+  ctx.actor.send(event as never);
+  expect(forwarded.slice(before)).toEqual(running ? [event] : []);
+}
+
 const events = {
   'app.membersLoaded': ({ ctx, event }) => ctx.actor.send(event),
   'session.loaded': ({ ctx, event }) => ctx.actor.send(event),
   'session.failed': ({ ctx, event }) => ctx.actor.send(event),
+  // A realtime fact reaches the user-data service once it runs, and is dropped before.
+  'userData.changed': ({ ctx, event }) => forwardCheck(ctx, event),
+  'userData.live': ({ ctx, event }) => forwardCheck(ctx, event),
+  'userData.notLive': ({ ctx, event }) => forwardCheck(ctx, event),
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {
@@ -70,6 +90,7 @@ const driver: Driver<typeof model, Ctx> = {
       const children = ctx.actor.getSnapshot().children as Record<string, unknown>;
       expect(Boolean(children.payment)).toBe(snapshot.context.membersRunning);
       expect(Boolean(children.realtime)).toBe(snapshot.context.membersRunning);
+      expect(Boolean(children.userData)).toBe(snapshot.context.membersRunning);
     },
     loading: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
     loaded: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),

@@ -45,6 +45,7 @@ const model = defineModel({
     'auth.accessGranted': [{}],
     'auth.logout': [{}],
     'auth.loggedOutElsewhere': [{}],
+    'auth.signedInElsewhere': [{ jwt: 'jwt-5', refreshToken: 'refresh-5' }],
     'auth.refresh': [{ jwt: 'jwt-1' }, { jwt: 'jwt-2' }, { jwt: 'jwt-8' }, { jwt: 'jwt-old' }],
   },
   outcomes: {
@@ -87,14 +88,15 @@ function start() {
     ['jwt', 'jwt-1'],
     ['refreshToken', 'refresh-1'],
   ]);
-  const otherTab: { report: (() => void) | null } = { report: null };
+  const otherTab: { report: ((event: AuthEvent) => void) | null } = { report: null };
+  const revoked: (string | null)[] = [];
   let clears = 0;
   const actor = createActor(
     authMachine.provide({
       actors: {
         refreshTokens: refresh.logic,
         watchOtherTabs: fromCallback<AuthEvent>(({ sendBack }) => {
-          otherTab.report = () => sendBack({ type: 'auth.loggedOutElsewhere' });
+          otherTab.report = (event) => sendBack(event);
           return () => {
             otherTab.report = null;
           };
@@ -106,6 +108,9 @@ function start() {
           if (p.refreshToken) storage.set('refreshToken', p.refreshToken);
           else storage.delete('refreshToken');
         },
+        revokeSession: (_, p) => {
+          revoked.push(p.refreshToken);
+        },
         clearStoredTokens: () => {
           clears += 1;
           storage.delete('jwt');
@@ -115,7 +120,7 @@ function start() {
     }),
     { input },
   ).start();
-  return { actor, refresh, storage, otherTab, clears: () => clears };
+  return { actor, refresh, storage, otherTab, revoked, clears: () => clears };
 }
 type Ctx = ReturnType<typeof start>;
 
@@ -126,10 +131,40 @@ const events = {
   'auth.signedIn': send,
   'auth.userLoaded': send,
   'auth.accessGranted': send,
-  'auth.logout': send,
-  'auth.loggedOutElsewhere': ({ ctx }) => {
-    expect(ctx.otherTab.report, 'the other-tab watch runs while signed in').not.toBeNull();
-    ctx.otherTab.report?.();
+  // Exit asks the server to revoke the refresh token held at that moment (once).
+  'auth.logout': ({ ctx, event }) => {
+    const held = ctx.actor.getSnapshot().context.refreshToken;
+    const signedIn = ctx.actor.getSnapshot().matches('signedIn');
+    const before = ctx.revoked.length;
+    ctx.actor.send(event);
+    expect(ctx.revoked.slice(before)).toEqual(signedIn ? [held] : []);
+  },
+  'auth.loggedOutElsewhere': ({ ctx, event }) => {
+    expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
+    // The other tab removed the tokens from the shared storage.
+    ctx.storage.delete('jwt');
+    ctx.storage.delete('refreshToken');
+    const before = ctx.revoked.length;
+    ctx.otherTab.report?.(event);
+    expect(ctx.revoked.length, 'the other tab revoked its own session').toBe(before);
+  },
+  'auth.signedInElsewhere': ({ ctx, event }) => {
+    expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
+    const signedIn = ctx.actor.getSnapshot().matches('signedIn');
+    // Another tab signed in: its tokens are in the shared storage (this tab, when signed in,
+    // keeps its own session: it would have seen the same tokens at its own sign-in).
+    if (!signedIn) {
+      ctx.storage.set('jwt', event.jwt);
+      ctx.storage.set('refreshToken', event.refreshToken);
+    }
+    ctx.otherTab.report?.(event);
+    const live = ctx.actor.getSnapshot();
+    if (!signedIn) {
+      expect(live.matches('signedIn')).toBe(true);
+      expect(live.context).toMatchObject({ jwt: event.jwt, refreshToken: event.refreshToken });
+      // Its user data is read again by the user-data service, not taken from the other tab.
+      expect(live.context.userData).toBeNull();
+    }
   },
   'auth.refresh': ({ ctx, event }) => {
     const before = ctx.refresh.calls.length;
@@ -160,7 +195,7 @@ const driver: Driver<typeof model, Ctx> = {
       );
       expect(ctx.storage.has('jwt')).toBe(false);
       expect(ctx.storage.has('refreshToken')).toBe(false);
-      expect(ctx.otherTab.report).toBeNull();
+      expect(ctx.otherTab.report).not.toBeNull();
       expect(selectIsSignedIn(ctx.actor.getSnapshot())).toBe(false);
       expect(selectHasAccess(ctx.actor.getSnapshot())).toBe(false);
     },

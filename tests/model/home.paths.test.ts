@@ -41,6 +41,7 @@ const model = defineModel({
     'home.showInvite': [{}],
     'invite.copyLink': [{ url: LINK }],
     'invite.share': [{ url: LINK }],
+    'home.userChanged': [{}],
   },
   outcomes: {
     'xstate.done.actor.inviteCodes': [{ output: CODES }],
@@ -98,6 +99,17 @@ const events = {
     expect(copiedNow(ctx)).toBe(true);
   },
   'invite.share': ({ ctx, event }) => ctx.actor.send(event),
+  // The player's data changed: the Invite tab reads its codes again (never while on Get Ticket,
+  // never a second request while one is on its way).
+  'home.userChanged': ({ ctx, event }) => {
+    const snapshot = ctx.actor.getSnapshot();
+    const reload =
+      snapshot.matches({ invite: { codes: 'loaded' } }) ||
+      snapshot.matches({ invite: { codes: 'failed' } });
+    const before = ctx.codes.calls.length;
+    ctx.actor.send(event);
+    expect(ctx.codes.calls.length - before).toBe(reload ? 1 : 0);
+  },
   'xstate.done.actor.inviteCodes': ({ ctx, event }) =>
     ctx.codes.resolve(event.output as InviteCodeItem[]),
   'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),

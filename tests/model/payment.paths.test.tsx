@@ -111,6 +111,7 @@ const actorDriver: Driver<typeof model, Ctx> = {
   states: {
     // The Ticket Purchased! modal: the auth service hears of the ticket.
     'open.granted.celebrating': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
+    'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
     'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
     'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
   },
@@ -123,6 +124,7 @@ type View = TicketView;
 const BUTTON: Record<WalletKind, string> = {
   phantom: 'Send in Phantom',
   solflare: 'Send in Solflare',
+  local: 'Pay with the local test wallet (local chain)',
 };
 
 const payPanelShown = (snapshot: PaymentModelSnapshot) =>
@@ -275,14 +277,22 @@ const viewDriver: Driver<typeof model, View> = {
         expect(screen.queryByRole('button', { name: 'Send in Phantom' })).toBeNull();
       }
     },
-    'open.granted.celebrating': ({ ctx }) => {
+    'open.granted.celebrating': ({ ctx, snapshot }) => {
       const dialog = screen.getByRole('dialog', { name: 'Ticket Purchased!' });
-      expect(within(dialog).getByTestId('ticket-amount')).toHaveTextContent('0.22 SOL');
+      // The amount the chain received when the server says (0.25 SOL), else the price sent.
+      const amount = snapshot.context.paidLamports === '250000000' ? '0.25 SOL' : '0.22 SOL';
+      expect(within(dialog).getByTestId('ticket-amount')).toHaveTextContent(amount);
       expect(within(dialog).getByText('don@example.com')).toBeVisible();
       expect(ctx.authEvents).toContain('auth.accessGranted');
     },
     'open.granted.done': () =>
       expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull(),
+    // Friends' tickets: Access Granted! with their message, never a receipt or an amount.
+    'open.granted.byFriends': ({ ctx }) => {
+      expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull();
+      expect(screen.getByText('Access granted: 2 friends bought tickets')).toBeVisible();
+      expect(ctx.authEvents).toContain('auth.accessGranted');
+    },
     'open.idle.unconfirmed': ({ snapshot }) => {
       if (payPanelShown(snapshot))
         expect(screen.getByText(/The payment is not confirmed yet/)).toBeVisible();

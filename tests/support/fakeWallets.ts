@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { Keypair } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 
 /**
  * Injected Phantom and Solflare providers for browser tests, installed before the site's scripts
@@ -67,6 +67,35 @@ export async function airdrop(baseUrl: string, publicKey: string, lamports: numb
 export async function getBalance(baseUrl: string, publicKey: string): Promise<number> {
   const result = (await rpc(baseUrl, 'getBalance', [publicKey])) as { value: number };
   return result.value;
+}
+
+/**
+ * Sends SOL from a test key to `to` straight through the local chain's JSON-RPC, as any wallet
+ * app would: no page, no extension, no development wallet. Answers the signature.
+ */
+export async function sendSol(
+  baseUrl: string,
+  from: TestKey,
+  to: string,
+  lamports: number,
+): Promise<string> {
+  const latest = (await rpc(baseUrl, 'getLatestBlockhash', [])) as {
+    value: { blockhash: string; lastValidBlockHeight: number };
+  };
+  const tx = new Transaction({
+    feePayer: from.keypair.publicKey,
+    blockhash: latest.value.blockhash,
+    lastValidBlockHeight: latest.value.lastValidBlockHeight,
+  }).add(
+    SystemProgram.transfer({
+      fromPubkey: from.keypair.publicKey,
+      toPubkey: new PublicKey(to),
+      lamports,
+    }),
+  );
+  tx.sign(from.keypair);
+  const wire = tx.serialize().toString('base64');
+  return String(await rpc(baseUrl, 'sendTransaction', [wire, { encoding: 'base64' }]));
 }
 
 /** Transactions processed by the local chain so far. */

@@ -36,6 +36,12 @@ export const SPEC_TIMERS = {
   backoffCap: 30 * SECOND,
 } as const;
 
+/**
+ * The live-site rule (the spec names no number; the product's reading): a change the server makes
+ * to a signed-in player's data is on their open page within 10 s, with or without the socket.
+ */
+export const LIVE_UPDATE_WITHIN_MS = 10 * SECOND;
+
 /** §4, §9 "up to 5 attempts". */
 export const RECONNECT_ATTEMPTS = 5;
 

@@ -4,6 +4,7 @@ import { trainingStartAt } from '../../../machines/launch/datedCopy';
 import { useDatedCopy } from '../common/useDatedCopy';
 import type { ActorRefFrom } from 'xstate';
 import {
+  selectAccessByFriends,
   selectEmail,
   selectHasAccess,
   selectPaymentWallet,
@@ -17,6 +18,7 @@ import {
   selectConnectingWallet,
   selectIsBusy,
   selectIsGranted,
+  selectIsGrantedByFriends,
   selectIsRefreshing,
   selectIsUnconfirmed,
   selectPaidLamports,
@@ -25,7 +27,11 @@ import {
   selectShowQr,
   type PaymentSnapshot,
 } from '../../../machines/payment/payment.selectors';
-import { CANCELLED_NOTICE, type WalletKind } from '../../../machines/payment/payment.types';
+import {
+  ACCESS_BY_FRIENDS_TEXT,
+  CANCELLED_NOTICE,
+  type WalletKind,
+} from '../../../machines/payment/payment.types';
 import { selectOldPrice, selectTicketPrice } from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
@@ -37,6 +43,10 @@ import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';
 
 const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
+
+/** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
+const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
+export const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
 
 type PaymentRef = ActorRefFrom<PaymentMachine>;
 
@@ -74,6 +84,9 @@ function TicketPanel({
   const granted = useSelector(payment, selectIsGranted);
   const showModal = useSelector(payment, selectShowPurchasedModal);
   const paidLamports = useSelector(payment, selectPaidLamports);
+  const grantedByFriends = useSelector(payment, selectIsGrantedByFriends);
+  const userByFriends = useSelector(auth, selectAccessByFriends);
+  const byFriends = grantedByFriends || userByFriends;
   const priceLamports = String(solToLamports(price) ?? 0n);
 
   // Opening the tab tells the payment service what to pay; leaving it stops any polling.
@@ -90,7 +103,7 @@ function TicketPanel({
   return (
     <section className="ticket" aria-label="Get Ticket">
       {hasAccess ? (
-        <AccessGranted onStartInviting={onStartInviting} />
+        <AccessGranted onStartInviting={onStartInviting} byFriends={byFriends} />
       ) : (
         <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} />
       )}
@@ -105,11 +118,18 @@ function TicketPanel({
   );
 }
 
-function AccessGranted({ onStartInviting }: { onStartInviting: (() => void) | undefined }) {
+function AccessGranted({
+  onStartInviting,
+  byFriends,
+}: {
+  onStartInviting: (() => void) | undefined;
+  byFriends: boolean;
+}) {
   const trainingStart = useDatedCopy(trainingStartAt);
   return (
     <div className="ticket-granted">
       <h2>Access Granted!</h2>
+      {byFriends && <p data-testid="access-by-friends">{ACCESS_BY_FRIENDS_TEXT}</p>}
       <p>Your ticket has been issued.</p>
       <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
@@ -179,6 +199,12 @@ function PaymentPanel({
         <SendButton payment={payment} wallet="solflare" label="Send in Solflare" />
         <SendButton payment={payment} wallet="phantom" label="Send in Phantom" />
       </div>
+      {LOCAL_WALLET && (
+        <div className="ticket-devtool" data-testid="local-wallet">
+          <span className="ticket-devtool-tag">Development tool · local build only</span>
+          <SendButton payment={payment} wallet="local" label={LOCAL_WALLET_LABEL} />
+        </div>
+      )}
       {showCancelled && (
         <div className="ticket-notice" role="status">
           <span>{CANCELLED_NOTICE}</span>

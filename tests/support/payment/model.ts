@@ -51,6 +51,19 @@ export const granted: CheckBalanceOutput = {
   balance: '0.22',
   balanceLamports: '220000000',
 };
+/** The server names the player's own ticket and what the chain received (0.25 SOL). */
+export const grantedPaid: CheckBalanceOutput = {
+  ...granted,
+  accessVia: 'ticket',
+  paidLamports: '250000000',
+};
+/** Friends' tickets granted access: no receipt. */
+export const grantedByFriends: CheckBalanceOutput = {
+  accessGranted: true,
+  balance: '0',
+  balanceLamports: '0',
+  accessVia: 'invites',
+};
 export const notYet: CheckBalanceOutput = {
   accessGranted: false,
   balance: '0',
@@ -86,11 +99,26 @@ export const PAYMENT_VARIANTS = {
     'xstate.error.actor.getBlockhash': [{ error: new Error('offline') }],
     'xstate.done.actor.sendTransfer': [{ output: { signature: 'Sig1' } }],
     'xstate.error.actor.sendTransfer': [{ error: cancelled }, { error: failed }],
-    'xstate.done.actor.confirmBalance': [{ output: granted }, { output: notYet }],
+    'xstate.done.actor.confirmBalance': [
+      { output: granted },
+      { output: grantedPaid },
+      { output: grantedByFriends },
+      { output: notYet },
+    ],
     'xstate.error.actor.confirmBalance': [{ error: new Error('down') }],
-    'xstate.done.actor.refreshBalance': [{ output: granted }, { output: notYet }],
+    'xstate.done.actor.refreshBalance': [
+      { output: granted },
+      { output: grantedPaid },
+      { output: grantedByFriends },
+      { output: notYet },
+    ],
     'xstate.error.actor.refreshBalance': [{ error: new Error('down') }],
-    'xstate.done.actor.qrBalance': [{ output: granted }, { output: notYet }],
+    'xstate.done.actor.qrBalance': [
+      { output: granted },
+      { output: grantedPaid },
+      { output: grantedByFriends },
+      { output: notYet },
+    ],
     'xstate.error.actor.qrBalance': [{ error: new Error('down') }],
     'xstate.after.cancelNotice.payment.open.idle.cancelled': [{}],
     'xstate.after.balanceRefresh.payment.open.waiting': [{}],

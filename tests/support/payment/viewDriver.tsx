@@ -132,6 +132,7 @@ export function startTicketView() {
       type: 'app.membersLoaded',
       payment: payment as never,
       realtime: idle as never,
+      userData: idle as never,
     });
   });
 

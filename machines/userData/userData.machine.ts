@@ -1,0 +1,202 @@
+import { assign, enqueueActions, fromCallback, fromPromise, not, raise, setup } from 'xstate';
+import type { EventObject } from 'xstate';
+import type { AuthEvent } from '../auth/auth.types';
+import { SYSTEM_IDS } from '../systemIds';
+import {
+  USER_DATA_POLL_MS,
+  type FetchedUserData,
+  type UserDataContext,
+  type UserDataEvent,
+} from './userData.types';
+
+/**
+ * Keeps a signed-in player's user data current (counters, access, balance) without a reload.
+ *
+ * - The server tells a user about every change it makes to their data on the `notifications`
+ *   room; the realtime machine forwards each as `userData.changed` (through the app machine).
+ * - `sync` asks user/data once at a time: a change that arrives while a request is on its way
+ *   marks `again`, and one more request follows the answer (changes coalesce, never pile up).
+ *   Each answer goes to the auth service (`auth.userLoaded`), which every view reads; the home
+ *   service hears `home.userChanged` so the Invite tab's code list is read again.
+ * - `poll`: while the socket is not connected and the page is visible, user/data is asked every
+ *   USER_DATA_POLL_MS; when the socket comes back after a loss, once at once.
+ * - Provided actors: `fetchUserData` (user/data), `authWatch` (`userData.signedIn` /
+ *   `userData.signedOut` as the auth service's jwt comes and goes) and `visibility`.
+ */
+export const userDataMachine = setup({
+  types: {
+    context: {} as UserDataContext,
+    events: {} as UserDataEvent,
+    input: {} as { visible?: boolean } | undefined,
+  },
+  actors: {
+    fetchUserData: fromPromise<FetchedUserData>(async () => {
+      throw new Error('fetchUserData not provided');
+    }),
+    authWatch: fromCallback<EventObject>(() => {
+      throw new Error('authWatch not provided');
+    }),
+    visibility: fromCallback<EventObject>(() => {
+      throw new Error('visibility not provided');
+    }),
+  },
+  actions: {
+    markLive: assign({ live: true }),
+    markNotLive: assign({ live: false, dropped: true }),
+    markVisible: assign({ visible: true }),
+    markHidden: assign({ visible: false }),
+    markAgain: assign({ again: true }),
+    startRequest: assign({ again: false }),
+    forgetLoss: assign({ dropped: false }),
+    /** The fresh user data goes to the auth service; the home service reloads its codes. */
+    deliver: enqueueActions(({ enqueue, system }, params: { userData: FetchedUserData }) => {
+      const auth = system.get(SYSTEM_IDS.auth);
+      const loaded: AuthEvent = { type: 'auth.userLoaded', userData: params.userData };
+      if (auth) enqueue.sendTo(auth, loaded);
+      const home = system.get(SYSTEM_IDS.home);
+      if (home) enqueue.sendTo(home, { type: 'home.userChanged' });
+    }),
+    logFailure: (_, params: { error: unknown }) => {
+      console.warn(
+        '[userData] user/data could not be read; the next change or poll asks again',
+        params.error,
+      );
+    },
+  },
+  guards: {
+    shouldPoll: ({ context }) => !context.live && context.visible,
+    wasDropped: ({ context }) => context.dropped,
+    hasAgain: ({ context }) => context.again,
+    needsData: ({ event }) => event.type === 'userData.signedIn' && event.needsData === true,
+  },
+  delays: {
+    pollInterval: USER_DATA_POLL_MS,
+  },
+}).createMachine({
+  id: 'userData',
+  context: ({ input }) => ({
+    live: false,
+    visible: input?.visible ?? true,
+    again: false,
+    dropped: false,
+  }),
+  invoke: [
+    { id: 'authWatch', src: 'authWatch' },
+    { id: 'visibility', src: 'visibility' },
+  ],
+  on: {
+    'userData.notLive': { actions: 'markNotLive' },
+    'userData.visible': { actions: 'markVisible' },
+    'userData.hidden': { actions: 'markHidden' },
+  },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'userData.live': { actions: 'markLive' },
+        'userData.signedIn': [
+          { guard: 'needsData', target: 'signedIn.sync.fetching' },
+          { target: 'signedIn' },
+        ],
+      },
+    },
+    signedIn: {
+      entry: 'forgetLoss',
+      on: {
+        'userData.signedOut': { target: 'signedOut' },
+        // The socket is back: anything said while it was down was missed, so ask once.
+        'userData.live': [
+          {
+            guard: 'wasDropped',
+            actions: ['markLive', 'forgetLoss', raise({ type: 'userData.poll' })],
+          },
+          { actions: 'markLive' },
+        ],
+      },
+      type: 'parallel',
+      states: {
+        sync: {
+          initial: 'current',
+          states: {
+            current: {
+              on: {
+                'userData.changed': { target: 'fetching' },
+                'userData.poll': { target: 'fetching' },
+              },
+            },
+            fetching: {
+              tags: ['syncing'],
+              entry: 'startRequest',
+              on: {
+                'userData.changed': { actions: 'markAgain' },
+                'userData.poll': { actions: 'markAgain' },
+              },
+              invoke: {
+                id: 'fetchUserData',
+                src: 'fetchUserData',
+                onDone: [
+                  {
+                    guard: 'hasAgain',
+                    target: 'fetching',
+                    reenter: true,
+                    actions: {
+                      type: 'deliver',
+                      params: ({ event }) => ({ userData: event.output }),
+                    },
+                  },
+                  {
+                    target: 'current',
+                    actions: {
+                      type: 'deliver',
+                      params: ({ event }) => ({ userData: event.output }),
+                    },
+                  },
+                ],
+                onError: [
+                  {
+                    guard: 'hasAgain',
+                    target: 'fetching',
+                    reenter: true,
+                    actions: {
+                      type: 'logFailure',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                  {
+                    target: 'current',
+                    actions: {
+                      type: 'logFailure',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+        poll: {
+          initial: 'paused',
+          states: {
+            /** The socket carries the changes, or nobody is looking. */
+            paused: {
+              always: { guard: 'shouldPoll', target: 'ticking' },
+            },
+            ticking: {
+              tags: ['polling'],
+              always: { guard: not('shouldPoll'), target: 'paused' },
+              after: {
+                pollInterval: {
+                  target: 'ticking',
+                  reenter: true,
+                  actions: raise({ type: 'userData.poll' }),
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type UserDataMachine = typeof userDataMachine;

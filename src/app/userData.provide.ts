@@ -1,0 +1,54 @@
+import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
+import type { AuthMachine } from '../../machines/auth/auth.machine';
+import type { AuthUserData } from '../../machines/auth/auth.types';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import { userDataMachine } from '../../machines/userData/userData.machine';
+import type { UserDataEvent } from '../../machines/userData/userData.types';
+import type { ApiClient } from '../api/client';
+import { systemTokenSource } from './tokenSource';
+
+/**
+ * The user-data service with its browser parts: user/data through the api client (a 401 waits
+ * for the auth service's single refresh), the auth service's jwt as the signed-in fact, and the
+ * page's visibility.
+ */
+export function provideUserData(api: ApiClient) {
+  return userDataMachine.provide({
+    actors: {
+      fetchUserData: fromPromise<AuthUserData>(async ({ signal, system }) => {
+        const answer = await api.call(
+          'userData',
+          {},
+          { signal, tokens: systemTokenSource(system) },
+        );
+        return answer.user_data;
+      }),
+      authWatch: fromCallback<EventObject>(({ sendBack, system }) => {
+        const auth = system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine> | undefined;
+        if (!auth) return undefined;
+        let signedIn: boolean | null = null;
+        const report = (jwt: string | null) => {
+          const now = Boolean(jwt);
+          if (now === signedIn) return;
+          signedIn = now;
+          sendBack({
+            type: now ? 'userData.signedIn' : 'userData.signedOut',
+          } satisfies UserDataEvent);
+        };
+        report(auth.getSnapshot().context.jwt);
+        const subscription = auth.subscribe((snapshot) => report(snapshot.context.jwt));
+        return () => subscription.unsubscribe();
+      }),
+      visibility: fromCallback<EventObject>(({ sendBack }) => {
+        if (typeof document === 'undefined') return undefined;
+        const report = () =>
+          sendBack({
+            type: document.visibilityState === 'hidden' ? 'userData.hidden' : 'userData.visible',
+          } satisfies UserDataEvent);
+        report();
+        document.addEventListener('visibilitychange', report);
+        return () => document.removeEventListener('visibilitychange', report);
+      }),
+    },
+  });
+}

@@ -126,9 +126,7 @@ export function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH
         const user = ctx.users.findById(userId);
         if (!user || user.user_access === 1) continue;
         await readBalance(ctx, userId).catch((error: unknown) =>
-          ctx.log.warn(
-            `payment watch: ${error instanceof Error ? error.message : String(error)}`,
-          ),
+          ctx.log.warn(`payment watch: ${error instanceof Error ? error.message : String(error)}`),
         );
       }
     } finally {

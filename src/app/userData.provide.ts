@@ -27,16 +27,22 @@ export function provideUserData(api: ApiClient) {
         const auth = system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine> | undefined;
         if (!auth) return undefined;
         let signedIn: boolean | null = null;
-        const report = (jwt: string | null) => {
+        const report = (jwt: string | null, userData: unknown) => {
           const now = Boolean(jwt);
           if (now === signedIn) return;
+          // A jwt that arrives later without user data came from another tab's sign-in; at
+          // start the session bootstrap is already asking user/data.
+          const needsData = signedIn === false && userData === null;
           signedIn = now;
-          sendBack({
-            type: now ? 'userData.signedIn' : 'userData.signedOut',
-          } satisfies UserDataEvent);
+          sendBack(
+            (now
+              ? { type: 'userData.signedIn', needsData }
+              : { type: 'userData.signedOut' }) satisfies UserDataEvent,
+          );
         };
-        report(auth.getSnapshot().context.jwt);
-        const subscription = auth.subscribe((snapshot) => report(snapshot.context.jwt));
+        const first = auth.getSnapshot().context;
+        report(first.jwt, first.userData);
+        const subscription = auth.subscribe(({ context }) => report(context.jwt, context.userData));
         return () => subscription.unsubscribe();
       }),
       visibility: fromCallback<EventObject>(({ sendBack }) => {

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { readOutboxCode } from '../support/api';
+import { postApi, readOutboxCode, registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 import { airdrop, getBalance, newTestKey, sendSol } from '../support/fakeWallets';
-import { uniqueEmail } from '../support/pages';
+import { buyTicket, signInPage, uniqueEmail } from '../support/pages';
 
 /**
  * The live site with all its actors at once, on the real local server and chain: an inviter (A)
@@ -50,15 +50,23 @@ async function signInThroughDialog(page: Page, baseURL: string, email: string, p
   await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
 }
 
-/** Pays the ticket from a funded key to the address the player's own page shows. */
-async function payFromAnotherWallet(page: Page, baseURL: string, lamports: number) {
+/**
+ * Pays the ticket from a funded key to the address the player's own page shows: the price the
+ * page asks for plus `extra` lamports. Answers the lamports sent.
+ */
+async function payFromAnotherWallet(page: Page, baseURL: string, extra: number) {
   await page.getByRole('tab', { name: 'Get Ticket' }).click();
   const address = (await page.getByTestId('payment-address').textContent())?.trim() ?? '';
   expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  const priceText = (await page.locator('.ticket-amount strong').textContent()) ?? '';
+  const price = Math.round(Number(/^(\d+(?:\.\d+)?) SOL$/.exec(priceText.trim())?.[1]) * ONE_SOL);
+  expect(price, `price text ${priceText}`).toBeGreaterThan(0);
+  const lamports = price + extra;
   const payer = newTestKey();
-  await airdrop(baseURL, payer.publicKey, ONE_SOL);
+  await airdrop(baseURL, payer.publicKey, 2 * ONE_SOL);
   await sendSol(baseURL, payer, address, lamports);
   expect(await getBalance(baseURL, address)).toBe(lamports);
+  return lamports;
 }
 
 test('an inviter sees friends register and buy, then Access Granted!, without a reload; no false receipt', async ({
@@ -94,12 +102,14 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
       timeout: LIVE_WITHIN_MS,
     });
 
-    // B pays 0.25 SOL from a wallet outside the site: B's receipt names what the chain received.
-    const paidByB = 250_000_000;
-    await payFromAnotherWallet(b, baseURL!, paidByB);
+    // B pays 0.03 SOL more than the price from a wallet outside the site: B's receipt names
+    // what the chain received, not the price.
+    const paidByB = await payFromAnotherWallet(b, baseURL!, 30_000_000);
     const receipt = b.getByRole('dialog', { name: 'Ticket Purchased!' });
     await expect(receipt).toBeVisible({ timeout: LIVE_WITHIN_MS });
-    await expect(receipt.getByTestId('ticket-amount')).toHaveText('0.25 SOL');
+    await expect(receipt.getByTestId('ticket-amount')).toHaveText(
+      `${(paidByB / ONE_SOL).toFixed(2)} SOL`,
+    );
     await expect(a.getByTestId('requirement-confirmed')).toHaveText('1/2', {
       timeout: LIVE_WITHIN_MS,
     });
@@ -107,7 +117,7 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     // A watches the Get Ticket tab while C pays: Access Granted! through friends, no amount.
     await a.getByRole('tab', { name: 'Get Ticket' }).click();
     await expect(a.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible();
-    await payFromAnotherWallet(c, baseURL!, 220_000_000);
+    await payFromAnotherWallet(c, baseURL!, 0);
     await expect(a.getByRole('heading', { name: 'Access Granted!' })).toBeVisible({
       timeout: LIVE_WITHIN_MS,
     });
@@ -129,4 +139,76 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
   } finally {
     await Promise.all([contextA.close(), contextB.close(), contextC.close()]);
   }
+});
+
+test('with the socket down, the signed-in home polls: a friend signing up and buying shows within 10 s', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // Every websocket of this page is refused: live updates can only come from the poll.
+  await page.routeWebSocket(/.*/, (ws) => ws.close({ code: 1011, reason: 'refused in this test' }));
+  const inviter = await registerUser(baseURL!, uniqueEmail('poll-inviter'));
+  await signInPage(page, inviter);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Invite' }).click();
+  await expect(page.getByTestId('requirement-registered')).toHaveText('0');
+  await expect(page.getByTestId('connection-status')).not.toHaveAttribute(
+    'data-state',
+    'connected',
+  );
+
+  const friend = await registerUser(
+    baseURL!,
+    uniqueEmail('poll-friend'),
+    inviter.userData.user_invite_code,
+  );
+  await expect(page.getByTestId('requirement-registered')).toHaveText('1', {
+    timeout: LIVE_WITHIN_MS,
+  });
+  await buyTicket(baseURL!, friend);
+  await expect(page.getByTestId('requirement-confirmed')).toHaveText('1/2', {
+    timeout: LIVE_WITHIN_MS,
+  });
+});
+
+test('two tabs of one browser: signing in in one signs the other in; Exit in one signs both out', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  const email = uniqueEmail('two-tabs');
+  await signInThroughDialog(first, baseURL!, email);
+  // The other tab follows without a reload: signed in, with its own user data.
+  await expect(second.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
+  await expect(second.getByText(email, { exact: true }).first()).toBeVisible();
+
+  await second.getByRole('button', { name: 'Exit' }).click();
+  await expect(second.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Get Access' }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(first.getByRole('button', { name: 'Exit' })).toHaveCount(0);
+});
+
+test('Exit ends the session on the server: a refresh token copied before Exit is refused after it', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('exit-revokes'));
+  await signInPage(page, user);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
+  const copied = await page.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(copied).toBeTruthy();
+  const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+  await page.getByRole('button', { name: 'Exit' }).click();
+  expect((await logout).status()).toBe(200);
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+  const refresh = await postApi(baseURL!, 'auth/refresh', { refresh_token: copied });
+  expect(refresh.status).toBe(401);
 });

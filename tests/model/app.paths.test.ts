@@ -42,6 +42,7 @@ const model = defineModel({
       },
     ],
   },
+  paths: { maxPaths: 400 },
 });
 
 // Stand-ins for the spawned services and the session bootstrap: they never report anything.

@@ -1,6 +1,16 @@
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService } from '../../app/hooks';
-import { ConnectionStatus } from './ConnectionStatus';
+import { loadedView } from '../common/loadedView';
+
+/**
+ * The indicator's code (with the realtime selectors and protocol constants it reads) is a chunk
+ * of its own, asked for once the realtime service runs: the landing page's first load does not
+ * carry the websocket protocol.
+ */
+const ConnectionStatus = loadedView(
+  () => import('./ConnectionStatus').then((m) => m.ConnectionStatus),
+  'connection status',
+);
 
 /**
  * The connection indicator bound to the running app's realtime service (shell Overlays slot);
@@ -8,5 +18,5 @@ import { ConnectionStatus } from './ConnectionStatus';
  */
 export function ConnectionStatusOverlay() {
   const realtime = useMemberService(SYSTEM_IDS.realtime);
-  return realtime ? <ConnectionStatus actor={realtime} /> : null;
+  return realtime ? <ConnectionStatus actor={realtime} fallback={null} /> : null;
 }

@@ -7,7 +7,7 @@ export type SignInInput = ServiceInput;
 
 /**
  * What the sign-in machine needs provided (actor input/output contracts) and what it emits.
- * The browser implementations live in src/ (src/views/signIn/signIn.provide.ts).
+ * The browser implementations live in src/app/provide/signIn.ts.
  */
 
 /** Number of boxes of the e-mail code (§9: code length 6) and the resend cooldown (§4, §9: 30 s). */

@@ -15,16 +15,12 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CallName, RequestOf, ResponseOf, UserData } from '../../contract/api';
 import { browserClock } from '../platform/clock';
-import {
-  writeClipboardText,
-  provideErrorModal,
-  provideNotifications,
-  provideTheme,
-} from '../platform/overlayServices';
+import { writeClipboardText } from '../platform/overlayServices';
+import { provideErrorModal, provideNotifications, provideTheme } from './provide/overlays';
 import type { OtherTabAuthChange } from '../platform/otherTabs';
 import type { KeyValueStorage } from '../platform/storage';
-import { provideHome } from '../views/home/home.provide';
-import { provideSignIn } from '../views/signIn/signIn.provide';
+import { provideHome } from './provide/home';
+import { provideSignIn } from './provide/signIn';
 import { NOT_TAKEN, takeOnce, type EarlySession } from './earlySession';
 import { systemTokenSource } from './tokenSource';
 

@@ -1,9 +1,9 @@
 import type { MemberServices } from '../../machines/app/app.types';
 import { writeClipboardText } from '../platform/overlayServices';
-import { provideRealtime } from '../views/realtime/realtime.provide';
-import { providePayment } from '../wallet/paymentActors';
+import { provideRealtime } from './provide/realtime';
+import { providePayment } from './provide/payment';
 import type { AppDeps } from './compose';
-import { provideUserData } from './userData.provide';
+import { provideUserData } from './provide/userData';
 
 /**
  * The member services (payment, realtime, user data) with their browser parts provided. This module is a

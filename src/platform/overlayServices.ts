@@ -1,17 +1,8 @@
-import { fromPromise } from 'xstate';
-import { navigate as browserNavigate } from 'wouter/use-browser-location';
-import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
-import { errorModalMachine } from '../../machines/errorModal/errorModal.machine';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { themeMachine } from '../../machines/theme/theme.machine';
-import { THEME_STORAGE_KEY, type Theme } from '../../machines/theme/theme.types';
-import { logErrorToConsole } from './errors';
-import type { KeyValueStorage } from './storage';
+import type { Theme } from '../../machines/theme/theme.types';
 
 /**
- * Browser implementations of the overlay services (notifications, errorModal, theme): wouter's
- * navigation for toasts with a router_link, the clipboard for Copy Error Details, the console
- * for the global handler's log, the document attribute and storage for the theme.
+ * Browser parts the overlay services use (src/app/provide/overlays.ts wires them): the
+ * clipboard for Copy Error Details and the invite link, the document attribute for the theme.
  */
 
 /** Writes text to the clipboard; falls back to a hidden textarea where the async API is missing. */
@@ -38,47 +29,4 @@ export function applyThemeAttribute(
   root: HTMLElement = document.documentElement,
 ): void {
   root.setAttribute('data-theme', theme);
-}
-
-export type OverlayDeps = {
-  storage: KeyValueStorage;
-  navigate?: (to: string) => void;
-  writeClipboard?: (text: string) => Promise<void>;
-  log?: typeof logErrorToConsole;
-};
-
-const defaultNavigate = (to: string) => browserNavigate(to);
-
-/** Toasts with a router_link navigate with wouter's browser navigation. */
-export function provideNotifications(deps: Partial<OverlayDeps> = {}) {
-  const navigate = deps.navigate ?? defaultNavigate;
-  return notificationsMachine.provide({
-    actions: { navigate: (_, params) => navigate(params.to) },
-  });
-}
-
-/** The global handler logs to the console; Copy Error Details writes to the clipboard. */
-export function provideErrorModal(deps: Partial<OverlayDeps> = {}) {
-  const writeClipboard = deps.writeClipboard ?? writeClipboardText;
-  const log = deps.log ?? logErrorToConsole;
-  return errorModalMachine.provide({
-    actions: { logError: (_, params) => log(params.message, params.report) },
-    actors: {
-      copyFeedback: copyFeedbackMachine.provide({
-        actors: { writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)) },
-      }),
-    },
-  });
-}
-
-/** Each theme is applied as data-theme on the document element and stored under `theme`. */
-export function provideTheme(deps: Pick<OverlayDeps, 'storage'>) {
-  return themeMachine.provide({
-    actions: {
-      applyTheme: (_, params) => {
-        applyThemeAttribute(params.theme);
-        deps.storage.set(THEME_STORAGE_KEY, params.theme);
-      },
-    },
-  });
 }

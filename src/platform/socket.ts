@@ -1,5 +1,4 @@
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
-import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import { MAX_FRAME_BYTES, parseServerFrame, utf8Length } from '../../contract/realtime';
 import {
   CLOSE_UNAUTHORIZED,
@@ -155,24 +154,5 @@ export function createSignInWatch(
       signedIn = now;
       sendBack({ type: now ? 'realtime.connect' : 'realtime.disconnect' } satisfies RealtimeIntent);
     });
-  });
-}
-
-/**
- * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
- * unless given, so the reconnect schedule stays the spec's 1, 2, 4, 8, 16 s.
- */
-export function browserRealtime(
-  options: BrowserSocketOptions & {
-    network?: OnlineTarget;
-    watchSignIn: Parameters<typeof createSignInWatch>[0];
-  },
-) {
-  return realtimeMachine.provide({
-    actors: {
-      socket: createSocketActor(options),
-      network: createNetworkActor(options.network),
-      signInWatch: createSignInWatch(options.watchSignIn),
-    },
   });
 }

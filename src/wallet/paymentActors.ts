@@ -1,26 +1,18 @@
 /**
- * The payment machine with its browser parts provided: injected wallets, the transfer built
- * with web3.js on demand, the API calls, the install site and the clipboard.
+ * The wallet side of paying: the injected (or local) wallet's connect and sign-and-send, the
+ * transfer built with web3.js on demand. src/app/provide/payment.ts wires them into the payment
+ * machine with the API calls, the install site and the clipboard.
  */
-import { fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
-import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
-import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
   PAYMENT_ERRORS,
-  type BlockhashOutput,
-  type CheckBalanceInput,
-  type CheckBalanceOutput,
-  type ConnectWalletInput,
   type ConnectWalletOutput,
   type PaymentFailure,
   type SendTransferInput,
   type SendTransferOutput,
   type WalletKind,
 } from '../../machines/payment/payment.types';
-import type { ApiClient } from '../api/client';
-import { systemTokenSource } from '../app/tokenSource';
 import { classifyWalletError } from './errors';
-import { findProvider, openInstallSite, publicKeyText } from './providers';
+import { findProvider, publicKeyText } from './providers';
 import { buildTransfer } from './transfer';
 
 // Development and local-mode builds only (`vite build --mode localsite`, what `npm start` and the
@@ -32,8 +24,6 @@ if (
 ) {
   void import('./devWallet').then((m) => m.installDevWallet());
 }
-
-type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
 
 const failure = (f: PaymentFailure): PaymentFailure => f;
 
@@ -80,55 +70,4 @@ export async function sendTransfer(input: SendTransferInput): Promise<SendTransf
   } catch (error) {
     throw classifyWalletError(error);
   }
-}
-
-export function providePayment(api: ApiClient, writeClipboard: (text: string) => Promise<void>) {
-  return paymentMachine.provide({
-    actors: {
-      connectWallet: fromPromise<ConnectWalletOutput, ConnectWalletInput>(({ input }) =>
-        connectWallet(input.wallet),
-      ),
-      getBlockhash: fromPromise<BlockhashOutput, { wallet: WalletKind }>(
-        async ({ input, signal, system }) => {
-          const answer = await api.call(
-            'blockhash',
-            { data: { wallet_type: input.wallet } },
-            { signal, tokens: systemTokenSource(system as SystemLike) },
-          );
-          return {
-            blockhash: answer.data.blockhash,
-            lastValidBlockHeight: answer.data.lastValidBlockHeight,
-          };
-        },
-      ),
-      sendTransfer: fromPromise<SendTransferOutput, SendTransferInput>(({ input }) =>
-        sendTransfer(input),
-      ),
-      checkBalance: fromPromise<CheckBalanceOutput, CheckBalanceInput>(
-        async ({ input, signal, system }) => {
-          const answer = await api.call(
-            'walletBalance',
-            { data: { wallet_id: input.walletId } },
-            { signal, tokens: systemTokenSource(system as SystemLike) },
-          );
-          return {
-            accessGranted: answer.access_granted,
-            balance: answer.balance,
-            balanceLamports: answer.balance_lamports,
-            accessVia: answer.access_via,
-            paidLamports: answer.paid_lamports,
-          };
-        },
-      ),
-      copyFeedback: copyFeedbackMachine.provide({
-        actors: { writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)) },
-      }),
-    },
-    guards: {
-      isWalletInstalled: (_, params) => findProvider(params.wallet) !== null,
-    },
-    actions: {
-      openInstallSite: (_, params) => openInstallSite(params.wallet),
-    },
-  });
 }

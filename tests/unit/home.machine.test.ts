@@ -9,7 +9,7 @@ import {
 } from '../../machines/home/home.selectors';
 import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
 import type { InviteCodeItem, ShareInput } from '../../machines/home/home.types';
-import { provideHome } from '../../src/views/home/home.provide';
+import { provideHome } from '../../src/app/provide/home';
 
 const LINK = 'https://site.test/r/CODE42';
 

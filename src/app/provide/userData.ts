@@ -1,11 +1,11 @@
 import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
-import type { AuthMachine } from '../../machines/auth/auth.machine';
-import type { AuthUserData } from '../../machines/auth/auth.types';
-import { SYSTEM_IDS } from '../../machines/systemIds';
-import { userDataMachine } from '../../machines/userData/userData.machine';
-import type { UserDataEvent } from '../../machines/userData/userData.types';
-import type { ApiClient } from '../api/client';
-import { systemTokenSource } from './tokenSource';
+import type { AuthMachine } from '../../../machines/auth/auth.machine';
+import type { AuthUserData } from '../../../machines/auth/auth.types';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { userDataMachine } from '../../../machines/userData/userData.machine';
+import type { UserDataEvent } from '../../../machines/userData/userData.types';
+import type { ApiClient } from '../../api/client';
+import { systemTokenSource } from '../tokenSource';
 
 /**
  * The user-data service with its browser parts: user/data through the api client (a 401 waits

@@ -1,9 +1,16 @@
 import type { ActorRefFrom } from 'xstate';
 import type { AuthMachine } from '../../../machines/auth/auth.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { systemTokenSource } from '../../app/tokenSource';
+import { systemTokenSource } from '../tokenSource';
 import type { KeyValueStorage } from '../../platform/storage';
-import { browserRealtime, websocketUrl } from '../../platform/socket';
+import { realtimeMachine } from '../../../machines/realtime/realtime.machine';
+import {
+  createNetworkActor,
+  createSignInWatch,
+  createSocketActor,
+  websocketUrl,
+  type BrowserSocketOptions,
+} from '../../platform/socket';
 
 /**
  * The realtime service with its browser parts: it connects while the auth service holds a jwt
@@ -11,6 +18,22 @@ import { browserRealtime, websocketUrl } from '../../platform/socket';
  * service and the visitor session token from storage at every connect, and a refused jwt is
  * renewed once through the auth service's single-flight refresh.
  */
+/**
+ * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
+ * unless given, so the reconnect schedule stays the spec's 1, 2, 4, 8, 16 s.
+ */
+function browserRealtime(
+  options: BrowserSocketOptions & { watchSignIn: Parameters<typeof createSignInWatch>[0] },
+) {
+  return realtimeMachine.provide({
+    actors: {
+      socket: createSocketActor(options),
+      network: createNetworkActor(),
+      signInWatch: createSignInWatch(options.watchSignIn),
+    },
+  });
+}
+
 export function provideRealtime(deps: { storage: KeyValueStorage }) {
   return browserRealtime({
     url: () => websocketUrl(),

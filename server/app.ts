@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
@@ -65,7 +66,15 @@ export type StartOptions = {
   rateLimits?: Partial<RateLimits>;
   /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
   hsts?: boolean;
+  /**
+   * Production only: run the in-process chain although no SOLANA_RPC_URL is given (env
+   * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
+   */
+  localChain?: boolean;
 };
+
+export const NO_CHAIN_MESSAGE =
+  'Production mode needs SOLANA_RPC_URL (a Solana node); set LOCAL_CHAIN=1 to run the in-process chain instead';
 
 export type RunningServer = {
   /** `http://127.0.0.1:<port>` (no trailing slash). */
@@ -118,6 +127,8 @@ function buildConfig(opts: StartOptions): ServerConfig {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (opts.mode !== 'development' && opts.mode !== 'production')
     throw new Error(`mode must be development or production, got ${String(opts.mode)}`);
+  if (opts.mode === 'production' && !opts.rpcUrl && !opts.localChain)
+    throw new Error(NO_CHAIN_MESSAGE);
   const config = buildConfig(opts);
   const now = opts.now ?? Date.now;
   const log = opts.log === 'silent' ? SILENT_LOGGER : (opts.log ?? CONSOLE_LOGGER);
@@ -243,7 +254,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
     const code = inviteCodeOfPage(url);
     if (!code) return;
-    const inviterId = ctx.users.recordClick(code);
+    // The visitor is a keyed hash of the address: counted once per window, never stored plainly.
+    const visitor = createHmac('sha256', codeKey).update(req.ip).digest('hex').slice(0, 32);
+    const inviterId = ctx.users.recordClick(code, visitor);
     if (inviterId !== null) events.emit('invite.clicked', { inviterId, code: code.toUpperCase() });
   }
 

@@ -7,11 +7,18 @@ export const CODE_LENGTH = SIGN_IN_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
 export const MAX_CODE_TRIES = 5;
+/**
+ * Wrong codes one e-mail may collect across all its codes (a resend does not reset them) within
+ * EMAIL_STRIKE_WINDOW_MS; then its codes are refused until the window has passed.
+ */
+export const MAX_EMAIL_STRIKES = 10;
+export const EMAIL_STRIKE_WINDOW_MS = 60 * 60_000;
 
 export const CODE_MESSAGES = {
   invalid: 'Invalid code',
   expired: 'Code expired. Please request a new code.',
   tooManyTries: 'Too many attempts. Please request a new code.',
+  tooManyForEmail: 'Too many attempts for this e-mail. Please try again in an hour.',
   cooldown: (seconds: number) => `Please wait ${seconds} s before requesting a new code.`,
 } as const;
 
@@ -20,6 +27,8 @@ type CodeRow = {
   code_hash: string;
   code_invite: string | null;
   tries: number;
+  strikes: number;
+  strikes_since: number | null;
   created_at: number;
   expires_at: number;
 };
@@ -37,10 +46,18 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
      VALUES (@email, @code_hash, @code_invite, 0, @created_at, @expires_at)
      ON CONFLICT(email) DO UPDATE SET code_hash = excluded.code_hash,
        code_invite = excluded.code_invite, tries = 0, created_at = excluded.created_at,
-       expires_at = excluded.expires_at`,
+       expires_at = excluded.expires_at,
+       strikes = CASE WHEN strikes_since > @window_start THEN strikes ELSE 0 END,
+       strikes_since = CASE WHEN strikes_since > @window_start THEN strikes_since ELSE NULL END`,
   );
-  const remove = db.prepare('DELETE FROM one_time_codes WHERE email = ?');
-  const addTry = db.prepare('UPDATE one_time_codes SET tries = tries + 1 WHERE email = ?');
+  // A used or expired code keeps its row while the e-mail has strikes in the window.
+  const remove = db.prepare(
+    `UPDATE one_time_codes SET code_hash = '', expires_at = 0, created_at = 0, tries = 0 WHERE email = ?`,
+  );
+  const addTry = db.prepare(
+    `UPDATE one_time_codes SET tries = tries + 1, strikes = strikes + 1,
+       strikes_since = COALESCE(strikes_since, ?) WHERE email = ?`,
+  );
 
   return {
     /** A new code for `email`, replacing any older one, unless the last was sent < 30 s ago. */
@@ -58,6 +75,7 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
         code_invite: codeInvite,
         created_at: at,
         expires_at: at + CODE_TTL_MS,
+        window_start: at - EMAIL_STRIKE_WINDOW_MS,
       });
       return { ok: true, code };
     },
@@ -65,8 +83,15 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
     /** Single use: a correct code is consumed; a wrong one costs one of 5 tries. */
     verify(email: string, code: string): CodeCheck {
       const row = find.get(email);
-      if (!row) return { ok: false, message: CODE_MESSAGES.invalid };
-      if (now() >= row.expires_at) {
+      if (!row || row.code_hash === '') return { ok: false, message: CODE_MESSAGES.invalid };
+      const at = now();
+      if (
+        row.strikes >= MAX_EMAIL_STRIKES &&
+        row.strikes_since !== null &&
+        at - row.strikes_since < EMAIL_STRIKE_WINDOW_MS
+      )
+        return { ok: false, message: CODE_MESSAGES.tooManyForEmail };
+      if (at >= row.expires_at) {
         remove.run(email);
         return { ok: false, message: CODE_MESSAGES.expired };
       }
@@ -74,7 +99,7 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
       const expected = Buffer.from(row.code_hash, 'hex');
       const given = hash(email, code);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        addTry.run(email);
+        addTry.run(at, email);
         return { ok: false, message: CODE_MESSAGES.invalid };
       }
       remove.run(email);

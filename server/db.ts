@@ -86,6 +86,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX invitation_codes_owner ON invitation_codes(owner_id);
   `,
+  `
+  ALTER TABLE one_time_codes ADD COLUMN strikes INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE one_time_codes ADD COLUMN strikes_since INTEGER;
+  ALTER TABLE invite_clicks ADD COLUMN visitor TEXT;
+  CREATE INDEX invite_clicks_visitor ON invite_clicks(code, visitor, at);
+  `,
 ];
 
 /** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { startServer } from './app';
 
-/** The local server: `npm run server`, or through `npm start` with the built site. */
+/**
+ * The server: `npm run server` (production unless SERVER_MODE=development), or through
+ * `npm start` (development, with the local-mode build of the site).
+ */
 const env = process.env;
-const mode = env.SERVER_MODE === 'production' ? 'production' : 'development';
+const mode = env.SERVER_MODE === 'development' ? 'development' : 'production';
 if (env.SERVER_MODE && env.SERVER_MODE !== mode) {
   console.error(`SERVER_MODE must be development or production, got ${env.SERVER_MODE}`);
   process.exit(2);
@@ -27,7 +30,12 @@ try {
     connectSrc: list(env.CSP_CONNECT_SRC),
     corsOrigins: list(env.CORS_ORIGINS),
     hsts: env.HSTS === '1',
+    localChain: env.LOCAL_CHAIN === '1',
   });
+  if (mode === 'production' && !env.SOLANA_RPC_URL)
+    console.warn(
+      'Warning: LOCAL_CHAIN=1 runs the in-process chain in production mode; tickets are paid on this machine only.',
+    );
   console.log(`Solana Mafia Wars is running at ${server.url}/`);
   if (mode === 'development')
     console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');

@@ -2,6 +2,12 @@ import type { Db } from './db';
 import { randomToken, sha256 } from './secrets';
 
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * A token used again within this long after its rotation gets a new token of the same family
+ * (two tabs refreshing at once, or a retry whose first answer was lost); later reuse is theft
+ * and revokes the family.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 
 type RefreshRow = {
   id: number;
@@ -18,7 +24,8 @@ export type Rotation =
 
 /**
  * Rotating refresh tokens with reuse detection: each refresh retires the token it used and
- * issues the next one in the same family; presenting a retired token again revokes the family.
+ * issues the next one in the same family; presenting a retired token again after the grace
+ * (REFRESH_GRACE_MS) revokes the family.
  */
 export function createRefreshTokens(db: Db, now: () => number, ttlSeconds: number) {
   const insert = db.prepare(
@@ -45,11 +52,13 @@ export function createRefreshTokens(db: Db, now: () => number, ttlSeconds: numbe
     if (!row) return { ok: false, reason: 'unknown' };
     const at = now();
     if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+    if (at >= row.expires_at) return { ok: false, reason: 'expired' };
     if (row.rotated_at !== null) {
+      if (at - row.rotated_at <= REFRESH_GRACE_MS)
+        return { ok: true, userId: row.user_id, refreshToken: issue(row.user_id, row.family_id) };
       revokeFamily.run(at, row.family_id);
       return { ok: false, reason: 'reused' };
     }
-    if (at >= row.expires_at) return { ok: false, reason: 'expired' };
     markRotated.run(at, row.id);
     return { ok: true, userId: row.user_id, refreshToken: issue(row.user_id, row.family_id) };
   });

@@ -47,10 +47,25 @@ export function sanitizeInviteCode(raw: string): string {
 }
 
 /** Trimmed, lower-cased; one account per address whatever the case typed. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** One counted click per visitor and invite code within this window. */
+export const CLICK_WINDOW_MS = 10 * 60_000;
 
-/** §5's e-mail rule: non-space text, an @, text, a dot, text. */
-export const isValidEmail = (email: string): boolean => /^\S+@\S+\.\S+$/.test(email);
+export const normalizeEmail = (email: string): string =>
+  email.normalize('NFC').trim().toLowerCase();
+
+/** Characters an address cannot hold: list separators, quotes, brackets, a second @. */
+const EMAIL_PART = String.raw`[^\s@,;:<>"'()\[\]\\]+`;
+const EMAIL_SHAPE = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`, 'u');
+/** The longest address accepted (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * §5's e-mail rule (non-space text, an @, text, a dot, text), held to one address: no control or
+ * invisible format characters (NUL, zero-width space: `a@b.co\u200b` is not a second account),
+ * no list separators (`a@b.co,c@d.co`), quotes or brackets, at most 254 characters.
+ */
+export const isValidEmail = (email: string): boolean =>
+  email.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(email) && !/[\p{Cc}\p{Cf}]/u.test(email);
 
 /** The user store. Payment code uses the balance, access and ticket helpers. */
 export type Users = ReturnType<typeof createUsers>;
@@ -81,7 +96,10 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
     'SELECT COUNT(*) AS n FROM users WHERE inviter_id = ? AND ticket_paid_at IS NOT NULL',
   );
   const insertClick = db.prepare(
-    'INSERT INTO invite_clicks (inviter_id, code, at) VALUES (?, ?, ?)',
+    'INSERT INTO invite_clicks (inviter_id, code, at, visitor) VALUES (?, ?, ?, ?)',
+  );
+  const recentClick = db.prepare<[string, string, number], { id: number }>(
+    'SELECT id FROM invite_clicks WHERE code = ? AND visitor = ? AND at > ? LIMIT 1',
   );
 
   const referrals = (userId: number): ReferralCounts => ({
@@ -218,12 +236,19 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
     },
 
     /** Counts a visit through an invite link; returns the owner's id, or null for unknown codes. */
-    recordClick(rawCode: string): number | null {
+    /**
+     * Counts a visit through an invite link; returns the owner's id, or null for unknown codes
+     * and for a repeat visit: one click per visitor (a keyed hash of the address) per code per
+     * CLICK_WINDOW_MS, so reloading a link does not inflate the count.
+     */
+    recordClick(rawCode: string, visitor: string): number | null {
       const code = sanitizeInviteCode(rawCode);
       if (!code) return null;
       const owner = byInvite.get(code.toUpperCase());
       if (!owner) return null;
-      insertClick.run(owner.id, code.toUpperCase(), now());
+      const at = now();
+      if (recentClick.get(code.toUpperCase(), visitor, at - CLICK_WINDOW_MS)) return null;
+      insertClick.run(owner.id, code.toUpperCase(), at, visitor);
       return owner.id;
     },
   };

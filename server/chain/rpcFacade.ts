@@ -108,7 +108,10 @@ export function createRpcFacade(chain: LocalChain, options: RpcFacadeOptions = {
         });
       return result.signature;
     },
-    requestAirdrop: (params) => {
+  };
+  // Free SOL and clock controls exist only where tickets are not real: development mode.
+  if (options.testControls) {
+    methods.requestAirdrop = (params) => {
       const to = pubkeyParam(params, 0);
       const amount = param(params, 1);
       if (
@@ -121,9 +124,7 @@ export function createRpcFacade(chain: LocalChain, options: RpcFacadeOptions = {
       const result = chain.airdrop(to, BigInt(amount));
       if (!result.ok) throw new RpcError(-32603, `airdrop failed: ${result.message}`);
       return result.signature;
-    },
-  };
-  if (options.testControls) {
+    };
     methods.litesvm_expireBlockhash = () => {
       chain.expireBlockhash();
       return chain.latestBlockhash().blockhash;

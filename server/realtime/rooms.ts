@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -11,7 +12,9 @@ import {
   type Json,
   type ServerFrame,
   type UserEventKind,
+  CLOSE_POLICY,
   CLOSE_UNAUTHORIZED,
+  DEFAULT_ROOMS,
 } from '../../contract/realtime';
 
 /**
@@ -80,10 +83,22 @@ type Client = {
   identity: Identity | null;
   rooms: Set<string>;
   alive: boolean;
+  /** Chat messages sent in the current window, when it began, and messages dropped. */
+  sent: number;
+  windowStart: number;
+  dropped: number;
+  /** A frame was refused before authentication (logged once per socket). */
+  junkLogged: boolean;
 };
 
 /** Rooms only the server writes to. */
 const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications]);
+/** The rooms of §7; any other name is refused (no `admin`, no `user:1`). */
+const KNOWN_ROOMS = new Set<string>(DEFAULT_ROOMS);
+/** Chat messages a socket may send per window; more are dropped with one error frame. */
+export const CHAT_LIMIT = { max: 5, windowMs: 10_000 } as const;
+/** Dropped messages after which a socket is closed (policy violation). */
+export const CHAT_DROPS_BEFORE_CLOSE = 50;
 
 export function attachRealtime(httpServer: Server, options: RealtimeOptions): RealtimeServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
@@ -106,8 +121,13 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         timestamp: options.now(),
       });
   };
+  // Senders are named by an opaque handle (a keyed hash of the user id, new key per process),
+  // never by the sequential database id.
+  const handleKey = randomBytes(32);
   const fromOf = (client: Client): string =>
-    client.identity?.userId != null ? `user:${client.identity.userId}` : 'guest';
+    client.identity?.userId != null
+      ? `player:${createHmac('sha256', handleKey).update(String(client.identity.userId)).digest('hex').slice(0, 12)}`
+      : 'guest';
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     let pathname = '';
@@ -126,7 +146,17 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   httpServer.on('upgrade', onUpgrade);
 
   function accept(ws: WebSocket): void {
-    const client: Client = { id: nextId++, ws, identity: null, rooms: new Set(), alive: true };
+    const client: Client = {
+      id: nextId++,
+      ws,
+      identity: null,
+      rooms: new Set(),
+      alive: true,
+      sent: 0,
+      windowStart: 0,
+      dropped: 0,
+      junkLogged: false,
+    };
     clients.add(client);
     const authTimer = setTimeout(() => {
       if (!client.identity) ws.close(CLOSE_UNAUTHORIZED, 'authentication timeout');
@@ -160,7 +190,10 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   async function onFrame(client: Client, raw: string | null): Promise<void> {
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) {
-      options.log.warn(`realtime socket ${client.id}: ignored frame (${parsed.reason})`);
+      // Before authentication a socket gets one log line, however many junk frames it sends.
+      if (client.identity || !client.junkLogged)
+        options.log.warn(`realtime socket ${client.id}: ignored frame (${parsed.reason})`);
+      if (!client.identity) client.junkLogged = true;
       if (client.identity)
         send(client, { type: 'error', message: 'Malformed message', timestamp: options.now() });
       return;
@@ -188,6 +221,10 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         send(client, { type: 'pong', timestamp });
         return;
       case 'join':
+        if (!KNOWN_ROOMS.has(frame.room)) {
+          send(client, { type: 'error', message: 'Unknown room', timestamp });
+          return;
+        }
         if (!client.rooms.has(frame.room)) {
           if (client.rooms.size >= MAX_ROOMS_PER_SOCKET) {
             send(client, { type: 'error', message: 'Too many rooms', timestamp });
@@ -219,6 +256,24 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
           send(client, { type: 'error', message: 'This room is read-only', timestamp });
           return;
         }
+        if (client.identity.userId === null) {
+          send(client, { type: 'error', message: 'Sign in to write here', timestamp });
+          return;
+        }
+        if (timestamp - client.windowStart >= CHAT_LIMIT.windowMs) {
+          client.windowStart = timestamp;
+          client.sent = 0;
+        }
+        if (client.sent >= CHAT_LIMIT.max) {
+          client.dropped += 1;
+          if (client.dropped >= CHAT_DROPS_BEFORE_CLOSE) client.ws.close(CLOSE_POLICY, 'flooding');
+          else if (client.sent === CHAT_LIMIT.max) {
+            client.sent += 1; // one error frame per window
+            send(client, { type: 'error', message: 'Too many messages, slow down', timestamp });
+          }
+          return;
+        }
+        client.sent += 1;
         const echo: ServerFrame = {
           type: 'room_message',
           room: frame.room,

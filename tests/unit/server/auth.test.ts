@@ -1,3 +1,4 @@
+import { REFRESH_GRACE_MS } from '../../../server/tokens';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALLS, MESSAGES, userDataSchema } from '../../../contract/api';
 import type { RunningServer, StartOptions } from '../../../server/app';
@@ -176,7 +177,7 @@ describe('auth/email/init and auth/email/verify', () => {
   });
 
   it('answers the same whether or not the e-mail belongs to an account', async () => {
-    const { url, advance } = await serverWithClock({ mode: 'production' });
+    const { url, advance } = await serverWithClock({ mode: 'production', localChain: true });
     await server!.ctx.users.create('known@site.test', null);
     const known = await init(url, 'known@site.test');
     const unknown = await init(url, 'unknown@site.test');
@@ -211,6 +212,7 @@ describe('production mode', () => {
     server = await startTestServer({
       plugins: [],
       mode: 'production',
+      localChain: true,
       log: { info: collect, warn: collect, error: collect },
     });
     const sent = await init(server.url, 'prod@site.test');
@@ -229,6 +231,7 @@ describe('production mode', () => {
     server = await startTestServer({
       plugins: [],
       mode: 'production',
+      localChain: true,
       mailer: async (mail) => {
         mails.push(mail);
       },
@@ -256,16 +259,36 @@ describe('auth/refresh', () => {
     expect(second.status).toBe(200);
   });
 
-  it('reusing a rotated token revokes the whole family', async () => {
-    server = await startTestServer({ plugins: [] });
-    const { refreshToken } = await registerUser(server.url, 'reuse@site.test');
-    const rotated = await postApi(server.url, 'auth/refresh', { refresh_token: refreshToken });
+  it('reusing a rotated token after the grace revokes the whole family', async () => {
+    const { url, advance } = await serverWithClock();
+    const { refreshToken } = await registerUser(url, 'reuse@site.test');
+    const rotated = await postApi(url, 'auth/refresh', { refresh_token: refreshToken });
     const current = String(rotated.body.refresh_token);
-    const reuse = await postApi(server.url, 'auth/refresh', { refresh_token: refreshToken });
+    advance(REFRESH_GRACE_MS + 1);
+    const reuse = await postApi(url, 'auth/refresh', { refresh_token: refreshToken });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual({ status: 'error', result: false, message: MESSAGES.refreshFailed });
-    const afterReuse = await postApi(server.url, 'auth/refresh', { refresh_token: current });
+    const afterReuse = await postApi(url, 'auth/refresh', { refresh_token: current });
     expect(afterReuse.status).toBe(401);
+  });
+
+  it('within the grace a token used twice (parallel tabs, a lost answer) gets two working tokens', async () => {
+    const { url, advance } = await serverWithClock();
+    const { refreshToken } = await registerUser(url, 'grace@site.test');
+    const [first, second] = await Promise.all([
+      postApi(url, 'auth/refresh', { refresh_token: refreshToken }),
+      postApi(url, 'auth/refresh', { refresh_token: refreshToken }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    advance(REFRESH_GRACE_MS - 1);
+    const retried = await postApi(url, 'auth/refresh', { refresh_token: refreshToken });
+    expect(retried.status).toBe(200);
+    for (const answer of [first, second, retried]) {
+      const next = await postApi(url, 'auth/refresh', {
+        refresh_token: String(answer.body.refresh_token),
+      });
+      expect(next.status).toBe(200);
+    }
   });
 
   it('revoking one family leaves another sign-in of the same user working', async () => {

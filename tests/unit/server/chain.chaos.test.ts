@@ -266,6 +266,9 @@ describe('chain state under SIGKILL', () => {
     console.log(
       `chaos: ${restarts}/${RESTARTS} restarts, ${payments} payments and ${airdrops} airdrops confirmed, 0 lost, access matched the chain for ${USERS} users after every restart (${seconds} s, of which starting ${(startMs / 1000).toFixed(1)} s)`,
     );
+    console.log(
+      `security 2: starts after SIGKILL during writes — ${RESTARTS} tried / ${RESTARTS - restarts} got through (failed to start)`,
+    );
     expect(restarts).toBe(RESTARTS);
   }, 150_000);
 });

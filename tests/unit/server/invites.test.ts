@@ -1,3 +1,4 @@
+import { CLICK_WINDOW_MS } from '../../../server/users';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,7 +105,8 @@ describe('invite codes', () => {
 
 describe('invite clicks', () => {
   it('counts a click when the site page is served for /r/{code}, /ref/{code} and /?i={code}', async () => {
-    server = await startTestServer({ plugins: [], siteDir });
+    const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
+    server = await startTestServer({ plugins: [], siteDir, now: () => clock.ms });
     const clicked: ServerEvents['invite.clicked'][] = [];
     server.events.on('invite.clicked', (event) => clicked.push(event));
     const inviter = await registerUser(server.url, 'clicks@site.test');
@@ -118,10 +120,24 @@ describe('invite clicks', () => {
       const page = await fetch(`${server.url}${path}`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Solana Mafia Wars');
+      clock.ms += CLICK_WINDOW_MS; // one click per visitor and code per window
     }
-    const data = await userData(server.url, inviter.jwt);
+    // The jwt has expired meanwhile (the clock moved 40 min): a refreshed one reads the counts.
+    const renewed = await postApi(server.url, 'auth/refresh', {
+      refresh_token: inviter.refreshToken,
+    });
+    const data = await userData(server.url, String(renewed.body.jwt));
     expect(data.user_data.referral.clicks).toBe(4);
     expect(clicked).toHaveLength(4);
+  });
+
+  it('a visitor reloading an invite link counts once per window', async () => {
+    server = await startTestServer({ plugins: [], siteDir });
+    const inviter = await registerUser(server.url, 'reloads@site.test');
+    const code = inviter.userData.user_invite_code;
+    for (let i = 0; i < 20; i += 1) await (await fetch(`${server.url}/r/${code}`)).text();
+    const data = await userData(server.url, inviter.jwt);
+    expect(data.user_data.referral.clicks).toBe(1);
   });
 
   it('does not count assets, unknown codes, other pages or prefetches', async () => {

@@ -46,7 +46,11 @@ const exitOf = (proc: ChildProcess) =>
 
 describe('server/main.ts', () => {
   it('prints its URL, reads API_VERSION and TICKET_PRICE_SOL, and stops cleanly on SIGTERM', async () => {
-    const { url } = await runMain({ API_VERSION: '0.1.9', TICKET_PRICE_SOL: '0.33' });
+    const { url } = await runMain({
+      SERVER_MODE: 'development',
+      API_VERSION: '0.1.9',
+      TICKET_PRICE_SOL: '0.33',
+    });
     const answer = await postApi(url, 'sess/init', {});
     expect(answer.body).toMatchObject({
       version: '0.1.9',
@@ -56,8 +60,33 @@ describe('server/main.ts', () => {
     expect(await exitOf(child!)).toBe(0);
   });
 
+  it('production is the default: without SOLANA_RPC_URL or LOCAL_CHAIN=1 it refuses to start', async () => {
+    const env = { SERVER_MODE: '', SOLANA_RPC_URL: '', LOCAL_CHAIN: '' };
+    await expect(runMain(env)).rejects.toThrow(/SOLANA_RPC_URL.*LOCAL_CHAIN=1/);
+    expect(child!.exitCode).not.toBe(0);
+  });
+
+  it('the default mode with LOCAL_CHAIN=1 is production: a warning, no outbox, no airdrops', async () => {
+    const { url, output } = await runMain({ SERVER_MODE: '', LOCAL_CHAIN: '1' });
+    expect(output()).toMatch(/Warning: LOCAL_CHAIN=1/);
+    expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
+    expect((await fetch(`${url}/api/dev/wallet`, { method: 'POST' })).status).toBe(404);
+    const airdrop = await fetch(`${url}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'requestAirdrop',
+        params: ['11111111111111111111111111111111', 1_000_000_000],
+      }),
+    });
+    const body = (await airdrop.json()) as { error?: { code: number } };
+    expect(body.error?.code).toBe(-32601);
+  });
+
   it('SERVER_MODE=production hides the outbox and sign_code', async () => {
-    const { url, output } = await runMain({ SERVER_MODE: 'production' });
+    const { url, output } = await runMain({ SERVER_MODE: 'production', LOCAL_CHAIN: '1' });
     const sent = await postApi(url, 'auth/email/init', { data: { email: 'cli@site.test' } });
     expect(sent.body).toEqual({ result: true });
     expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);

@@ -172,7 +172,8 @@ describe('realtime server', () => {
         room: 'chat',
         message: 'hello',
         data: { x: 1 },
-        from: expect.stringMatching(/^user:\d+$/),
+        // An opaque handle, never the sequential user id.
+        from: expect.stringMatching(/^player:[0-9a-f]{12}$/),
       });
   });
 

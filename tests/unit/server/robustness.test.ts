@@ -252,6 +252,7 @@ describe('CORS in production mode', () => {
     const prod = await startTestServer({
       plugins: [],
       mode: 'production',
+      localChain: true,
       corsOrigins: ['https://site.example'],
     });
     try {

@@ -183,7 +183,7 @@ describe('per-IP rate limits on sign-in and sessions', () => {
   });
 
   it('limits sess/create per IP in production mode by default', async () => {
-    const server = await startTestServer({ plugins: [], mode: 'production' });
+    const server = await startTestServer({ plugins: [], mode: 'production', localChain: true });
     try {
       const { sessionCreate } = PRODUCTION_RATE_LIMITS;
       const extra = 5;
@@ -217,9 +217,16 @@ describe('security headers', () => {
       plugins: [],
       siteDir,
       mode: 'production',
+      localChain: true,
       connectSrc: ['https://api.example.org'],
     });
-    const tls = await startTestServer({ plugins: [], siteDir, mode: 'production', hsts: true });
+    const tls = await startTestServer({
+      plugins: [],
+      siteDir,
+      mode: 'production',
+      hsts: true,
+      localChain: true,
+    });
     let tried = 0;
     let through = 0;
     try {

@@ -200,6 +200,8 @@ const server = await startServer({
   host: '127.0.0.1',
   dataDir,
   mode: 'production',
+  // The in-process chain: the bench measures pages, no ticket is paid.
+  localChain: true,
   siteDir: join(ROOT, 'dist'),
   log: 'silent',
 });

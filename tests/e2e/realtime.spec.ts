@@ -104,7 +104,13 @@ function serverProcess(port: number, dataDir: string) {
       // One process (node with the tsx loader), so SIGKILL ends the server itself.
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SITE_DIR: siteDir() },
+        env: {
+          ...process.env,
+          SERVER_MODE: 'development',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SITE_DIR: siteDir(),
+        },
         stdio: 'ignore',
       });
       await expect

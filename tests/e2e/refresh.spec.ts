@@ -69,13 +69,13 @@ test('a refresh token that no longer works logs out once; the site loads signed 
   let serverNow = Date.now();
   const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
   const user = await registerUser(server.url, 'revoked-e2e@example.com');
-  // Rotate the refresh token behind the site's back: its stored copy is now stale.
-  const rotated = await fetch(`${server.url}/api/auth/refresh`, {
+  // Revoke the refresh token behind the site's back (an Exit elsewhere): its stored copy is dead.
+  const revoked = await fetch(`${server.url}/api/auth/logout`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
   });
-  expect(rotated.status).toBe(200);
+  expect(revoked.status).toBe(200);
   await seedTokens(page, {
     jwt: user.jwt,
     refreshToken: user.refreshToken,

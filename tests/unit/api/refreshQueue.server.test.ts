@@ -86,13 +86,14 @@ describe('refresh queue against the local server', () => {
 
   it('a revoked refresh token → logout once, every waiter rejected, storage cleared', async () => {
     const { api, auth, paths, data, user } = await signedInClient('revoked@example.com');
-    // Rotate the refresh token behind the client's back: its copy is now stale.
-    const rotated = await fetch(`${server.url}/api/auth/refresh`, {
+    // Revoke the refresh token's family behind the client's back (an Exit in another browser):
+    // the client's copy is now refused.
+    const revoked = await fetch(`${server.url}/api/auth/logout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
     });
-    expect(rotated.status).toBe(200);
+    expect(revoked.status).toBe(200);
     expireJwts();
     const settled = await Promise.allSettled(
       Array.from({ length: 50 }, () => api.call('userData', {})),

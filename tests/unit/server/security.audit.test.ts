@@ -241,8 +241,22 @@ describe('6: realtime rooms', () => {
     for (let i = 0; i < 20; i += 1)
       guest.ws.send(JSON.stringify({ type: 'message', room: 'chat', message: 'g', timestamp: 1 }));
     const flood = 2_000;
+    // The server's health answer while the flood arrives: the load figure of the README.
+    const timings: number[] = [];
+    const probe = (async () => {
+      for (let i = 0; i < 40; i += 1) {
+        const t0 = performance.now();
+        await (await fetch(`${server.url}/api/health`)).text();
+        timings.push(performance.now() - t0);
+      }
+    })();
     for (let i = 0; i < flood; i += 1)
       sender.ws.send(JSON.stringify({ type: 'message', room: 'chat', message: 'f', timestamp: 1 }));
+    await probe;
+    timings.sort((x, y) => x - y);
+    console.log(
+      `load: /api/health during a ${flood}-frame chat flood — p95 ${timings[Math.floor(timings.length * 0.95)]?.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms (${timings.length} requests)`,
+    );
     const closedCode = await Promise.race([
       sender.closed,
       new Promise<number>((r) => setTimeout(() => r(0), 3_000)),

@@ -94,6 +94,12 @@ export function InviteTab() {
             <span aria-live="polite">{copied ? COPIED_LABEL : 'Copy'}</span>
           </button>
         </div>
+        <p className="invite-code-line">
+          Your invite code{' '}
+          <strong className="invite-code" data-testid="invite-code">
+            {code}
+          </strong>
+        </p>
         <p className="invite-codes-note" aria-busy={codesLoading}>
           {codesLoading
             ? 'Loading invitation codes…'

@@ -5,6 +5,7 @@ import {
   selectBannerType,
   selectBannerVisible,
 } from '../../../machines/notifications/notifications.selectors';
+import { MessageIcon } from './MessageIcon';
 import type { NotificationsRef } from './refs';
 import './overlays.css';
 
@@ -24,7 +25,11 @@ export function InformationBanner({ actor }: { actor: NotificationsRef }) {
           data-testid="info-banner"
           onClick={dismiss}
         >
-          {type === 'load' ? <span className="overlay-spinner" aria-hidden="true" /> : null}
+          {type === 'load' ? (
+            <span className="overlay-spinner" aria-hidden="true" />
+          ) : (
+            <MessageIcon type={type} />
+          )}
           <span className="info-banner__message">{message}</span>
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import {
   selectToastVisible,
 } from '../../../machines/notifications/notifications.selectors';
 import { sanitizeToastHtml } from '../../platform/sanitize';
+import { MessageIcon } from './MessageIcon';
 import type { NotificationsRef } from './refs';
 import './overlays.css';
 
@@ -52,7 +53,11 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
           data-testid="toast"
           onClick={click}
         >
-          {type === 'load' ? <span className="overlay-spinner" aria-hidden="true" /> : null}
+          {type === 'load' ? (
+            <span className="overlay-spinner" aria-hidden="true" />
+          ) : (
+            <MessageIcon type={type} />
+          )}
           <div
             className="toast__message"
             data-testid="toast-message"

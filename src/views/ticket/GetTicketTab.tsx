@@ -195,6 +195,12 @@ function PaymentPanel({
         Required amount: {off > 0 && <s>{oldPrice} SOL</s>} <strong>{price} SOL</strong>
         {off > 0 && <span className="ticket-off"> {off}% off</span>}
       </p>
+      {/* On a phone without an injected wallet, the Phantom app's browser is the way to pay. */}
+      {mobileLink && (
+        <a className="ticket-primary ticket-app-link" href={mobileLink}>
+          Open in the Phantom app
+        </a>
+      )}
       <div className="ticket-buttons">
         <SendButton payment={payment} wallet="solflare" label="Send in Solflare" />
         <SendButton payment={payment} wallet="phantom" label="Send in Phantom" />
@@ -223,11 +229,6 @@ function PaymentPanel({
         </p>
       )}
       <p className="ticket-muted">After paying, click refresh to update your balance.</p>
-      {mobileLink && (
-        <a className="ticket-secondary" href={mobileLink}>
-          Open in the Phantom app
-        </a>
-      )}
       <button
         type="button"
         className="ticket-link"

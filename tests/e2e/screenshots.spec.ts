@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e';
+import { info, notify, openError } from '../support/overlays/e2e';
 import {
   buyTicket,
   registerUser,
@@ -13,20 +15,27 @@ import {
 } from '../support/pages';
 
 /**
- * Screenshots of every page, both themes, phone and desktop, kept as artefacts under
- * test-results/screenshots/ for review. Each one also asserts the page is what it claims to be.
+ * Screenshots of every page and overlay, both themes, two phones and a desktop, kept as artefacts
+ * under test-results/screenshots/ for review. Each one also asserts the page is what it claims
+ * to be and that axe finds no violation on it.
  */
 const DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
 const VIEWPORTS = [
+  { name: '360x740', width: 360, height: 740 },
   { name: '390x844', width: 390, height: 844 },
   { name: '1440x900', width: 1440, height: 900 },
 ] as const;
 const THEMES = ['dark', 'light'] as const;
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync(DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${name}`,
+  ).toEqual([]);
 }
 
 async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'Invite') {
@@ -55,6 +64,34 @@ for (const viewport of VIEWPORTS) {
         await page.goto('/docs/fight');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fights');
         await shoot(page, `docs-${viewport.name}-${theme}`);
+      });
+
+      test('overlays: sign-in dialog, toast and banner, error modal', async ({ page }) => {
+        await page.goto('/');
+        await waitForApp(page);
+        await page.getByRole('button', { name: 'Get Access' }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+        await shoot(page, `signin-${viewport.name}-${theme}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await page.waitForFunction(() => Boolean(window.__smwOverlays));
+        await notify(page, [
+          { message: 'A friend bought a ticket with your invite code.', messageType: 'success' },
+        ]);
+        await info(page, { message: 'Live updates are back.', messageType: 'info' });
+        await expect(page.getByTestId('toast')).toBeVisible();
+        await expect(page.getByTestId('info-banner')).toBeVisible();
+        await shoot(page, `messages-${viewport.name}-${theme}`, { fullPage: false });
+        await page.getByTestId('toast').click();
+        await page.getByTestId('info-banner').click();
+        await openError(page, {
+          message: 'Phantom wallet not detected',
+          solution: 'Install the Phantom extension from phantom.com, then reload this page.',
+          component: 'GetTicketTab',
+          file: 'src/views/ticket/GetTicketTab.tsx',
+        });
+        await expect(page.getByRole('dialog', { name: 'Error Detected' })).toBeVisible();
+        await shoot(page, `error-${viewport.name}-${theme}`, { fullPage: false });
       });
 
       test('page not found', async ({ page, allowConsoleErrors }) => {

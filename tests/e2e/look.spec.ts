@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e';
+import { info, notify, openApp } from '../support/overlays/e2e';
+import { registerUser, signInPage, uniqueEmail, useTheme, waitForApp } from '../support/pages';
+
+/**
+ * How messages and controls look where players meet them: each message type's colours meet WCAG
+ * AA in both themes, toasts never cover the header's controls, the invite code is whole on a
+ * small phone, and the promo video answers Range requests.
+ */
+const TYPES = ['success', 'error', 'warning', 'info'] as const;
+const THEMES = ['dark', 'light'] as const;
+
+/** WCAG contrast of the element's text colour on its own background (both opaque here). */
+async function contrastOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`no ${sel}`);
+    // The browser resolves color-mix(): draw each colour on a canvas and read it back as sRGB.
+    const rgb = (css: string): [number, number, number] => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no canvas');
+      ctx.fillStyle = css;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0] = ctx.getImageData(0, 0, 1, 1).data;
+      return [r, g, b];
+    };
+    const luminance = ([r, g, b]: [number, number, number]) => {
+      const lin = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const box = el.closest('[data-testid="toast"], [data-testid="info-banner"]') ?? el;
+    const text = luminance(rgb(getComputedStyle(el).color));
+    const back = luminance(rgb(getComputedStyle(box).backgroundColor));
+    const [hi, lo] = text > back ? [text, back] : [back, text];
+    return (hi + 0.05) / (lo + 0.05);
+  }, selector);
+}
+
+for (const theme of THEMES) {
+  test(`every message type meets AA contrast (${theme} theme) and reads as its own type`, async ({
+    page,
+  }) => {
+    await useTheme(page, theme);
+    await openApp(page);
+    const backgrounds = new Set<string>();
+    for (const type of TYPES) {
+      await notify(page, [{ message: `A ${type} toast`, messageType: type }]);
+      const toast = page.getByTestId('toast');
+      await expect(toast).toHaveClass(new RegExp(`toast--${type}`));
+      await expect(toast.locator(`.msg-icon--${type}`)).toBeVisible();
+      const ratio = await contrastOf(page, '[data-testid="toast-message"]');
+      console.log(`look: ${theme} toast ${type} contrast ${ratio.toFixed(2)}:1`);
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+      backgrounds.add(await toast.evaluate((el) => getComputedStyle(el).backgroundColor));
+      await toast.click();
+      await expect(toast).toHaveCount(0);
+
+      await info(page, { message: `A ${type} banner`, messageType: type });
+      const banner = page.getByTestId('info-banner');
+      await expect(banner).toHaveClass(new RegExp(`info-banner--${type}`));
+      const bannerRatio = await contrastOf(page, '.info-banner__message');
+      console.log(`look: ${theme} banner ${type} contrast ${bannerRatio.toFixed(2)}:1`);
+      expect(bannerRatio).toBeGreaterThanOrEqual(4.5);
+      await banner.click();
+      await expect(banner).toHaveCount(0);
+    }
+    // Four types, four surfaces: no two types look alike.
+    expect(backgrounds.size).toBe(TYPES.length);
+  });
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`toasts never cover the header's controls at ${viewport.width} px`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport);
+    const user = await registerUser(baseURL!, uniqueEmail('toast-header'));
+    await signInPage(page, user);
+    await openApp(page);
+    await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
+    await notify(page, [
+      {
+        message: 'A long message that wraps onto several lines on a small phone screen, really',
+        messageType: 'info',
+      },
+    ]);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const controls = [
+      page.getByRole('button', { name: 'Exit' }),
+      page.getByRole('button', { name: /^Theme:/ }),
+      page.getByRole('link', { name: 'Solana Mafia Wars home' }),
+    ];
+    for (const control of controls) {
+      const other = await control.boundingBox();
+      expect(box && other).toBeTruthy();
+      if (!box || !other) continue;
+      const overlaps =
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      expect(overlaps, `toast over ${await control.getAttribute('aria-label')}`).toBe(false);
+    }
+    // And the control still takes the tap.
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+  });
+}
+
+test('the invite code is whole and visible on a 360 px phone', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await registerUser(baseURL!, uniqueEmail('code-360'));
+  await signInPage(page, user);
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('tab', { name: 'Invite' }).click();
+  const code = page.getByTestId('invite-code');
+  await expect(code).toHaveText(user.userData.user_invite_code);
+  await expect(code).toBeInViewport({ ratio: 1 });
+  const clipped = await code.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(clipped).toBe(false);
+  const box = await code.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+});
+
+test('the promo video answers a Range request with 206 and the asked bytes', async ({
+  request,
+}) => {
+  const whole = await request.get('/media/promo.webm');
+  expect(whole.status()).toBe(200);
+  const size = (await whole.body()).length;
+  const part = await request.get('/media/promo.webm', { headers: { Range: 'bytes=0-99' } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-range']).toBe(`bytes 0-99/${size}`);
+  expect((await part.body()).length).toBe(100);
+});

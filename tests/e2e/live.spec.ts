@@ -113,6 +113,7 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     await expect(a.getByTestId('requirement-confirmed')).toHaveText('1/2', {
       timeout: LIVE_WITHIN_MS,
     });
+    await expect(a.getByTestId('progress-friends')).toHaveText('1/2');
 
     // A watches the Get Ticket tab while C pays: Access Granted! through friends, no amount.
     await a.getByRole('tab', { name: 'Get Ticket' }).click();
@@ -124,6 +125,10 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     await expect(a.getByTestId('access-by-friends')).toHaveText(
       'Access granted: 2 friends bought tickets',
     );
+    // A celebration for access that arrived on this page, with what friends' entry gives.
+    await expect(a.getByTestId('confetti')).toBeVisible();
+    await expect(a.getByRole('list', { name: 'What you have' })).toHaveText('2 Gangsters');
+    await expect(a.getByTestId('progress-friends')).toHaveText('2/2');
     await expect(c.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
       timeout: LIVE_WITHIN_MS,
     });

@@ -5,7 +5,9 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { GetTicketTab } from '../ticket/GetTicketTab';
 import { HeaderControls } from './HeaderControls';
+import { GAME_ICONS_CREDIT } from '../common/gameIcons';
 import { InviteTab } from './InviteTab';
+import { ProgressTracker } from './ProgressTracker';
 import { SiteHeader } from './SiteHeader';
 import './signed-in-home.css';
 
@@ -56,6 +58,7 @@ export function SignedInHome() {
       </SiteHeader>
       <main id="main" className="container home-main">
         <h1 className="home-title">Solana Mafia Wars</h1>
+        <ProgressTracker />
         <div className="home-tabs" role="tablist" aria-label="Home" onKeyDown={onKeyDown}>
           {TABS.map((tab) => (
             <button
@@ -92,6 +95,7 @@ export function SignedInHome() {
             </>
           )}
         </div>
+        <p className="icons-credit">{GAME_ICONS_CREDIT}</p>
       </main>
     </div>
   );

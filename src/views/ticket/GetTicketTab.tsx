@@ -39,10 +39,27 @@ import { lamportsToSol, percentOff, solToLamports } from '../../wallet/lamports'
 import { phantomBrowseLink } from '../../wallet/providers';
 import { preloadWeb3 } from '../../wallet/transfer';
 import { Countdown } from '../home/Countdown';
+import { GameIcon } from '../common/GameIcon';
+import type { GameIconName } from '../common/gameIcons';
+import { loadedView } from '../common/loadedView';
 import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';
 
 const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
+
+/** The celebration's code arrives only when access has just been granted. */
+const Confetti = loadedView(() => import('./Confetti').then((m) => m.Confetti), 'celebration');
+
+/** What a player holds with access: a ticket's extras, or the friends' entry (2 Gangsters). */
+const HOLDINGS: Record<'ticket' | 'friends', { icon: GameIconName; text: string }[]> = {
+  ticket: [
+    { icon: 'gangster', text: '2 Gangsters' },
+    { icon: 'gun', text: '+2 Guns' },
+    { icon: 'rifle', text: '+2 Rifles' },
+    { icon: 'pack', text: 'An extra Pack' },
+  ],
+  friends: [{ icon: 'gangster', text: '2 Gangsters' }],
+};
 
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
 const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
@@ -85,6 +102,8 @@ function TicketPanel({
   const showModal = useSelector(payment, selectShowPurchasedModal);
   const paidLamports = useSelector(payment, selectPaidLamports);
   const grantedByFriends = useSelector(payment, selectIsGrantedByFriends);
+  // Access arrived while this page was open (not restored at load): celebrate it.
+  const justGranted = useSelector(payment, selectShowPurchasedModal) || grantedByFriends;
   const userByFriends = useSelector(auth, selectAccessByFriends);
   const byFriends = grantedByFriends || userByFriends;
   const priceLamports = String(solToLamports(price) ?? 0n);
@@ -103,7 +122,11 @@ function TicketPanel({
   return (
     <section className="ticket" aria-label="Get Ticket">
       {hasAccess ? (
-        <AccessGranted onStartInviting={onStartInviting} byFriends={byFriends} />
+        <AccessGranted
+          onStartInviting={onStartInviting}
+          byFriends={byFriends}
+          celebrate={justGranted}
+        />
       ) : (
         <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} />
       )}
@@ -121,16 +144,27 @@ function TicketPanel({
 function AccessGranted({
   onStartInviting,
   byFriends,
+  celebrate,
 }: {
   onStartInviting: (() => void) | undefined;
   byFriends: boolean;
+  celebrate: boolean;
 }) {
   const trainingStart = useDatedCopy(trainingStartAt);
   return (
     <div className="ticket-granted">
+      {celebrate && <Confetti fallback={null} />}
       <h2>Access Granted!</h2>
       {byFriends && <p data-testid="access-by-friends">{ACCESS_BY_FRIENDS_TEXT}</p>}
       <p>Your ticket has been issued.</p>
+      <ul className="ticket-holdings" aria-label="What you have">
+        {HOLDINGS[byFriends ? 'friends' : 'ticket'].map((item) => (
+          <li key={item.text}>
+            <GameIcon name={item.icon} size={36} />
+            <span>{item.text}</span>
+          </li>
+        ))}
+      </ul>
       <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
       <h3>What&apos;s Next</h3>

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
 import { SYSTEM_IDS } from '../systemIds';
 import {
@@ -59,6 +59,10 @@ export const paymentMachine = setup({
     sendTransfer: fromPromise<SendTransferOutput, SendTransferInput>(notProvided('sendTransfer')),
     checkBalance: fromPromise<CheckBalanceOutput, CheckBalanceInput>(notProvided('checkBalance')),
     copyFeedback: copyFeedbackMachine,
+    /** Sends `payment.target` from the auth and session services (provided from src/app). */
+    targetWatch: fromCallback<PaymentEvent>(() => {
+      throw new Error('targetWatch not provided');
+    }),
   },
   guards: {
     hasAccess: ({ context }) => context.target?.hasAccess === true,
@@ -145,28 +149,28 @@ export const paymentMachine = setup({
     paidLamports: null,
     lastError: null,
   },
-  invoke: { id: 'addressCopy', src: 'copyFeedback' },
+  invoke: [
+    { id: 'addressCopy', src: 'copyFeedback' },
+    { id: 'targetWatch', src: 'targetWatch' },
+  ],
   on: {
     'payment.copyAddress': { actions: 'copyAddress' },
+    // The facts may change at any time (user data refetched, price changed): keep the latest.
+    'payment.target': {
+      actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+    },
   },
   initial: 'closed',
   states: {
     closed: {
       on: {
-        'payment.open': {
-          target: 'open',
-          actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
-        },
+        'payment.open': { target: 'open' },
       },
     },
     open: {
       initial: 'entering',
       on: {
         'payment.close': { target: 'closed' },
-        // The tab re-sends what it knows (user data may change while it is open).
-        'payment.open': {
-          actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
-        },
       },
       states: {
         entering: {
@@ -188,7 +192,7 @@ export const paymentMachine = setup({
             // Access arrived while the tab is open (a payment from another wallet, or friends'
             // tickets, learned from the server's push or the poll): the balance call says which,
             // and how much the chain received, so the receipt (or the friends' message) is true.
-            'payment.open': [
+            'payment.target': [
               {
                 guard: {
                   type: 'gainsAccess',

@@ -26,7 +26,13 @@ export type PaymentTarget = {
 export type PaymentInput = Partial<ServiceInput>;
 
 export type PaymentEvent =
-  | { type: 'payment.open'; target: PaymentTarget }
+  /** The Get Ticket tab is shown (`payment.close` when it is left). */
+  | { type: 'payment.open' }
+  /**
+   * What to pay, from the auth and session services (targetWatch, provided): sent at start and
+   * whenever the user data or the price changes, whether or not the tab is open.
+   */
+  | { type: 'payment.target'; target: PaymentTarget }
   | { type: 'payment.close' }
   | { type: 'payment.send'; wallet: WalletKind }
   | { type: 'payment.refresh' }

@@ -36,6 +36,7 @@ const send = checked(({ ctx, event }) => {
 
 const events = {
   'payment.open': send,
+  'payment.target': send,
   'payment.close': send,
   'payment.send': send,
   'payment.refresh': send,
@@ -154,8 +155,10 @@ async function click(ctx: View, name: string, intent: PaymentEvent) {
 const inAct = (run: () => Promise<unknown>) => act(async () => void (await run()));
 
 const viewEvents = {
-  'payment.open': checked<ModelEventOf<'payment.open'>, View>(({ ctx, event }) =>
-    ctx.show(event.target),
+  // The tab is shown; what to pay comes from the auth service's user data (targetWatch).
+  'payment.open': checked<ModelEventOf<'payment.open'>, View>(({ ctx }) => ctx.open()),
+  'payment.target': checked<ModelEventOf<'payment.target'>, View>(({ ctx, event }) =>
+    ctx.setUser(event.target),
   ),
   'payment.close': checked<ModelEventOf<'payment.close'>, View>(({ ctx }) => ctx.hide()),
   'payment.send': checked<ModelEventOf<'payment.send'>, View>(({ ctx, event }) =>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
   selectIsBusy,
@@ -45,6 +45,7 @@ function setup(opts: {
           calls.send += 1;
           return (opts.send ?? (async () => ({ signature: 'sig' })))();
         }),
+        targetWatch: fromCallback(() => {}),
         checkBalance: fromPromise(async () => {
           calls.balance += 1;
           return balances.shift() ?? { accessGranted: false, balance: '0', balanceLamports: '0' };
@@ -56,7 +57,8 @@ function setup(opts: {
     { input: {} },
   );
   actor.start();
-  actor.send({ type: 'payment.open', target });
+  actor.send({ type: 'payment.target', target });
+  actor.send({ type: 'payment.open' });
   return { actor, calls };
 }
 

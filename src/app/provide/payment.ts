@@ -15,6 +15,7 @@ import type { ApiClient } from '../../api/client';
 import { connectWallet, sendTransfer } from '../../wallet/paymentActors';
 import { findProvider, openInstallSite } from '../../wallet/providers';
 import { systemTokenSource } from '../tokenSource';
+import { watchPaymentTarget } from './paymentTarget';
 
 type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
 
@@ -60,6 +61,7 @@ export function providePayment(api: ApiClient, writeClipboard: (text: string) =>
           };
         },
       ),
+      targetWatch: watchPaymentTarget,
       copyFeedback: copyFeedbackMachine.provide({
         actors: { writeClipboard: fromPromise(({ input }) => writeClipboard(input.text)) },
       }),

@@ -7,9 +7,6 @@ import {
   selectAccessByFriends,
   selectEmail,
   selectHasAccess,
-  selectPaymentWallet,
-  selectPaymentWalletBalance,
-  selectWalletId,
 } from '../../../machines/auth/auth.selectors';
 import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
@@ -91,9 +88,6 @@ function TicketPanel({
 }) {
   const auth = useService(SYSTEM_IDS.auth);
   const session = useService(SYSTEM_IDS.session);
-  const address = useSelector(auth, selectPaymentWallet);
-  const walletId = useSelector(auth, selectWalletId);
-  const userBalance = useSelector(auth, selectPaymentWalletBalance);
   const userHasAccess = useSelector(auth, selectHasAccess);
   const email = useSelector(auth, selectEmail);
   const price = useSelector(session, selectTicketPrice);
@@ -106,17 +100,14 @@ function TicketPanel({
   const justGranted = useSelector(payment, selectShowPurchasedModal) || grantedByFriends;
   const userByFriends = useSelector(auth, selectAccessByFriends);
   const byFriends = grantedByFriends || userByFriends;
-  const priceLamports = String(solToLamports(price) ?? 0n);
 
-  // Opening the tab tells the payment service what to pay; leaving it stops any polling.
+  // Showing the tab opens the payment service, leaving it closes it (and stops any polling);
+  // what to pay reaches the service from the auth and session services (payment.target).
   useEffect(() => {
     preloadWeb3();
-    payment.send({
-      type: 'payment.open',
-      target: { address, walletId, priceLamports, balance: userBalance, hasAccess: userHasAccess },
-    });
-  }, [payment, address, walletId, priceLamports, userBalance, userHasAccess]);
-  useEffect(() => () => payment.send({ type: 'payment.close' }), [payment]);
+    payment.send({ type: 'payment.open' });
+    return () => payment.send({ type: 'payment.close' });
+  }, [payment]);
 
   const hasAccess = userHasAccess || granted;
   return (

@@ -46,6 +46,8 @@ export function startPaymentSystem() {
       getBlockhash: blockhash.logic,
       sendTransfer: send.logic,
       checkBalance: balance.logic,
+      // The model sends payment.target itself: no watch of other services here.
+      targetWatch: fromCallback(() => {}),
       copyFeedback: copyFeedbackMachine.provide({
         actors: {
           writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {

@@ -79,7 +79,8 @@ export const failed: PaymentFailure = {
 /** The model's events and actor outcomes with their payload variants. */
 export const PAYMENT_VARIANTS = {
   events: {
-    'payment.open': [{ target: buyer }, { target: member }, { target: noWallet }],
+    'payment.open': [{}],
+    'payment.target': [{ target: buyer }, { target: member }, { target: noWallet }],
     'payment.close': [{}],
     'payment.send': [{ wallet: 'phantom' }, { wallet: 'solflare' }],
     'payment.refresh': [{}],

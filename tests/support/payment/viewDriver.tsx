@@ -27,6 +27,7 @@ import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { AppProvider } from '../../../src/app/AppProvider';
 import { useAppActor } from '../../../src/app/hooks';
+import { watchPaymentTarget } from '../../../src/app/provide/paymentTarget';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
 import { latest } from './controllable';
@@ -36,8 +37,9 @@ import { PHANTOM_ONLY, type PaymentModelSnapshot } from './model';
  * The Get Ticket tab rendered as on the home page: inside the app's actor context, with the
  * real payment machine (its invoked actors waiting for the test), an auth service holding the
  * user data the tab reads, the session's default prices, a recording error modal and a launch
- * countdown whose clock never ticks. The tab sends `payment.open` itself from the user data when
- * it mounts and whenever that data changes, and `payment.close` when it unmounts.
+ * countdown whose clock never ticks. The tab sends `payment.open` when it mounts and
+ * `payment.close` when it unmounts; what to pay reaches the payment service from the auth
+ * service's user data through the app's own target watch.
  */
 type UserEvent = { type: 'test.user'; target: PaymentTarget } | { type: 'auth.accessGranted' };
 
@@ -68,6 +70,8 @@ export function startTicketView() {
       getBlockhash: blockhash.logic,
       sendTransfer: send.logic,
       checkBalance: balance.logic,
+      // What to pay comes from the (fake) auth service and the session, as in the app.
+      targetWatch: watchPaymentTarget,
       copyFeedback: copyFeedbackMachine.provide({
         actors: {
           writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
@@ -151,10 +155,16 @@ export function startTicketView() {
         SYSTEM_IDS.payment
       ] as ActorRefFrom<typeof payment>;
     },
-    /** Opens the tab with this user data, or changes the data while it is open. */
-    async show(target: PaymentTarget) {
+    /** The user data changes (the tab open or not): the payment service hears of it. */
+    async setUser(target: PaymentTarget) {
       await act(async () => {
         (running().system.get(SYSTEM_IDS.auth) as AnyActorRef).send({ type: 'test.user', target });
+        await settle();
+      });
+    },
+    /** Shows the tab (it sends payment.open when it mounts). */
+    async open() {
+      await act(async () => {
         view?.rerender(tree(true));
         await settle();
       });

@@ -146,3 +146,37 @@ test('the promo video answers a Range request with 206 and the asked bytes', asy
   expect(part.headers()['content-range']).toBe(`bytes 0-99/${size}`);
   expect((await part.body()).length).toBe(100);
 });
+
+test('on a 390×844 phone the event, the price and Get Access are above the fold', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await waitForApp(page);
+  for (const part of [
+    page.locator('.hero-starts'),
+    page.getByRole('button', { name: 'Get Access' }).first(),
+    page.getByTestId('hero-price'),
+  ])
+    await expect(part).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('hero-price')).toContainText(/Ticket \d+\.\d+ SOL/);
+});
+
+test('the promo video is a 20–40 s clip with the poster as its first frame', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Play the promo video' }).click();
+  const player = page.getByTestId('video-player');
+  await expect(player).toHaveAttribute('poster', '/media/poster.svg');
+  const clip = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<{ duration: number; width: number }>((done) => {
+        const report = () => done({ duration: video.duration, width: video.videoWidth });
+        if (video.readyState >= 1) report();
+        else video.addEventListener('loadedmetadata', report, { once: true });
+      }),
+  );
+  expect(clip.duration).toBeGreaterThanOrEqual(20);
+  expect(clip.duration).toBeLessThanOrEqual(40);
+  expect(clip.width).toBe(960);
+});

@@ -5,6 +5,7 @@ import { startsHeaderAt } from '../../../machines/launch/datedCopy';
 import { HydrationSlice } from '../common/HydrationSlice';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
+import { HeroPrice } from './OfferCards';
 import { HeaderControls } from './HeaderControls';
 import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
@@ -62,6 +63,7 @@ export function Landing() {
                   Read Docs
                 </Link>
               </div>
+              <HeroPrice />
             </div>
           </section>
         </HydrationSlice>

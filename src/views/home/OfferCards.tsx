@@ -15,6 +15,26 @@ import { INVITE_SHARE_PERCENT } from './landing.content';
 
 const BUILT_PRICE = scheduledTicketPrice(__SMW_BUILT_AT__);
 
+/** The price the page shows: the build's until hydration, then the server's (see OfferCards). */
+function useShownPrice() {
+  const session = useService(SYSTEM_IDS.session);
+  const livePrice = useSelector(session, selectTicketPrice);
+  return useHydrated() ? livePrice : BUILT_PRICE;
+}
+
+/** The offer in the hero, above the fold on a phone: the ticket's price and its tier. */
+export function HeroPrice() {
+  const price = useShownPrice();
+  const tierName = useDatedCopy(priceTierNameAt);
+  return (
+    <p className="hero-price" data-testid="hero-price">
+      Ticket <strong>{price} SOL</strong>
+      <span className="hero-price-tier"> · {tierName ?? 'Early Bird price'}</span>
+      <span className="hero-price-or"> · or free with 2 friends</span>
+    </p>
+  );
+}
+
 /**
  * The two ways in (§2): Early Bird Entry and Invite 2 friends. A native radio group: the cards
  * are labels of radios, so selection, keyboard and screen-reader behaviour come from the browser.

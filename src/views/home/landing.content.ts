@@ -7,6 +7,8 @@ export const LANDING = {
 
 /** The promo video (public/). */
 export const PROMO_VIDEO_SRC = '/media/promo.webm';
+/** The promo's poster frame (also the landing's art): shown until the clip plays. */
+export const PROMO_POSTER_SRC = '/media/poster.svg';
 
 /** Inviter's share of friends' in-game cash purchases (§9: 5%). */
 export const INVITE_SHARE_PERCENT = 5;

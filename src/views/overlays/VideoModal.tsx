@@ -8,6 +8,7 @@ import {
 import type { NotificationsRef } from './refs';
 import { ModalFrame } from './ModalFrame';
 import './overlays.css';
+import { PROMO_POSTER_SRC, PROMO_VIDEO_SRC } from '../home/landing.content';
 
 /** The video modal (§2): plays the given source, optional autoplay; overlay click or × closes it. */
 export function VideoModal({ actor }: { actor: NotificationsRef }) {
@@ -32,6 +33,7 @@ export function VideoModal({ actor }: { actor: NotificationsRef }) {
       <video
         className="video-modal__video"
         src={src}
+        poster={src === PROMO_VIDEO_SRC ? PROMO_POSTER_SRC : undefined}
         controls
         playsInline
         autoPlay={autoplay}

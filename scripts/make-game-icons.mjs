@@ -15,16 +15,15 @@ const version = JSON.parse(
   readFileSync(require.resolve('@iconify-json/game-icons/package.json'), 'utf8'),
 ).version;
 
-/** What the site names each icon, and the icon of the set that draws it. */
+/**
+ * What the site names each icon, and the icon of the set that draws it. Only icons a page draws:
+ * each one is path data in the signed-in chunk.
+ */
 const PICK = {
   gangster: 'fedora',
   gun: 'revolver',
   rifle: 'thompson-m1928',
   pack: 'box-unpacking',
-  property: 'modern-city',
-  gng: 'coins',
-  fund: 'bank',
-  influence: 'public-speaker',
   ticket: 'ticket',
   friends: 'three-friends',
 };

@@ -1,9 +1,14 @@
-import { GAME_ICON_PATHS, GAME_ICON_SIZE, type GameIconName } from './gameIcons';
+import { GAME_ICON_SIZE, type GameIconName } from './gameIconMeta';
+import { loadedView } from './loadedView';
 
-/**
- * One game icon, inlined (no request): decorative unless `label` names it. The path data comes
- * from the generated gameIcons.ts, fixed at build time.
- */
+// The path data arrives after the page is in view: the icon's box is there from the start, so
+// nothing moves when it is drawn.
+const Paths = loadedView(
+  () => import('./GameIconPaths').then((m) => m.GameIconPaths),
+  'game icons',
+);
+
+/** One game icon, inlined (no image request): decorative unless `label` names it. */
 export function GameIcon({
   name,
   size = 28,
@@ -26,9 +31,7 @@ export function GameIcon({
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
-      {GAME_ICON_PATHS[name].map((d, i) => (
-        <path key={i} fill="currentColor" d={d} />
-      ))}
+      <Paths name={name} fallback={null} />
     </svg>
   );
 }

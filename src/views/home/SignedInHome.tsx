@@ -5,7 +5,7 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { GetTicketTab } from '../ticket/GetTicketTab';
 import { HeaderControls } from './HeaderControls';
-import { GAME_ICONS_CREDIT } from '../common/gameIcons';
+import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { InviteTab } from './InviteTab';
 import { ProgressTracker } from './ProgressTracker';
 import { SiteHeader } from './SiteHeader';

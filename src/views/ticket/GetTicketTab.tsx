@@ -37,7 +37,7 @@ import { phantomBrowseLink } from '../../wallet/providers';
 import { preloadWeb3 } from '../../wallet/transfer';
 import { Countdown } from '../home/Countdown';
 import { GameIcon } from '../common/GameIcon';
-import type { GameIconName } from '../common/gameIcons';
+import type { GameIconName } from '../common/gameIconMeta';
 import { loadedView } from '../common/loadedView';
 import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';

@@ -85,7 +85,7 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
       if (frame === a.mainFrame()) navigations += 1;
     });
     await a.getByRole('tab', { name: 'Invite' }).click();
-    const link = await a.getByTestId('invite-link').inputValue();
+    const link = (await a.getByTestId('invite-link').getAttribute('data-link')) ?? '';
     const code = /\/r\/([A-Za-z0-9]+)$/.exec(link)?.[1] ?? '';
     expect(code, `invite link ${link}`).not.toBe('');
     await expect(a.getByTestId('requirement-registered')).toHaveText('0');

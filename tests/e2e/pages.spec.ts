@@ -374,7 +374,10 @@ test.describe('signed-in home', () => {
     );
     const origin = new URL(page.url()).origin;
     const link = `${origin}/r/${user.userData.user_invite_code}`;
-    await expect(page.getByTestId('invite-link')).toHaveValue(link);
+    await expect(page.getByTestId('invite-link')).toHaveAttribute('data-link', link);
+    await expect(page.getByTestId('invite-link')).toContainText(
+      `/r/${user.userData.user_invite_code}`,
+    );
     await expect(page.getByText('Referral Benefits')).toBeVisible();
     await expect(page.getByText('Get access when 2 friends buy tickets')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share Invite Link' })).toBeVisible();

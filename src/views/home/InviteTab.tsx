@@ -19,6 +19,7 @@ import {
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { FRIENDS_FOR_ACCESS } from '../../../contract/spec';
 import { useService } from '../../app/hooks';
+import { GameIcon } from '../common/GameIcon';
 import { INVITE_SHARE_PERCENT } from './landing.content';
 import './invite-tab.css';
 
@@ -30,6 +31,11 @@ const selectCopied = (s: CopySnapshot | undefined) => (s ? selectIsCopied(s) : f
 /** The invite link of a code: site origin + /r/ + code (§2 Invite tab). */
 export function inviteLinkOf(origin: string, code: string): string {
   return `${origin}/r/${code}`;
+}
+
+/** The origin as shown on the page: without the scheme (the copied link keeps it). */
+export function hostOf(origin: string): string {
+  return origin.replace(/^https?:\/\//, '');
 }
 
 function Counter({
@@ -73,19 +79,22 @@ export function InviteTab() {
       </h2>
 
       <div className="invite-link-box">
-        <label htmlFor="invite-link" className="invite-label">
+        <span className="invite-label" id="invite-link-label">
           Your invite link
-        </label>
+        </span>
         <div className="invite-link-row">
-          <input
+          {/* The link as a player reads it: the host may shorten, the /r/CODE end never does. */}
+          <output
             id="invite-link"
-            className="invite-link-input"
-            type="text"
-            readOnly
-            value={link}
+            className="invite-link-field"
             data-testid="invite-link"
-            onFocus={(event) => event.currentTarget.select()}
-          />
+            data-link={link}
+            title={link}
+            aria-label={link}
+          >
+            <span className="invite-link-host">{hostOf(window.location.origin)}</span>
+            <span className="invite-link-path">/r/{code}</span>
+          </output>
           <button
             type="button"
             className="btn btn-small invite-copy"
@@ -131,15 +140,23 @@ export function InviteTab() {
           </div>
         ) : (
           <div className="invite-card" data-testid="invite-requirements">
-            <h3>Get access when 2 friends buy tickets</h3>
-            <dl className="invite-stats">
-              <Counter
-                label="Tickets bought by friends"
-                value={`${Math.min(confirmed, FRIENDS_FOR_ACCESS)}/${FRIENDS_FOR_ACCESS}`}
-                testId="requirement-confirmed"
-              />
-              <Counter label="Registered" value={registered} testId="requirement-registered" />
-            </dl>
+            <h3>Get access when {FRIENDS_FOR_ACCESS} friends buy tickets</h3>
+            <p className="invite-goal">
+              <span className="invite-goal-figure" data-testid="requirement-confirmed">
+                {`${Math.min(confirmed, FRIENDS_FOR_ACCESS)}/${FRIENDS_FOR_ACCESS}`}
+              </span>{' '}
+              tickets bought by friends
+            </p>
+            <progress
+              className="invite-goal-bar"
+              max={FRIENDS_FOR_ACCESS}
+              value={Math.min(confirmed, FRIENDS_FOR_ACCESS)}
+              aria-label="Tickets bought by friends"
+            />
+            <p className="invite-goal-note">
+              <strong data-testid="requirement-registered">{registered}</strong>{' '}
+              {registered === 1 ? 'friend has' : 'friends have'} registered through your link.
+            </p>
           </div>
         )}
       </div>
@@ -150,14 +167,26 @@ export function InviteTab() {
         <Counter label="Confirmed" value={confirmed} testId="counter-confirmed" />
       </dl>
 
-      <button
-        type="button"
-        className="btn btn-primary invite-share"
-        disabled={sharing}
-        onClick={() => home.send({ type: 'invite.share', url: link })}
-      >
-        Share Invite Link
-      </button>
+      <div className="invite-share-card" aria-labelledby="share-card-title">
+        <div className="invite-share-art" aria-hidden="true">
+          <GameIcon name="gangster" size={56} />
+        </div>
+        <div className="invite-share-body">
+          <p className="invite-share-kicker">Solana Mafia Wars</p>
+          <h3 id="share-card-title">Join my crew</h3>
+          <p className="invite-share-text">
+            Friends who open your link sign up with your code already filled in.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary invite-share"
+            disabled={sharing}
+            onClick={() => home.send({ type: 'invite.share', url: link })}
+          >
+            Share Invite Link
+          </button>
+        </div>
+      </div>
     </section>
   );
 }

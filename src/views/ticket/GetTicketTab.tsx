@@ -193,27 +193,63 @@ function PaymentPanel({
 
   return (
     <div className="ticket-pay">
-      <div className="ticket-row">
-        <span className="ticket-label">Your play wallet</span>
-        <code className="ticket-address" data-testid="payment-address">
-          {address}
-        </code>
-        <CopyAddressButton payment={payment} />
-      </div>
-      <div className="ticket-row">
-        <span className="ticket-label">Balance</span>
-        <span data-testid="payment-balance">{balance} SOL</span>
-        <button
-          type="button"
-          className="ticket-secondary"
-          aria-label="Refresh balance"
-          aria-busy={refreshing}
-          disabled={refreshing}
-          onClick={() => payment.send({ type: 'payment.refresh' })}
-        >
-          {refreshing ? <span className="ticket-spinner" aria-hidden="true" /> : null}
-          {refreshing ? 'Refreshing...' : 'Refresh'}
-        </button>
+      <div className="ticket-wallet" data-testid="wallet-card">
+        <div className="ticket-wallet-main">
+          <span className="ticket-label">Your play wallet</span>
+          <code className="ticket-address" data-testid="payment-address">
+            {address}
+          </code>
+          <div className="ticket-row">
+            <CopyAddressButton payment={payment} />
+          </div>
+          <div className="ticket-row ticket-balance">
+            <span className="ticket-label">Balance</span>
+            <span className="ticket-balance-value" data-testid="payment-balance">
+              {balance} SOL
+            </span>
+            <button
+              type="button"
+              className="ticket-secondary"
+              aria-label="Refresh balance"
+              aria-busy={refreshing}
+              disabled={refreshing}
+              onClick={() => payment.send({ type: 'payment.refresh' })}
+            >
+              {refreshing ? <span className="ticket-spinner" aria-hidden="true" /> : null}
+              {refreshing ? 'Refreshing...' : 'Refresh'}
+            </button>
+          </div>
+        </div>
+        {/* The Solana Pay QR beside the address: drawn on request, since showing it polls the
+            balance until it is hidden. */}
+        <div className="ticket-wallet-qr">
+          {showQr ? (
+            <div className="ticket-qr">
+              <Suspense fallback={<div className="ticket-qr-code" />}>
+                <SolanaPayQr url={payUrl} />
+              </Suspense>
+              <p className="ticket-muted ticket-qr-note">
+                Scan with a Solana wallet app. The balance updates on its own.
+              </p>
+              <button
+                type="button"
+                className="ticket-link"
+                onClick={() => payment.send({ type: 'payment.hideQr' })}
+              >
+                Hide QR code
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="ticket-qr-slot"
+              onClick={() => payment.send({ type: 'payment.showQr' })}
+            >
+              <QrGlyph />
+              <span>Pay with a QR code</span>
+            </button>
+          )}
+        </div>
       </div>
       <h3>Complete Transfer</h3>
       <p className="ticket-amount">
@@ -254,24 +290,19 @@ function PaymentPanel({
         </p>
       )}
       <p className="ticket-muted">After paying, click refresh to update your balance.</p>
-      <button
-        type="button"
-        className="ticket-link"
-        onClick={() => payment.send({ type: showQr ? 'payment.hideQr' : 'payment.showQr' })}
-      >
-        {showQr ? 'Hide QR code' : 'Pay with a QR code'}
-      </button>
-      {showQr && (
-        <div className="ticket-qr">
-          <Suspense fallback={<div className="ticket-qr-code" />}>
-            <SolanaPayQr url={payUrl} />
-          </Suspense>
-          <p className="ticket-muted">
-            Scan with a Solana wallet app. The balance updates on its own.
-          </p>
-        </div>
-      )}
     </div>
+  );
+}
+
+/** A QR code's outline, drawn where the code will appear once asked for. */
+function QrGlyph() {
+  return (
+    <svg className="ticket-qr-glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm4 0h4v2h-4zm-4 4h2v4h-2zm4 0h2v2h2v2h-4zm2-2h2v2h-2z"
+      />
+    </svg>
   );
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Renders the promo clip (public/media/promo.webm, 30 s, 960×540) in Debian Chromium from the
-// site's own art and copy: the poster (public/media/poster.svg: the night skyline, the moon, the
-// gangster silhouette) under rain and a neon sign, the landing's taglines (machines/taglines) and
+// site's own art and copy: the poster (public/media/poster.svg, scripts/make-poster.mjs: the rainy
+// skyline, the moon, neon, two gangsters and a tommy gun) under falling rain and a flickering
+// neon sign, the landing's taglines (machines/taglines) and
 // the offer (§2 Home, §9), set in the site's display face (@fontsource/playfair-display). Drawn
 // frame by frame on a canvas and recorded with MediaRecorder; nothing is downloaded. The clip has
 // no dates in it, so it never contradicts the dated copy once the dates pass. Run it again

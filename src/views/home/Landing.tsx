@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { startsHeaderAt } from '../../../machines/launch/datedCopy';
@@ -71,7 +72,8 @@ export function Landing() {
         <HydrationSlice>
           <section className="promo container" aria-label="Promo video">
             <button type="button" className="promo-play" onClick={playPromo}>
-              {/* A night skyline under the moon (public/media/poster.svg): a file, not JS. */}
+              {/* A rainy night skyline with neon and two gangsters (public/media/poster.svg, made by
+                  scripts/make-poster.mjs): a file, not JS. */}
               <img
                 className="promo-poster"
                 src="/media/poster.svg"
@@ -133,6 +135,9 @@ export function Landing() {
               <Link href="/docs/privacy">Privacy Policy</Link>
             </p>
           </div>
+          <p className="container landing-credit">
+            {GAME_ICONS_CREDIT} · Manrope font (SIL OFL 1.1)
+          </p>
         </footer>
       </HydrationSlice>
     </div>

@@ -133,6 +133,15 @@ test('the invite code is whole and visible on a 360 px phone', async ({ page, ba
   expect(clipped).toBe(false);
   const box = await code.boundingBox();
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+  // The link field may shorten the host, never its /r/CODE end.
+  const path = page.getByTestId('invite-link').locator('.invite-link-path');
+  await expect(path).toHaveText(`/r/${user.userData.user_invite_code}`);
+  await expect(path).toBeInViewport({ ratio: 1 });
+  const linkBox = await page.getByTestId('invite-link').boundingBox();
+  const pathBox = await path.boundingBox();
+  expect((pathBox?.x ?? 0) + (pathBox?.width ?? 0)).toBeLessThanOrEqual(
+    (linkBox?.x ?? 0) + (linkBox?.width ?? 0),
+  );
 });
 
 test('the promo video answers a Range request with 206 and the asked bytes', async ({
@@ -179,4 +188,38 @@ test('the promo video is a 20–40 s clip with the poster as its first frame', a
   expect(clip.duration).toBeGreaterThanOrEqual(20);
   expect(clip.duration).toBeLessThanOrEqual(40);
   expect(clip.width).toBe(960);
+});
+
+test('body text is set in the self-hosted Manrope face, preloaded by every page', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/', '/docs/intro', '/no-such-page']) {
+    const html = await (await request.get(path)).text();
+    const href =
+      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/.exec(
+        html,
+      )?.[1];
+    expect(href, `${path} preloads the body face`).toMatch(/^\/assets\/smw-body-[\w-]+\.woff2$/);
+    const font = await request.get(href!);
+    expect(font.status()).toBe(200);
+    expect(font.headers()['content-type']).toContain('font/woff2');
+    // A subset: small enough to preload without holding the first paint back.
+    expect((await font.body()).length).toBeLessThan(20_000);
+  }
+  await page.goto('/');
+  await waitForApp(page);
+  const body = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Smw Body');
+    return {
+      family: getComputedStyle(document.body).fontFamily,
+      loaded: faces.some((f) => f.status === 'loaded'),
+      // A reload renders with the cached face from its first paint.
+      usable: document.fonts.check('16px "Smw Body"', 'Get Access'),
+    };
+  });
+  expect(body.family.startsWith('"Smw Body"')).toBe(true);
+  expect(body.loaded).toBe(true);
+  expect(body.usable).toBe(true);
 });

@@ -13,6 +13,7 @@ import {
   type FakeWalletOptions,
   type TestKey,
 } from '../support/fakeWallets';
+import { PHONE_UA } from '../support/pages';
 
 /**
  * §2 Get Ticket / Access-granted modal, §4 Payment, §8 wallet errors: the real local-mode site
@@ -290,7 +291,42 @@ test('no wallet: "Phantom wallet not detected" and phantom.com opens', async ({
   expect(opened.url()).toMatch(/^https:\/\/phantom\.com\//);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('error-message')).toHaveText('Phantom wallet not detected');
+  // A desktop has an extension to install: no app link there.
+  await expect(dialog.getByTestId('error-app-link')).toHaveCount(0);
   await expect(page.getByText(CANCELLED)).toHaveCount(0);
+});
+
+test.describe('on a phone without a wallet', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent: PHONE_UA,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('the wallet error leads with "Open in the Phantom app", a link into the app', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.route(/^https:\/\/(www\.)?phantom\.(com|app)\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Phantom</title>' }),
+    );
+    await setUp(page, baseURL!, { wallets: [] }, null);
+    await page.getByRole('button', { name: 'Send in Phantom' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('error-message')).toHaveText('Phantom wallet not detected');
+    const app = dialog.getByRole('link', { name: 'Open in the Phantom app' });
+    await expect(app).toBeVisible();
+    // The §8 solution still follows it; the link opens this very page inside the app.
+    const href = (await app.getAttribute('href')) ?? '';
+    expect(href.startsWith('https://phantom.app/ul/browse/')).toBe(true);
+    expect(decodeURIComponent(href)).toContain(new URL(page.url()).origin);
+    const appBox = await app.boundingBox();
+    const solutionBox = await dialog.getByTestId('error-solution').boundingBox();
+    expect((appBox?.y ?? 1e9) < (solutionBox?.y ?? 0)).toBe(true);
+    await expect(app).toBeInViewport({ ratio: 1 });
+  });
 });
 
 test('insufficient funds: the real error, not "cancelled"', async ({ page, baseURL }) => {

@@ -8,6 +8,7 @@ import {
   buyTicket,
   registerUser,
   signInPage,
+  PHONE_UA,
   uniqueEmail,
   useTheme,
   waitForApp,
@@ -49,6 +50,8 @@ async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'I
 for (const viewport of VIEWPORTS) {
   for (const theme of THEMES) {
     test.describe(`${viewport.name} ${theme}`, () => {
+      // The phones are phones: their browser says so, as the site's phone paths read it.
+      if (viewport.width < 600) test.use({ userAgent: PHONE_UA });
       test.beforeEach(async ({ page }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -91,6 +94,9 @@ for (const viewport of VIEWPORTS) {
           file: 'src/views/ticket/GetTicketTab.tsx',
         });
         await expect(page.getByRole('dialog', { name: 'Error Detected' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Open in the Phantom app' })).toHaveCount(
+          viewport.width < 600 ? 1 : 0,
+        );
         await shoot(page, `error-${viewport.name}-${theme}`, { fullPage: false });
       });
 

@@ -68,3 +68,7 @@ export async function buyTicket(baseUrl: string, user: RegisteredUser): Promise<
 
 export { registerUser };
 export type { RegisteredUser };
+
+/** An iPhone's Safari: phones get the link into the Phantom app instead of an extension to install. */
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -15,9 +15,13 @@ import {
   selectErrorStack,
   selectErrorTime,
 } from '../../../machines/errorModal/errorModal.selectors';
+import { phantomBrowseLink } from '../../wallet/providers';
 import type { CopyFeedbackRef, ErrorModalRef } from './refs';
 import { ModalFrame } from './ModalFrame';
 import './overlays.css';
+
+/** §8's "<Wallet> wallet not detected". */
+const WALLET_MISSING = / wallet not detected$/;
 
 function CopyDetailsButton({
   feedback,
@@ -63,6 +67,9 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
   const copy = useCallback(() => actor.send({ type: 'errorModal.copyDetails' }), [actor]);
 
   if (!open) return null;
+  // On a phone there is no extension to install: the spec's link that opens the site inside the
+  // Phantom app leads, the install solution follows (null off phones and where a wallet exists).
+  const appLink = WALLET_MISSING.test(message) ? phantomBrowseLink() : null;
   return (
     <ModalFrame
       onClose={close}
@@ -78,6 +85,15 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
       <p className="error-modal__message" data-testid="error-message">
         {message}
       </p>
+      {appLink ? (
+        <a
+          className="overlay-button overlay-button--primary error-modal__app-link"
+          href={appLink}
+          data-testid="error-app-link"
+        >
+          Open in the Phantom app
+        </a>
+      ) : null}
       {solution ? (
         <p className="error-modal__solution" data-testid="error-solution">
           <strong>Suggested solution:</strong> {solution}

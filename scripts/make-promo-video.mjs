@@ -147,7 +147,7 @@ try {
       const track = stream.getVideoTracks()[0];
       const recorder = new MediaRecorder(stream, {
         mimeType: 'video/webm;codecs=vp8',
-        videoBitsPerSecond: 300_000,
+        videoBitsPerSecond: 200_000,
       });
       const chunks = [];
       recorder.ondataavailable = (e) => chunks.push(e.data);

@@ -43,14 +43,6 @@ export function placeAppCode(
     .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
-/** The body face (scripts/make-body-font.mjs): small enough to preload on every page. */
-const BODY_FONT_NAME = 'smw-body.woff2';
-
-/** A font preload: `crossorigin` because fonts are always fetched in CORS mode. */
-export function fontPreloadOf(href: string): string {
-  return `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`;
-}
-
 const IMAGE_PRELOAD = /<link rel="preload" as="image" href="([^"]+)"\/>/g;
 
 /**
@@ -138,8 +130,6 @@ export function prerenderPlugin(): Plugin {
   const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
   /** The early entry's file (src/app/earlyApi.ts), run ahead of the app by the page's loader. */
   let earlyEntry: string | undefined;
-  /** The body face's file (src/assets/fonts/smw-body.woff2), preloaded by every page. */
-  let bodyFont: string | undefined;
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -148,10 +138,6 @@ export function prerenderPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (config.build.ssr) return;
-      for (const asset of Object.values(bundle)) {
-        if (asset.type === 'asset' && asset.names.includes(BODY_FONT_NAME))
-          bodyFont = asset.fileName;
-      }
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
         if (chunk.isEntry && chunk.facadeModuleId.endsWith('src/app/earlyApi.ts')) {
@@ -220,11 +206,9 @@ export function prerenderPlugin(): Plugin {
         const rendered = hoistImagePreloads(await entry.render(path));
         const html = rendered.markup;
         const docsId = docsIdOf(path);
-        const head = [
-          ...(bodyFont ? [fontPreloadOf(`${base}${bodyFont}`)] : []),
-          ...rendered.head,
-          ...(docsId ? docsAssets.css.map(styleOf) : []),
-        ].join('\n    ');
+        const head = [...rendered.head, ...(docsId ? docsAssets.css.map(styleOf) : [])].join(
+          '\n    ',
+        );
         const pageOf = (meta: PageMeta, url: string) =>
           placeAppCode(
             withHeadTags(withBoot, headTagsOf(meta, url, siteUrl))

@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
 import { COPIED_LABEL } from '../../machines/copyFeedback/copyFeedback.types';
-import { SPEC_MESSAGES } from '../support/oracle';
+import { SPEC_MESSAGES, SPEC_TIMERS } from '../support/oracle';
 import {
   selectCopyFailed,
   selectIsCopied,
@@ -87,5 +87,72 @@ it('"Copied!" shows only right after a successful write, and never together with
         previous?.matches('copied') === true ||
         event?.type === 'xstate.done.actor.writeClipboard') &&
       !(snapshot.matches('copied') && snapshot.context.failed),
+  });
+});
+
+/**
+ * The spec's rules stated on their own (§2, §9), not walked from the chart: a path generated from
+ * a chart that lost its 2 s return, or its restart, has nothing to walk and cannot miss it. These
+ * can.
+ */
+describe("the spec's copy rules, whatever the chart", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const copied = (ctx: Ctx) => selectIsCopied(ctx.actor.getSnapshot());
+  const failed = (ctx: Ctx) => selectCopyFailed(ctx.actor.getSnapshot());
+  const copyAndWrite = async (ctx: Ctx) => {
+    ctx.actor.send({ type: 'copyFeedback.copy', text: TEXT });
+    ctx.write.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+  };
+
+  it('"Copied!" shows for exactly 2 s after a successful write, then the label returns', async () => {
+    const ctx = setup();
+    await copyAndWrite(ctx);
+    expect(ctx.write.calls).toEqual([{ text: TEXT }]);
+    expect(copied(ctx)).toBe(true);
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.copyFeedback - 1);
+    expect(copied(ctx), 'still "Copied!" 1 ms before 2 s').toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(copied(ctx), 'the label returns at 2 s').toBe(false);
+    expect(failed(ctx)).toBe(false);
+    // And it copies again from there.
+    await copyAndWrite(ctx);
+    expect(ctx.write.calls).toHaveLength(2);
+    expect(copied(ctx)).toBe(true);
+    ctx.actor.stop();
+  });
+
+  it('a copy while "Copied!" shows writes again and restarts the 2 s', async () => {
+    const ctx = setup();
+    await copyAndWrite(ctx);
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.copyFeedback - 500);
+    await copyAndWrite(ctx);
+    expect(ctx.write.calls).toEqual([{ text: TEXT }, { text: TEXT }]);
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.copyFeedback - 1);
+    expect(copied(ctx), 'the second copy has its own 2 s').toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(copied(ctx)).toBe(false);
+    ctx.actor.stop();
+  });
+
+  it('a refused write never shows "Copied!" and flags the failure; the next copy clears it', async () => {
+    const ctx = setup();
+    ctx.actor.send({ type: 'copyFeedback.copy', text: TEXT });
+    ctx.write.reject(new Error('denied'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(copied(ctx)).toBe(false);
+    expect(failed(ctx)).toBe(true);
+    ctx.actor.send({ type: 'copyFeedback.copy', text: TEXT });
+    expect(failed(ctx), 'a new copy starts without the old failure').toBe(false);
+    ctx.write.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(copied(ctx)).toBe(true);
+    expect(failed(ctx)).toBe(false);
+    ctx.actor.stop();
   });
 });

@@ -13,6 +13,7 @@ export default tseslint.config(
       'reports',
       'test-results',
       'docs/machines',
+      '.stryker-tmp',
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,8 @@
 //
 // Equivalent mutants, left out of the scores and counted apart: a string mutated inside
 // `throw new Error('… not provided')` (the placeholder of an actor or action the app supplies with
-// provide(); the machines never run it, and its text is no rule of the spec).
+// provide(); the machines never run it, and its text is no rule of the spec), and `types: { … }`
+// of setup() emptied (TypeScript's only: no behaviour).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -49,7 +50,11 @@ function scores(scope) {
     for (const m of entry.mutants) {
       if (!COUNTED.has(m.status)) continue;
       const line = lines[m.location.start.line - 1] ?? '';
-      if (m.mutatorName === 'StringLiteral' && /throw new Error\(.*not provided/.test(line)) {
+      const placeholder =
+        m.mutatorName === 'StringLiteral' && /throw new Error\(.*not provided/.test(line);
+      // `setup({ types: { … } })` exists for TypeScript only: emptying it changes no behaviour.
+      const typesOnly = m.mutatorName === 'ObjectLiteral' && /^\s*types: \{/.test(line);
+      if (placeholder || typesOnly) {
         row.equivalent += 1;
         continue;
       }

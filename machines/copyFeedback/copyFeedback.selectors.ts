@@ -4,5 +4,4 @@ import type { copyFeedbackMachine } from './copyFeedback.machine';
 export type CopyFeedbackSnapshot = SnapshotFrom<typeof copyFeedbackMachine>;
 
 export const selectIsCopied = (s: CopyFeedbackSnapshot): boolean => s.matches('copied');
-export const selectIsCopying = (s: CopyFeedbackSnapshot): boolean => s.matches('copying');
 export const selectCopyFailed = (s: CopyFeedbackSnapshot): boolean => s.context.failed;

@@ -112,6 +112,9 @@ describe("the spec's copy rules, whatever the chart", () => {
 
   it('"Copied!" shows for exactly 2 s after a successful write, then the label returns', async () => {
     const ctx = setup();
+    // Before any copy: the plain label, no failure.
+    expect(copied(ctx)).toBe(false);
+    expect(failed(ctx)).toBe(false);
     await copyAndWrite(ctx);
     expect(ctx.write.calls).toEqual([{ text: TEXT }]);
     expect(copied(ctx)).toBe(true);

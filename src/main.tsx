@@ -10,6 +10,7 @@ import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
 import { nextTask } from './platform/nextTask';
+import { retryableImport } from './platform/retryableImport';
 import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import { Shell } from './views/shell/Shell';
@@ -25,9 +26,10 @@ import './styles/index.css';
 storeInviteCodeFromSearch(currentSearch(), storage);
 const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: earlySession };
 // The member services' chunk is fetched after the first render has committed.
+const membersChunk = retryableImport(() => import('./app/members'));
 const loadMembers = () =>
   nextTask()
-    .then(() => import('./app/members'))
+    .then(membersChunk)
     .then((m) => m.provideMembers(deps));
 const input = appInput(
   storage,

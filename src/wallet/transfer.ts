@@ -3,6 +3,7 @@
  * ~66 KB gzip to the landing page. `preloadWeb3()` warms the chunk when the Get Ticket tab opens
  * or a send button is hovered.
  */
+import { retryableImport } from '../platform/retryableImport';
 import { chunkFailed } from '../views/common/chunkRetry';
 
 export type TransferParams = {
@@ -16,9 +17,10 @@ export type TransferParams = {
 
 type Web3 = typeof import('@solana/web3.js');
 let web3: Promise<Web3> | null = null;
+const web3Chunk = retryableImport(() => import('@solana/web3.js'));
 
 export function loadWeb3(): Promise<Web3> {
-  web3 ??= import('@solana/web3.js').catch((error: unknown) => {
+  web3 ??= web3Chunk().catch((error: unknown) => {
     web3 = null;
     throw error;
   });

@@ -12,7 +12,8 @@ const CONNECT =
 
 /** Refuses the chunk whose file name starts with `name` until the returned function is called. */
 async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
-  const pattern = new RegExp(`/assets/${name}-[^/]+\\.js$`);
+  // With or without the query a retry adds (src/platform/retryableImport.ts): the server is gone.
+  const pattern = new RegExp(`/assets/${name}-[^/?]+\\.js(\\?.*)?$`);
   const refuse = (route: Route) => route.abort('connectionrefused');
   await page.route(pattern, refuse);
   return () => page.unroute(pattern, refuse);
@@ -82,7 +83,7 @@ test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads
   let asked = 0;
   const release = await holdChunk(page, 'index.browser.esm');
   page.on('request', (request) => {
-    if (/\/assets\/index\.browser\.esm-[^/]+\.js$/.test(request.url())) asked += 1;
+    if (/\/assets\/index\.browser\.esm-[^/]+\.js(\?[^/]*)?$/.test(request.url())) asked += 1;
   });
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();

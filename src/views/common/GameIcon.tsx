@@ -1,10 +1,14 @@
 import { GAME_ICON_SIZE, type GameIconName } from './gameIconMeta';
 import { loadedView } from './loadedView';
+import { retryableImport } from '../../platform/retryableImport';
 
 // The path data arrives after the page is in view: the icon's box is there from the start, so
 // nothing moves when it is drawn.
 const Paths = loadedView(
-  () => import('./GameIconPaths').then((m) => m.GameIconPaths),
+  retryableImport(
+    () => import('./GameIconPaths'),
+    (m) => m.GameIconPaths,
+  ),
   'game icons',
 );
 

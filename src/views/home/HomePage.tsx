@@ -4,11 +4,15 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { loadedView } from '../common/loadedView';
 import { Landing } from './Landing';
+import { retryableImport } from '../../platform/retryableImport';
 
 /** The signed-in home (tabs, payment, invite) is its own chunk: visitors never download it. */
 // When it cannot load, the page's retry notice says so and its Retry asks again.
 const SignedInHome = loadedView(
-  () => import('./SignedInHome').then((m) => m.SignedInHome),
+  retryableImport(
+    () => import('./SignedInHome'),
+    (m) => m.SignedInHome,
+  ),
   'signed-in home',
 );
 const loading = <main className="route-loading" aria-busy="true" />;

@@ -5,6 +5,7 @@ import { useService } from '../../app/hooks';
 import { installGlobalErrorHandler } from '../../platform/errors';
 import { InformationBanner } from './InformationBanner';
 import { ThemeToggle } from './ThemeToggle';
+import { retryableImport } from '../../platform/retryableImport';
 
 /**
  * The overlays bound to the running app's services (mounted in the shell's Overlays slot; the
@@ -15,14 +16,26 @@ import { ThemeToggle } from './ThemeToggle';
 // state that can change before their chunk arrives (an error, a notification), so they are
 // loadedViews, not Suspense: nothing is hydrated against build-time HTML that has since changed.
 const LoadedErrorModal = loadedView(
-  () => import('./ErrorModal').then((m) => m.ErrorModal),
+  retryableImport(
+    () => import('./ErrorModal'),
+    (m) => m.ErrorModal,
+  ),
   'error modal',
 );
 const LoadedVideoModal = loadedView(
-  () => import('./VideoModal').then((m) => m.VideoModal),
+  retryableImport(
+    () => import('./VideoModal'),
+    (m) => m.VideoModal,
+  ),
   'video modal',
 );
-const LoadedToast = loadedView(() => import('./Toast').then((m) => m.Toast), 'toast');
+const LoadedToast = loadedView(
+  retryableImport(
+    () => import('./Toast'),
+    (m) => m.Toast,
+  ),
+  'toast',
+);
 
 export function ErrorModalOverlay() {
   return <LoadedErrorModal actor={useService(SYSTEM_IDS.errorModal)} fallback={null} />;

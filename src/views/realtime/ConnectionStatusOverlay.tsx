@@ -1,6 +1,7 @@
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService } from '../../app/hooks';
 import { loadedView } from '../common/loadedView';
+import { retryableImport } from '../../platform/retryableImport';
 
 /**
  * The indicator's code (with the realtime selectors and protocol constants it reads) is a chunk
@@ -8,7 +9,10 @@ import { loadedView } from '../common/loadedView';
  * carry the websocket protocol.
  */
 const ConnectionStatus = loadedView(
-  () => import('./ConnectionStatus').then((m) => m.ConnectionStatus),
+  retryableImport(
+    () => import('./ConnectionStatus'),
+    (m) => m.ConnectionStatus,
+  ),
   'connection status',
 );
 

@@ -12,12 +12,16 @@ import { loadedView } from '../common/loadedView';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
+import { retryableImport } from '../../platform/retryableImport';
 
 // The sign-in dialog is its own chunk, loaded when it first opens: it is not in the landing
 // page's initial JS (performance budget), and the chart decides when it is shown. When it cannot
 // load, the page's retry notice says so (Get Access never does nothing on screen).
 const SignInModal = loadedView(
-  () => import('../signIn/SignInModal').then((m) => m.SignInModal),
+  retryableImport(
+    () => import('../signIn/SignInModal'),
+    (m) => m.SignInModal,
+  ),
   'sign-in dialog',
 );
 

@@ -41,11 +41,18 @@ import type { GameIconName } from '../common/gameIconMeta';
 import { loadedView } from '../common/loadedView';
 import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';
+import { retryableImport } from '../../platform/retryableImport';
 
 const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
 
 /** The celebration's code arrives only when access has just been granted. */
-const Confetti = loadedView(() => import('./Confetti').then((m) => m.Confetti), 'celebration');
+const Confetti = loadedView(
+  retryableImport(
+    () => import('./Confetti'),
+    (m) => m.Confetti,
+  ),
+  'celebration',
+);
 
 /** What a player holds with access: a ticket's extras, or the friends' entry (2 Gangsters). */
 const HOLDINGS: Record<'ticket' | 'friends', { icon: GameIconName; text: string }[]> = {

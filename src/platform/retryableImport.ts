@@ -1,0 +1,31 @@
+/**
+ * `import()` of a chunk that can be asked for again after it failed (the page's Retry,
+ * src/views/common/chunkRetry.ts). Chromium keeps a failed module fetch in the page's module map:
+ * importing the same address again fails at once, without asking the network. So after a failure
+ * the next call asks for the address the failure names with a query of its own, a new entry in
+ * the map; the chunk's own imports stay the page's usual modules (React, the machines).
+ * `pick` takes what the caller needs from the module.
+ */
+export function retryableImport<M, T = M>(
+  importer: () => Promise<M>,
+  pick: (module: M) => T = (module) => module as unknown as T,
+): () => Promise<T> {
+  let failedAt: string | null = null;
+  let attempt = 0;
+  return () => {
+    const request: Promise<M> =
+      failedAt === null
+        ? importer()
+        : (import(/* @vite-ignore */ `${failedAt}?retry=${(attempt += 1)}`) as Promise<M>);
+    return request.then(pick, (error: unknown) => {
+      failedAt = failedModuleUrl(error) ?? failedAt;
+      throw error;
+    });
+  };
+}
+
+/** The script address a failed `import()` names ("Failed to fetch dynamically imported module: …"). */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s'"?#]+?\.m?js)\b/.exec(message)?.[1] ?? null;
+}

@@ -11,7 +11,7 @@ export const USER_DATA_POLL_MS = 8_000;
 export type UserDataContext = {
   /** The realtime socket is connected: changes arrive as events, no polling. */
   live: boolean;
-  /** The page is visible (document.visibilityState): a hidden page does not poll. */
+  /** The page is visible (told by src/app): a hidden page does not poll. */
   visible: boolean;
   /** A change arrived while user/data was on its way: ask once more when it answers. */
   again: boolean;

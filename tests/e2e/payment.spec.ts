@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 import {
@@ -274,16 +274,20 @@ test('a second request while the wallet has one open (-32002): explained, nothin
   expect((await fakeWalletCalls(page)).sent).toHaveLength(0);
 });
 
+/** A signed-in player without any wallet; Phantom's sites are answered here (nothing leaves). */
+async function setUpWithoutWallet(page: Page, context: BrowserContext, baseURL: string) {
+  await context.route(/^https:\/\/(www\.)?phantom\.(com|app)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Phantom</title>' }),
+  );
+  await setUp(page, baseURL, { wallets: [] }, null);
+}
+
 test('no wallet: "Phantom wallet not detected" and phantom.com opens', async ({
   page,
   context,
   baseURL,
 }) => {
-  // The install site is answered here: no request leaves the machine.
-  await context.route(/^https:\/\/(www\.)?phantom\.(com|app)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Phantom</title>' }),
-  );
-  await setUp(page, baseURL!, { wallets: [] }, null);
+  await setUpWithoutWallet(page, context, baseURL!);
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Send in Phantom' }).click();
   const opened = await popup;
@@ -309,10 +313,7 @@ test.describe('on a phone without a wallet', () => {
     context,
     baseURL,
   }) => {
-    await context.route(/^https:\/\/(www\.)?phantom\.(com|app)\//, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Phantom</title>' }),
-    );
-    await setUp(page, baseURL!, { wallets: [] }, null);
+    await setUpWithoutWallet(page, context, baseURL!);
     await page.getByRole('button', { name: 'Send in Phantom' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('error-message')).toHaveText('Phantom wallet not detected');

@@ -22,7 +22,7 @@ const NotFoundPage = lazyView(
 
 /**
  * The routes of §2: Home, invite links, docs (with /docs → /docs/intro; the docs page itself
- * falls back to intro for an unknown id). The spec leaves the rest open: any other path shows a
+ * falls back to intro for an unknown id). The spec leaves the rest open: every other path shows a
  * Page not found page.
  */
 export function AppRoutes() {

@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { AnyStateMachine } from 'xstate';
 import { ChartView } from './ChartView';
 import { machineToChart, type Chart } from './graph';
 import type { LiveActor } from './inspector';
 import type { MachineEntry } from './registry';
+import { describeStep, recordingFileName, recordingToTestFile } from './recording';
 import {
   activeNodeIds,
   canTake,
   chartEvents,
+  SandboxSession,
   sandboxEvent,
   showValue,
-  startSandbox,
 } from './sandbox';
 
 type Loaded = { machine: AnyStateMachine; chart: Chart };
@@ -19,8 +20,7 @@ type Loaded = { machine: AnyStateMachine; chart: Chart };
 export function MachineSection({ entry, live }: { entry: MachineEntry; live: LiveActor[] }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [sandbox, setSandbox] = useState<AnyActorRef | null>(null);
-  const [snapshot, setSnapshot] = useState<AnyMachineSnapshot | null>(null);
+  const [sandbox, setSandbox] = useState<SandboxSession | null>(null);
   const [input, setInput] = useState('{}');
   const [payload, setPayload] = useState('{}');
   const [selected, setSelected] = useState(0);
@@ -40,18 +40,16 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
     };
   }, [entry]);
 
-  useEffect(() => {
-    if (!sandbox) return undefined;
-    setSnapshot(sandbox.getSnapshot() as AnyMachineSnapshot);
-    const sub = sandbox.subscribe({
-      next: (s) => setSnapshot(s as AnyMachineSnapshot),
-      error: () => setSnapshot(sandbox.getSnapshot() as AnyMachineSnapshot),
-    });
-    return () => {
-      sub.unsubscribe();
-      sandbox.stop();
-    };
-  }, [sandbox]);
+  useEffect(() => (sandbox ? () => sandbox.stop() : undefined), [sandbox]);
+  // Each step of the sandbox (and each jump of time travel) renders it anew.
+  const sandboxStep = useSyncExternalStore(
+    (listener) => sandbox?.subscribe(listener) ?? (() => {}),
+    () => (sandbox ? `${sandbox.position}/${sandbox.steps.length}` : ''),
+  );
+  const snapshot = useMemo(
+    () => (sandboxStep ? sandbox?.snapshot() : undefined),
+    [sandbox, sandboxStep],
+  );
 
   const liveActor = live[Math.min(selected, live.length - 1)];
   const value = sandbox ? snapshot?.value : liveActor?.value;
@@ -73,7 +71,7 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
     if (!loaded) return;
     try {
       setError(null);
-      setSandbox(startSandbox(loaded.machine, parse(input) ?? {}));
+      setSandbox(new SandboxSession(entry.name, loaded.machine, parse(input) ?? {}));
     } catch (e) {
       setError(`Sandbox did not start: ${String(e)}`);
     }
@@ -147,12 +145,24 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
             {chartEvents(loaded.chart)
               .map((type) => ({ type, event: sandboxEvent(type, parse(payload) ?? {}) }))
               .filter(({ event }) => canTake(snapshot, event))
-              .map(({ type, event }) => (
-                <button key={type} type="button" onClick={() => sandbox.send(event)}>
-                  {type}
-                </button>
-              ))}
+              .map(({ type, event }) => {
+                const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
+                return (
+                  <button
+                    key={type}
+                    type="button"
+                    onClick={() => (delay ? sandbox.after(delay, type) : sandbox.send(event))}
+                  >
+                    {type}
+                  </button>
+                );
+              })}
           </div>
+          <p className="devtools-muted">
+            Time stands still in the sandbox: a delay fires when its <code>xstate.after</code>{' '}
+            button moves time on by the delay.
+          </p>
+          <SandboxHistory session={sandbox} />
           <pre className="devtools-context">{showValue(snapshot.context)}</pre>
         </div>
       ) : liveActor ? (
@@ -165,5 +175,73 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** Time travel over the sandbox's steps, and "Save as test". */
+function SandboxHistory({ session }: { session: SandboxSession }) {
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = () => {
+    const recording = session.recording();
+    const name = recordingFileName(recording);
+    const url = URL.createObjectURL(
+      new Blob([recordingToTestFile(recording)], { type: 'text/typescript' }),
+    );
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setSaved(name);
+  };
+  return (
+    <div className="devtools-history" aria-label="Time travel">
+      <div className="devtools-history-controls">
+        <button type="button" onClick={() => session.back()} disabled={session.position === 0}>
+          Step back
+        </button>
+        <button
+          type="button"
+          onClick={() => session.forward()}
+          disabled={session.position >= session.steps.length}
+        >
+          Step forward
+        </button>
+        <span data-testid="sandbox-position">
+          step {session.position} of {session.steps.length}
+        </span>
+        <button type="button" onClick={save}>
+          Save as test
+        </button>
+      </div>
+      <ol className="devtools-steps" start={0}>
+        <li>
+          <button
+            type="button"
+            aria-current={session.position === 0 ? 'step' : undefined}
+            onClick={() => session.jump(0)}
+          >
+            start <code>{JSON.stringify(session.initial.value)}</code>
+          </button>
+        </li>
+        {session.steps.map((step, i) => (
+          <li key={i} className={i >= session.position ? 'devtools-step-ahead' : undefined}>
+            <button
+              type="button"
+              aria-current={session.position === i + 1 ? 'step' : undefined}
+              onClick={() => session.jump(i + 1)}
+            >
+              {describeStep(step)} → <code>{JSON.stringify(step.snapshot.value)}</code>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {saved ? (
+        <p className="devtools-muted" role="status">
+          Saved <code>{saved}</code>: put it in <code>tests/model/recorded/</code>, and{' '}
+          <code>npm run test:model</code> replays it.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { AnyEventObject } from 'xstate';
 import {
   inspectorStore,
   inspectorVersion,
@@ -8,6 +9,7 @@ import {
 } from './inspector';
 import { MachineSection } from './MachineSection';
 import { MACHINES } from './registry';
+import { showValue } from './sandbox';
 import './devtools.css';
 
 /**
@@ -49,7 +51,11 @@ export default function Visualiser() {
           <ol>
             {store.events.map((e, i) => (
               <li key={`${e.at}-${i}`}>
+                <time dateTime={new Date(e.at).toISOString()}>{clockTime(e.at)}</time>
                 <code>{e.type}</code> → {e.actor}
+                {payloadOf(e.event) ? (
+                  <code className="devtools-payload">{payloadOf(e.event)}</code>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -57,4 +63,18 @@ export default function Visualiser() {
       </div>
     </main>
   );
+}
+
+/** hh:mm:ss.mmm of an event, local time. */
+function clockTime(at: number): string {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+/** An event's payload (everything but its type) as short JSON, or '' when it has none. */
+function payloadOf(event: AnyEventObject): string {
+  const { type: _type, ...payload } = event;
+  const shown = showValue(payload).replace(/\s+/g, ' ');
+  return shown === '{}' ? '' : shown;
 }

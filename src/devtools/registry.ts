@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { pickMachine } from './recording';
 
 /**
  * Every machine of machines/<name>/<name>.machine.ts, found at build time and loaded on demand.
@@ -6,10 +7,6 @@ import type { AnyStateMachine } from 'xstate';
 const modules = import.meta.glob('../../machines/*/*.machine.ts');
 
 export type MachineEntry = { name: string; load: () => Promise<AnyStateMachine> };
-
-function isMachine(value: unknown): value is AnyStateMachine {
-  return typeof value === 'object' && value !== null && 'root' in value && 'definition' in value;
-}
 
 export const MACHINES: MachineEntry[] = Object.entries(modules)
   .map(([path, load]) => {
@@ -20,12 +17,5 @@ export const MACHINES: MachineEntry[] = Object.entries(modules)
   .sort((a, b) => a.name.localeCompare(b.name))
   .map(({ name, load }) => ({
     name,
-    load: async () => {
-      const mod = (await load()) as Record<string, unknown>;
-      const machine = isMachine(mod[`${name}Machine`])
-        ? mod[`${name}Machine`]
-        : Object.values(mod).find(isMachine);
-      if (!isMachine(machine)) throw new Error(`machines/${name} exports no machine`);
-      return machine;
-    },
+    load: async () => pickMachine((await load()) as Record<string, unknown>, name),
   }));

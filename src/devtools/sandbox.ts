@@ -7,18 +7,72 @@ import {
   type AnyStateMachine,
 } from 'xstate';
 import type { Chart } from './graph';
+import {
+  delayMs,
+  plainValue,
+  recordSnapshot,
+  type RecordedSnapshot,
+  type RecordedStep,
+  type Recording,
+} from './recording';
+
+/**
+ * The sandbox's clock: time stands still until `advance(ms)` moves it, and then the timers that
+ * fall due fire in order. So a delay fires only when asked, and a replay can check "not yet at
+ * ms − 1, done at ms".
+ */
+export class ManualClock {
+  private now = 0;
+  private nextId = 1;
+  private timers = new Map<number, { at: number; ms: number; fn: () => void }>();
+
+  setTimeout = (fn: (...args: unknown[]) => void, ms: number): number => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.now + Math.max(0, ms), ms, fn: () => fn() });
+    return id;
+  };
+
+  /** How long until the first pending timer that was set for `ms` falls due (null: none). */
+  dueIn(ms: number): number | null {
+    const due = [...this.timers.values()].filter((t) => t.ms === ms).map((t) => t.at - this.now);
+    return due.length > 0 ? Math.max(0, Math.min(...due)) : null;
+  }
+
+  clearTimeout = (id: unknown): void => {
+    this.timers.delete(id as number);
+  };
+
+  advance(ms: number): void {
+    const until = this.now + ms;
+    for (;;) {
+      const due = [...this.timers.entries()]
+        .filter(([, t]) => t.at <= until)
+        .sort(([a, ta], [b, tb]) => ta.at - tb.at || a - b)[0];
+      if (!due) break;
+      const [id, timer] = due;
+      this.timers.delete(id);
+      this.now = timer.at;
+      timer.fn();
+    }
+    this.now = until;
+  }
+}
 
 /**
  * A fresh actor of one machine for trying it by hand: every invoked or spawned actor is replaced
  * by one that never settles (its outcome is sent with the `<id> done` / `<id> error` buttons),
- * and delays can be skipped with their `after <delay>` buttons.
+ * and its timers run on a clock that moves only when asked (the `after <delay>` buttons).
  */
-export function startSandbox(machine: AnyStateMachine, input: unknown): AnyActorRef {
+export function startSandbox(
+  machine: AnyStateMachine,
+  input: unknown,
+  clock: ManualClock = new ManualClock(),
+): AnyActorRef {
   const names = Object.keys(machine.implementations.actors ?? {});
   const standIns = Object.fromEntries(
     names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
   );
-  const actor = createActor(machine.provide({ actors: standIns } as never), { input });
+  const actor = createActor(machine.provide({ actors: standIns } as never), { input, clock });
   actor.start();
   return actor;
 }
@@ -71,19 +125,127 @@ export function activeNodeIds(chart: Chart, value: unknown): Set<string> {
 
 /** JSON of a context for display: actor refs by id, cycles cut, long output trimmed. */
 export function showValue(value: unknown): string {
-  const seen = new WeakSet<object>();
-  const text = JSON.stringify(
-    value,
-    (_key, v: unknown) => {
-      if (v && typeof v === 'object') {
-        if ('sessionId' in v && 'send' in v) return `[actor ${String((v as { id?: string }).id)}]`;
-        if (seen.has(v)) return '[cycle]';
-        seen.add(v);
-      }
-      if (typeof v === 'function') return '[function]';
-      return v;
-    },
-    2,
-  );
+  const text = value === undefined ? undefined : JSON.stringify(plainValue(value), null, 2);
   return (text ?? String(value)).slice(0, 4000);
+}
+
+/**
+ * A sandbox run with its history: every step taken (an event sent, or time moved on to a delay)
+ * with the snapshot it led to. Time travel goes back and forth over the steps by replaying them
+ * on a fresh actor (the stand-ins never settle and the clock moves only at delay steps, so a
+ * replay arrives at the same snapshot); a new step after going back drops the steps ahead.
+ * `recording()` is what "Save as test" writes.
+ */
+export class SandboxSession {
+  readonly startedAt = Date.now();
+  readonly initial: RecordedSnapshot;
+  steps: RecordedStep[] = [];
+  /** How many of `steps` the actor has taken (the time-travel cursor). */
+  position = 0;
+  private clock = new ManualClock();
+  private current: AnyActorRef;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly name: string,
+    readonly machine: AnyStateMachine,
+    readonly input: unknown,
+  ) {
+    this.current = startSandbox(machine, input, this.clock);
+    this.initial = recordSnapshot(this.snapshot());
+  }
+
+  snapshot(): AnyMachineSnapshot {
+    return this.current.getSnapshot() as AnyMachineSnapshot;
+  }
+
+  send(event: AnyEventObject): void {
+    this.steps.length = this.position;
+    const at = Date.now();
+    this.current.send(event);
+    this.push({ kind: 'event', at, event, snapshot: recordSnapshot(this.snapshot()) });
+  }
+
+  /**
+   * Moves time on until the delay `delay` falls due: its timer's remaining time (the timer set
+   * for the delay's ms as the machine defines it), or the whole delay when no such timer waits.
+   * When the machine does not say how long the delay is, its event is sent as it is.
+   */
+  after(delay: string, eventType: string): void {
+    const last = this.steps[this.position - 1];
+    const cause = last?.kind === 'event' ? last.event : { type: 'xstate.init' };
+    const length = delayMs(this.machine, delay, this.snapshot(), cause);
+    if (length === null) {
+      this.send({ type: eventType });
+      return;
+    }
+    const ms = this.clock.dueIn(length) ?? length;
+    this.steps.length = this.position;
+    const at = Date.now();
+    // The snapshot 1 ms before the delay is due: the replay checks that nothing fired earlier.
+    this.clock.advance(Math.max(0, ms - 1));
+    const beforeDue = recordSnapshot(this.snapshot());
+    this.clock.advance(ms > 0 ? 1 : 0);
+    this.push({
+      kind: 'delay',
+      at,
+      delay,
+      ms,
+      beforeDue,
+      snapshot: recordSnapshot(this.snapshot()),
+    });
+  }
+
+  /** Time travel: the actor as it was after `position` steps. */
+  jump(position: number): void {
+    const to = Math.max(0, Math.min(position, this.steps.length));
+    this.current.stop();
+    this.clock = new ManualClock();
+    this.current = startSandbox(this.machine, this.input, this.clock);
+    for (const step of this.steps.slice(0, to)) {
+      if (step.kind === 'event') this.current.send(step.event);
+      else this.clock.advance(step.ms);
+    }
+    this.position = to;
+    this.notify();
+  }
+
+  back(): void {
+    this.jump(this.position - 1);
+  }
+
+  forward(): void {
+    this.jump(this.position + 1);
+  }
+
+  /** The steps up to the cursor, as "Save as test" writes them. */
+  recording(): Recording {
+    return {
+      machine: this.name,
+      startedAt: this.startedAt,
+      input: plainValue(this.input),
+      initial: this.initial,
+      steps: this.steps.slice(0, this.position),
+    };
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  stop(): void {
+    this.current.stop();
+    this.listeners.clear();
+  }
+
+  private push(step: RecordedStep): void {
+    this.steps.push(step);
+    this.position = this.steps.length;
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 }

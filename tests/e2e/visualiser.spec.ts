@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
@@ -233,3 +234,97 @@ test('a visualiser opened after the site shows the live sign-in state at once an
   await expect(active('signIn.open.code')).toHaveCount(1);
   await expect(active('signIn.open.email')).toHaveCount(0);
 });
+
+test('time travel over a sandbox run, then "Save as test" gives a file the model project runs and that fails when the behaviour breaks', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/__machines#machine-copyFeedback');
+  const section = page.locator('section[data-machine="copyFeedback"]');
+  await section.getByRole('button', { name: 'Sandbox', exact: true }).click();
+  const state = section.getByTestId('sandbox-state');
+  const position = section.getByTestId('sandbox-position');
+  await section.getByLabel('Event payload (JSON)').fill('{"text":"https://example.com/r/ABC"}');
+  await section.getByRole('button', { name: 'copyFeedback.copy' }).click();
+  await section.getByLabel('Event payload (JSON)').fill('{}');
+  await section.getByRole('button', { name: 'xstate.done.actor.writeClipboard' }).click();
+  await expect(state).toHaveText('"copied"');
+  // Time stands still in the sandbox: "Copied!" stays until the delay's button moves time on.
+  await section.getByRole('button', { name: /^xstate\.after\.copyFeedback\./ }).click();
+  await expect(state).toHaveText('"idle"');
+  await expect(position).toHaveText('step 3 of 3');
+  await expect(
+    section.getByRole('button', { name: /after copyFeedback \(\+2000 ms\)/ }),
+  ).toBeVisible();
+
+  // Time travel: back, back, forward, jump to the start, jump to a step.
+  await section.getByRole('button', { name: 'Step back' }).click();
+  await expect(state).toHaveText('"copied"');
+  await section.getByRole('button', { name: 'Step back' }).click();
+  await expect(state).toHaveText('"copying"');
+  await expect(position).toHaveText('step 1 of 3');
+  await section.getByRole('button', { name: 'Step forward' }).click();
+  await expect(state).toHaveText('"copied"');
+  await section.getByRole('button', { name: /^start/ }).click();
+  await expect(state).toHaveText('"idle"');
+  await expect(position).toHaveText('step 0 of 3');
+  await expect(section.getByRole('button', { name: 'Step back' })).toBeDisabled();
+  await section.getByRole('button', { name: /after copyFeedback/ }).click();
+  await expect(state).toHaveText('"idle"');
+  await expect(position).toHaveText('step 3 of 3');
+  // The chart follows the cursor.
+  await expect(
+    section.locator('g.devtools-node[data-active="true"][data-state-id="copyFeedback.idle"]'),
+  ).toHaveCount(1);
+
+  const downloading = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Save as test' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^copyFeedback\.\d{8}-\d{6}\.recorded\.test\.ts$/);
+  await expect(section.getByRole('status')).toContainText('tests/model/recorded/');
+
+  const dir = join(ROOT, 'tests/model/recorded');
+  const id = `tmp-e2e-${process.pid}-${Date.now()}`;
+  const saved = join(dir, `${id}.recorded.test.ts`);
+  const faulty = join(dir, `${id}.faulty.ts`);
+  const broken = join(dir, `${id}.broken.recorded.test.ts`);
+  try {
+    await download.saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toContain("from '../../../machines/copyFeedback/copyFeedback.machine'");
+    const pass = runModel(saved);
+    expect(pass.output).toMatch(/1 passed/);
+    expect(pass.status, pass.output).toBe(0);
+
+    // The behaviour breaks: "Copied!" returns after 1.5 s instead of the spec's 2 s.
+    writeFileSync(
+      faulty,
+      [
+        "import { copyFeedbackMachine as chart } from '../../../machines/copyFeedback/copyFeedback.machine';",
+        'export const copyFeedbackMachine = chart.provide({ delays: { copyFeedback: 1500 } });',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      broken,
+      text.replace('../../../machines/copyFeedback/copyFeedback.machine', `./${id}.faulty`),
+    );
+    const fail = runModel(broken);
+    expect(fail.status, fail.output).not.toBe(0);
+    expect(fail.output).toContain(
+      'step 3 of 3 (after copyFeedback (+2000 ms)), 1 ms before the delay is due: state',
+    );
+  } finally {
+    for (const file of [saved, faulty, broken]) rmSync(file, { force: true });
+  }
+});
+
+/** Runs the model project on one file, as QA would: `npx vitest run --project model <file>`. */
+function runModel(file: string): { status: number | null; output: string } {
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model', file],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
+  );
+  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+}

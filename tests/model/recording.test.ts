@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { assign } from 'xstate';
+import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { COPY_FEEDBACK_MS } from '../../machines/copyFeedback/copyFeedback.types';
+import { recordingToTestFile, type Recording } from '../../src/devtools/recording';
+import { ManualClock, SandboxSession } from '../../src/devtools/sandbox';
+import { checkRecording } from '../support/paths/recording';
+import { SPEC_TIMERS } from '../support/oracle';
+
+/**
+ * The visualiser's sandbox records what it did (time travel replays it) and "Save as test" turns
+ * the recording into a file whose replay fails when the machine no longer behaves as recorded.
+ */
+function recordCopy(): SandboxSession {
+  const session = new SandboxSession('copyFeedback', copyFeedbackMachine, {});
+  session.send({ type: 'copyFeedback.copy', text: 'https://example.com/r/ABC' });
+  session.send({ type: 'xstate.done.actor.writeClipboard', actorId: 'writeClipboard' });
+  session.after('copyFeedback', 'xstate.after.copyFeedback.copyFeedback.copied');
+  return session;
+}
+
+describe('sandbox session', () => {
+  it('records each step with the snapshot it led to; a delay moves time by its ms', () => {
+    const session = recordCopy();
+    const steps = session.steps;
+    expect(steps.map((s) => s.snapshot.value)).toEqual(['copying', 'copied', 'idle']);
+    const delay = steps[2];
+    expect(delay?.kind).toBe('delay');
+    // The spec's 2 s "Copied!" (oracle), not the machine's own constant.
+    expect(delay?.kind === 'delay' ? delay.ms : null).toBe(SPEC_TIMERS.copyFeedback);
+    expect(delay?.kind === 'delay' ? delay.beforeDue.value : null).toBe('copied');
+    session.stop();
+  });
+
+  it('time travel: back, forward and jump arrive at the recorded snapshots', () => {
+    const session = recordCopy();
+    session.back();
+    expect(session.snapshot().value).toBe('copied');
+    session.back();
+    expect(session.snapshot().value).toBe('copying');
+    session.jump(0);
+    expect(session.snapshot().value).toBe('idle');
+    expect(session.position).toBe(0);
+    session.forward();
+    session.forward();
+    expect(session.snapshot().value).toBe('copied');
+    session.jump(99);
+    expect(session.position).toBe(3);
+    expect(session.snapshot().value).toBe('idle');
+    session.stop();
+  });
+
+  it('a new step after going back drops the steps ahead', () => {
+    const session = recordCopy();
+    session.jump(1);
+    session.send({ type: 'xstate.error.actor.writeClipboard', actorId: 'writeClipboard' });
+    expect(session.steps).toHaveLength(2);
+    expect(session.snapshot().value).toBe('idle');
+    expect(session.snapshot().context).toEqual({ failed: true });
+    expect(session.recording().steps).toHaveLength(2);
+    session.stop();
+  });
+
+  it('the recording holds the steps up to the cursor', () => {
+    const session = recordCopy();
+    session.jump(2);
+    expect(session.recording().steps.map((s) => s.snapshot.value)).toEqual(['copying', 'copied']);
+    session.stop();
+  });
+});
+
+describe('sandbox delays that overlap', () => {
+  it('a delay button moves time on only until that delay falls due', () => {
+    const session = new SandboxSession('notifications', notificationsMachine, {});
+    session.send({ type: 'notify.show', message: 'one', messageType: 'success' });
+    session.send({ type: 'notify.show', message: 'two', messageType: 'info' });
+    session.send({ type: 'info.show', message: 'banner', messageType: 'warning' });
+    const toast = 'xstate.after.notificationDuration.notifications.toast.showing';
+    const banner = 'xstate.after.informationDuration.notifications.banner.visible';
+    session.after('notificationDuration', toast);
+    session.after('informationDuration', banner);
+    session.after('notificationDuration', toast);
+    // The spec: each toast 3.5 s, the banner 5 s from when it showed.
+    expect(session.steps.slice(3).map((s) => (s.kind === 'delay' ? s.ms : null))).toEqual([
+      SPEC_TIMERS.notification,
+      SPEC_TIMERS.informationBanner - SPEC_TIMERS.notification,
+      2 * SPEC_TIMERS.notification - SPEC_TIMERS.informationBanner,
+    ]);
+    expect(session.snapshot().value).toEqual({ toast: 'idle', banner: 'hidden', video: 'closed' });
+    session.stop();
+  });
+});
+
+describe('a saved recording replayed', () => {
+  const recording: Recording = recordCopy().recording();
+
+  it('passes against the machine it was recorded from', () => {
+    expect(() => checkRecording(copyFeedbackMachine, recording)).not.toThrow();
+  });
+
+  it('fails at the delay when "Copied!" returns to idle too early', () => {
+    const early = copyFeedbackMachine.provide({ delays: { copyFeedback: COPY_FEEDBACK_MS - 500 } });
+    expect(() => checkRecording(early, recording)).toThrow(
+      /step 3 of 3 \(after copyFeedback \(\+2000 ms\)\), 1 ms before the delay is due: state/,
+    );
+  });
+
+  it('fails at the delay when "Copied!" stays too long', () => {
+    const late = copyFeedbackMachine.provide({ delays: { copyFeedback: COPY_FEEDBACK_MS + 1 } });
+    expect(() => checkRecording(late, recording)).toThrow(
+      /step 3 of 3 \(after copyFeedback \(\+2000 ms\)\): state/,
+    );
+  });
+
+  it('fails at the step whose context differs', () => {
+    const broken = copyFeedbackMachine.provide({
+      actions: { clearFailure: assign({ failed: true }) },
+    });
+    expect(() => checkRecording(broken, recording)).toThrow(/step 1 of 3 .*: context/);
+  });
+
+  it('is written as a test file of the model project that imports the machine', () => {
+    const file = recordingToTestFile(recording);
+    expect(file).toContain(
+      "import * as source from '../../../machines/copyFeedback/copyFeedback.machine';",
+    );
+    expect(file).toContain('replayRecording(source, {');
+  });
+});
+
+describe('manual clock', () => {
+  it('tells how long until a timer set for a given length falls due', () => {
+    const clock = new ManualClock();
+    clock.setTimeout(() => {}, 5000);
+    clock.advance(3500);
+    clock.setTimeout(() => {}, 3500);
+    expect(clock.dueIn(5000)).toBe(1500);
+    expect(clock.dueIn(3500)).toBe(3500);
+    expect(clock.dueIn(1234)).toBeNull();
+  });
+
+  it('fires timers only when time is moved on, in order of due time', () => {
+    const clock = new ManualClock();
+    const fired: string[] = [];
+    clock.setTimeout(() => fired.push('b'), 20);
+    clock.setTimeout(() => fired.push('a'), 10);
+    const cancelled = clock.setTimeout(() => fired.push('x'), 5);
+    clock.clearTimeout(cancelled);
+    clock.advance(9);
+    expect(fired).toEqual([]);
+    clock.advance(1);
+    expect(fired).toEqual(['a']);
+    clock.advance(10);
+    expect(fired).toEqual(['a', 'b']);
+  });
+});

@@ -9,6 +9,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Generated paths of the root actor (§4 App load): the session bootstrap reports loaded or failed,
@@ -27,6 +28,7 @@ const userDataMember = createMachine({
 const model = defineModel({
   name: 'app',
   machine: appMachine,
+  required: SPEC_TRANSITIONS.app,
   input,
   events: {
     'app.membersLoaded': [{ payment: member, realtime: member, userData: userDataMember }],

@@ -19,6 +19,7 @@ import {
   type Executors,
 } from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Generated paths of auth (§4 Auth, Token refresh, Access flag): sign-in, user data, access,
@@ -31,6 +32,7 @@ const input: AuthInput = { stored: { ...EMPTY_STORED, jwt: 'jwt-1', refreshToken
 const model = defineModel({
   name: 'auth',
   machine: authMachine,
+  required: SPEC_TRANSITIONS.auth,
   input,
   events: {
     'auth.signedIn': [

@@ -18,12 +18,14 @@ import {
   type Executors,
 } from '../support/paths';
 import { it } from 'vitest';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const TEXT = 'https://example.test/r/ABC';
 
 const model = defineModel({
   name: 'copyFeedback',
   machine: copyFeedbackMachine,
+  required: SPEC_TRANSITIONS.copyFeedback,
   events: { 'copyFeedback.copy': [{ text: TEXT }] },
   outcomes: {
     'xstate.done.actor.writeClipboard': [{ output: undefined }],

@@ -14,12 +14,14 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const DAY = 86_400_000;
 
 const model = defineModel({
   name: 'launch',
   machine: launchMachine,
+  required: SPEC_TRANSITIONS.launch,
   input: {},
   events: {
     'clock.ticked': [

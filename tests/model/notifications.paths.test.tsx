@@ -19,6 +19,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Toast messages here are plain text: the HTML path (DOMPurify) is exercised in Chromium by
@@ -34,6 +35,7 @@ const input = { queueCap: 1 };
 const model = defineModel({
   name: 'notifications',
   machine: notificationsMachine,
+  required: SPEC_TRANSITIONS.notifications,
   input,
   events: {
     'notify.show': [

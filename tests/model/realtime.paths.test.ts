@@ -18,6 +18,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Generated paths through the realtime machine (§4 Realtime connection). Socket frames, closes and
@@ -55,6 +56,7 @@ const DEFAULT_BANNER_TEXT: Partial<Record<string, string>> = {
 const model = defineModel({
   name: 'realtime',
   machine: realtimeMachine,
+  required: SPEC_TRANSITIONS.realtime,
   input: { now: () => 0 },
   events: {
     'realtime.connect': [{}],

@@ -23,6 +23,7 @@ import {
   type Executors,
 } from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Generated paths of the session bootstrap (§4 Session, §8): version check, stored session loaded
@@ -58,6 +59,7 @@ const shapeError = { kind: 'schema', message: 'unexpected answer' };
 const model = defineModel({
   name: 'session',
   machine: sessionMachine,
+  required: SPEC_TRANSITIONS.session,
   input,
   events: {},
   outcomes: {

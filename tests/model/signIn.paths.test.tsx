@@ -29,6 +29,7 @@ import {
   type Executors,
 } from '../support/paths';
 import { session, startSignInSystem } from '../support/signIn/fakes';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
  * Generated paths of the sign-in machine (§2 Sign-in modal, §4 Sign-in steps, §5, §8), run
@@ -68,6 +69,7 @@ const REFUSED = {
 const model = defineModel({
   name: 'signIn',
   machine: modelMachine,
+  required: SPEC_TRANSITIONS.signIn,
   input,
   events: {
     'signIn.open': [{}],

@@ -12,10 +12,12 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const model = defineModel({
   name: 'taglines',
   machine: taglinesMachine,
+  required: SPEC_TRANSITIONS.taglines,
   events: {},
   outcomes: { 'xstate.after.taglineRotation.taglines.rotating': [{}] },
 });

@@ -14,10 +14,12 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const model = defineModel({
   name: 'theme',
   machine: themeMachine,
+  required: SPEC_TRANSITIONS.theme,
   input: { stored: EMPTY_STORED },
   // A stored light or dark theme restores it at start.
   inputs: [

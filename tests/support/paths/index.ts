@@ -8,6 +8,7 @@ export type {
   OutcomeType,
   OutcomeVariants,
   PathModel,
+  SpecTransition,
 } from './model';
 export { testPaths, PATHS_REPORT_DIR } from './run';
 export type { AnyExecutor, Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';

@@ -64,6 +64,13 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
   /** Transition key or state id (as printed in the coverage report) → why no path covers it. */
   uncovered?: Record<string, string>;
   /**
+   * The transitions the spec requires, written from product-spec.md and not from the chart: a
+   * generated path must walk each one (a state matching `from`, the event, then a state matching
+   * `to`), so a chart that loses one fails its model test even though coverage of what is left
+   * stays at 100 %.
+   */
+  required?: readonly SpecTransition[];
+  /**
    * Path generation: simple paths on top of the shortest ones (default true), caps, and
    * `byTransition`: a step's graph vertex also names the transitions it took, so guarded
    * branches of one event that leave value and context alike (a targetless branch that only
@@ -79,6 +86,13 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
     byTransition?: boolean;
   };
 };
+
+/**
+ * A transition the spec requires. `from` and `to` are state values as `snapshot.matches` reads
+ * them (`'copied'`, `'toast.showing'`); `event` is an event type, or its start for outcomes and
+ * delays (`'xstate.after.copyFeedback'`); `rule` quotes the spec.
+ */
+export type SpecTransition = { from: string; event: string; to: string; rule: string };
 
 export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
   MachineEvent<M> | OutcomeEvent<O>;
@@ -117,6 +131,8 @@ export type Coverage = {
    * them anywhere reachable (a removed transition), unless `uncovered` gives a reason by type.
    */
   untakenEvents: { key: string; reason: string | null }[];
+  /** The spec's required transitions (`spec.required`) that no generated path walks. */
+  unwalkedRequired: { key: string; rule: string }[];
 };
 
 export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
@@ -416,6 +432,27 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     }
   }
   const takenEventTypes = new Set(paths.flatMap((p) => p.steps.map((step) => step.event.type)));
+  const matches = (snapshot: AnyMachineSnapshot, value: string): boolean => {
+    try {
+      return snapshot.matches(value as never);
+    } catch {
+      return false;
+    }
+  };
+  const walks = (r: SpecTransition): boolean =>
+    paths.some((path) =>
+      path.steps.some((step, i) => {
+        const prev = (i === 0
+          ? path.initial
+          : path.steps[i - 1]?.snapshot) as unknown as AnyMachineSnapshot;
+        const type = step.event.type;
+        return (
+          (type === r.event || type.startsWith(`${r.event}.`)) &&
+          matches(prev, r.from) &&
+          matches(step.snapshot as AnyMachineSnapshot, r.to)
+        );
+      }),
+    );
   const stateNodes = getStateNodes(machine.root);
   const takenTargets = new Set(
     [...byDefinition.entries()]
@@ -455,6 +492,9 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     untakenEvents: Object.entries(spec.events as Record<string, readonly object[]>)
       .filter(([type, payloads]) => payloads.length > 0 && !takenEventTypes.has(type))
       .map(([type]) => ({ key: type, reason: reasons[type] ?? null })),
+    unwalkedRequired: (spec.required ?? [])
+      .filter((r) => !walks(r))
+      .map((r) => ({ key: `${r.from} ─${r.event}→ ${r.to}`, rule: r.rule })),
   };
 
   return {
@@ -484,6 +524,9 @@ export function coverageProblems(model: {
   }
   for (const e of coverage.untakenEvents ?? []) {
     if (!e.reason) problems.push(`event never taken by any path, no reason given: ${e.key}`);
+  }
+  for (const r of coverage.unwalkedRequired ?? []) {
+    problems.push(`spec transition walked by no path: ${r.key} (spec: ${r.rule})`);
   }
   for (const key of coverage.unknownReasons) {
     problems.push(`reason given for no state or transition of the chart: ${key}`);

@@ -223,6 +223,7 @@ function writeReport(entry: Registry): void {
     staleReasons: c.staleReasons,
     unknownReasons: c.unknownReasons,
     untakenEvents: c.untakenEvents,
+    unwalkedRequired: c.unwalkedRequired,
     problems: [
       ...(model.generation.error ? [model.generation.error] : []),
       ...coverageProblems(model),

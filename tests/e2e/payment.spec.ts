@@ -14,6 +14,7 @@ import {
   type TestKey,
 } from '../support/fakeWallets';
 import { PHONE_UA } from '../support/pages';
+import { SPEC_TIMERS } from '../support/oracle';
 
 /**
  * §2 Get Ticket / Access-granted modal, §4 Payment, §8 wallet errors: the real local-mode site
@@ -211,20 +212,29 @@ for (const refusal of refusals) {
     baseURL,
   }) => {
     test.setTimeout(60_000);
+    // The page's clock: it runs as usual until the send, then moves only when the test says.
+    await page.clock.install();
     await setUp(page, baseURL!, { wallets: [refusal.wallet], ...refusal.opts });
     const count = await transactionCount(baseURL!);
     const label = refusal.wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await page.getByRole('button', { name: label }).click();
 
+    // Time moves in steps of 20 ms until the notice shows: it showed within the last step.
     const notice = page.getByRole('status').filter({ hasText: CANCELLED });
-    await expect(notice).toBeVisible({ timeout: 10_000 });
-    const seen = Date.now();
+    const STEP = 20;
+    for (let i = 0; i < 500 && !(await notice.isVisible()); i += 1) {
+      await page.clock.runFor(STEP);
+    }
+    await expect(notice).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // Both buttons are usable again at once.
     await expect(page.getByRole('button', { name: label })).toBeEnabled();
-    await page.waitForTimeout(Math.max(0, 4_000 - (Date.now() - seen)));
+    // §2 "auto-hides after 5 s" (oracle): still there just before, gone just after.
+    await page.clock.runFor(SPEC_TIMERS.cancelNotice - 3 * STEP);
     await expect(notice).toBeVisible();
-    await expect(notice).toBeHidden({ timeout: 3_000 });
+    await page.clock.runFor(3 * STEP);
+    await expect(notice).toBeHidden();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await transactionCount(baseURL!)).toBe(count);
     expect((await fakeWalletCalls(page)).sent).toHaveLength(0);

@@ -78,8 +78,21 @@ test(`XSS corpus (${XSS_CORPUS.length} payloads) through the toast: 0 scripts ru
         if (!(await until(() => document.querySelector('[data-testid="toast"]') === null)))
           problems.push(`${payload} → toast not hidden by a click`);
       }
-      // Give late handlers (image errors, animations, focus) a chance to fire.
-      await new Promise((r) => setTimeout(r, 500));
+      // Late handlers (image loads and errors, focus, animation frames) get their chance: every
+      // image in the page has finished loading or failing, and two frames have passed.
+      await Promise.all(
+        Array.from(document.images)
+          .filter((img) => !img.complete)
+          .map(
+            (img) =>
+              new Promise((r) => {
+                img.addEventListener('load', r, { once: true });
+                img.addEventListener('error', r, { once: true });
+              }),
+          ),
+      );
+      await frame();
+      await frame();
       const handlersInPage = Array.from(document.querySelectorAll('*')).filter((el) =>
         Array.from(el.attributes).some((a) => /^on/i.test(a.name)),
       ).length;

@@ -229,7 +229,8 @@ describe('refresh queue', () => {
     auth.send({ type: 'auth.logout' });
     refreshAnswer.resolve();
     await expect(waiting).rejects.toMatchObject({ kind: 'auth' });
-    await new Promise((r) => setTimeout(r, 5));
+    // One turn of the event loop: any write the late refresh answer would make has been made.
+    await new Promise((r) => setImmediate(r));
     expect(auth.getSnapshot().context.jwt).toBeNull();
     expect(data.has('jwt')).toBe(false);
   });

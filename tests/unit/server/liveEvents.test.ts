@@ -100,8 +100,11 @@ describe('user events on the notifications room', () => {
     await balanceOf(c);
     await until(() => a.events().length === 5);
     expect(a.events().slice(3)).toEqual(['invite.confirmed', 'access.granted']);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(other.events()).toEqual([]);
+    // The bystander's own change is the barrier: anything sent to it before would arrive first.
+    await rpc.requestAirdrop(bystander.userData.user_payment_wallet, 1_000_000n);
+    await balanceOf(bystander);
+    await until(() => other.events().length >= 1);
+    expect(other.events()).toEqual(['balance.changed']);
   });
 
   it('send a change without news as user.changed without text (no banner)', async () => {
@@ -117,10 +120,13 @@ describe('user events on the notifications room', () => {
       data: { event: 'balance.changed' },
     });
     expect((frame as { data: Record<string, unknown> }).data.text).toBeUndefined();
-    // Unchanged balance: no event.
+    // Unchanged balance: no event. The next real change is the barrier: an event for the
+    // unchanged read would arrive before it.
     await balanceOf(buyer);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(socket.events()).toEqual(['balance.changed']);
+    await rpc.requestAirdrop(buyer.userData.user_payment_wallet, 1_000n);
+    await balanceOf(buyer);
+    await until(() => socket.events().length >= 2);
+    expect(socket.events()).toEqual(['balance.changed', 'balance.changed']);
   });
 });
 

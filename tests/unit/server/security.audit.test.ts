@@ -281,11 +281,20 @@ describe('6: realtime rooms', () => {
     expect(closedCode).toBe(1008);
 
     const junk = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
+    const junkFrames: ServerFrame[] = [];
+    junk.on('message', (raw) => junkFrames.push(JSON.parse(String(raw)) as ServerFrame));
+    let junkClosed = false;
+    junk.on('close', () => (junkClosed = true));
     await new Promise<void>((done) => junk.once('open', () => done()));
     const before = warnings.length;
     for (let i = 0; i < 200; i += 1) junk.send('{not json');
-    await until(() => warnings.length > before, 500);
-    await new Promise((r) => setTimeout(r, 200));
+    // The barrier: the server reads a socket's frames in order, so once it has welcomed the
+    // authentication sent after the junk, every junk frame has been handled (and logged, or not).
+    junk.send(
+      JSON.stringify({ type: 'auth', session: String(session.body.sessionToken), timestamp: 1 }),
+    );
+    await until(() => junkClosed || junkFrames.some((f) => f.type === 'welcome'));
+    expect(junkClosed || junkFrames.some((f) => f.type === 'welcome')).toBe(true);
     const lines = warnings.length - before;
     figure(
       6,

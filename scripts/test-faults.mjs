@@ -34,8 +34,8 @@ const FAULTS = [
     'resend-29s',
     'signIn',
     'machines/signIn/signIn.machine.ts',
-    'resendCooldown: RESEND_SECONDS * 1000,',
-    'resendCooldown: RESEND_SECONDS * 1000 - 1000,',
+    'resendCooldown: ({ context }) => context.resendSecondsLeft * 1000,',
+    'resendCooldown: ({ context }) => context.resendSecondsLeft * 1000 - 1000,',
     'resend 30 s',
   ),
   f(

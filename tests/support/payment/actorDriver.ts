@@ -21,7 +21,13 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { actorProbe, advanceChartDelay, advanceSpecDelay, settle } from '../paths';
 import { SPEC_TIMERS } from '../oracle';
 import { latest } from './controllable';
-import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
+import {
+  PHANTOM_ONLY,
+  insufficient,
+  modelMachine,
+  networkFailed,
+  type PaymentModelSnapshot,
+} from './model';
 import type { model } from './pathModel';
 
 /**
@@ -141,6 +147,11 @@ export function expectedError(
         : spec(PAYMENT_ERRORS.publicKey, SPEC_MESSAGES.publicKeyFailed);
     case 'xstate.error.actor.connectWallet':
     case 'xstate.error.actor.sendTransfer': {
+      // §8 texts for the model's wallet failures (./model.ts), from the oracle.
+      if (event.error === networkFailed)
+        return spec(PAYMENT_ERRORS.network, SPEC_MESSAGES.networkFailed);
+      if (event.error === insufficient)
+        return spec(PAYMENT_ERRORS.insufficientFunds, SPEC_MESSAGES.insufficientFunds);
       const error = event.error as { kind: string; message?: string; solution?: string };
       return error.kind === 'failed'
         ? { message: error.message ?? '', solution: error.solution ?? '' }

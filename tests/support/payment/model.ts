@@ -1,10 +1,11 @@
 import { assign, type SnapshotFrom } from 'xstate';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import type {
-  CheckBalanceOutput,
-  PaymentFailure,
-  PaymentTarget,
-  WalletKind,
+import {
+  PAYMENT_ERRORS,
+  type CheckBalanceOutput,
+  type PaymentFailure,
+  type PaymentTarget,
+  type WalletKind,
 } from '../../../machines/payment/payment.types';
 
 /**
@@ -70,10 +71,15 @@ export const notYet: CheckBalanceOutput = {
   balanceLamports: '0',
 };
 export const cancelled: PaymentFailure = { kind: 'cancelled' };
-export const failed: PaymentFailure = {
+/**
+ * The wallet failures the model sends, as the wallet layer classifies them (§8): a connection
+ * that fails on the network, a transfer the account cannot pay for. The driver expects the
+ * spec's text for each (the oracle), not the failure's own.
+ */
+export const networkFailed: PaymentFailure = { kind: 'failed', ...PAYMENT_ERRORS.network };
+export const insufficient: PaymentFailure = {
   kind: 'failed',
-  message: 'Insufficient funds',
-  solution: 'Top it up and try again.',
+  ...PAYMENT_ERRORS.insufficientFunds,
 };
 
 /** The model's events and actor outcomes with their payload variants. */
@@ -95,11 +101,11 @@ export const PAYMENT_VARIANTS = {
       { output: { publicKey: PAYER } },
       { output: { publicKey: '' } },
     ],
-    'xstate.error.actor.connectWallet': [{ error: cancelled }, { error: failed }],
+    'xstate.error.actor.connectWallet': [{ error: cancelled }, { error: networkFailed }],
     'xstate.done.actor.getBlockhash': [{ output: { blockhash: 'Hash1', lastValidBlockHeight: 9 } }],
     'xstate.error.actor.getBlockhash': [{ error: new Error('offline') }],
     'xstate.done.actor.sendTransfer': [{ output: { signature: 'Sig1' } }],
-    'xstate.error.actor.sendTransfer': [{ error: cancelled }, { error: failed }],
+    'xstate.error.actor.sendTransfer': [{ error: cancelled }, { error: insufficient }],
     'xstate.done.actor.confirmBalance': [
       { output: granted },
       { output: grantedPaid },

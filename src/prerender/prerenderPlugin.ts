@@ -108,6 +108,15 @@ export function withHeadTags(html: string, tags: string): string {
   return html.replace(DESCRIPTION, '').replace(TITLE, tags);
 }
 
+/**
+ * What a tap held before hydration fetches at once, per `data-tap-preload` key: a JSON block
+ * (never executed, so outside the CSP's script hashes) that the tap keeper reads.
+ */
+export function tapPreloadsTag(preloads: Record<string, string[]>): string {
+  const json = JSON.stringify(preloads).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="smw-tap-preloads">${json}</script>`;
+}
+
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
 export function outputFileOf(outDir: string, path: string): string {
   if (path === '/') return join(outDir, 'index.html');
@@ -130,6 +139,8 @@ export function prerenderPlugin(): Plugin {
   const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
   /** The early entry's file (src/app/earlyApi.ts), run ahead of the app by the page's loader. */
   let earlyEntry: string | undefined;
+  /** The sign-in dialog's chunk, the chunks it imports and its CSS (see TAP_PRELOADS). */
+  const signInAssets: string[] = [];
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -146,6 +157,13 @@ export function prerenderPlugin(): Plugin {
         if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
           docsAssets.js.push(chunk.fileName);
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
+        }
+        if (chunk.facadeModuleId.endsWith('src/views/signIn/SignInModal.tsx')) {
+          signInAssets.push(
+            chunk.fileName,
+            ...chunk.imports,
+            ...(chunk.viteMetadata?.importedCss ?? []),
+          );
         }
         const page = /virtual:docs-page\/(.+)$/.exec(chunk.facadeModuleId);
         if (page?.[1]) docsAssets.pages.set(page[1], chunk.fileName);
@@ -200,15 +218,26 @@ export function prerenderPlugin(): Plugin {
         return [...docsAssets.js, ...(article ? [article] : [])].map((f) => `${base}${f}`);
       };
       const early = earlyEntry && `${base}${earlyEntry}`;
+      // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
+      // tap keeper in index.html): the files it needs that the page does not load anyway.
+      const pageFiles = new Set(
+        [...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
+      );
+      const tapPreloads = tapPreloadsTag({
+        'sign-in': [...new Set(signInAssets)]
+          .map((file) => `${base}${file}`)
+          .filter((href) => !pageFiles.has(href)),
+      });
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {
         const rendered = hoistImagePreloads(await entry.render(path));
         const html = rendered.markup;
         const docsId = docsIdOf(path);
-        const head = [...rendered.head, ...(docsId ? docsAssets.css.map(styleOf) : [])].join(
-          '\n    ',
-        );
+        const head = [
+          ...rendered.head,
+          ...(docsId ? docsAssets.css.map(styleOf) : [tapPreloads]),
+        ].join('\n    ');
         const pageOf = (meta: PageMeta, url: string) =>
           placeAppCode(
             withHeadTags(withBoot, headTagsOf(meta, url, siteUrl))

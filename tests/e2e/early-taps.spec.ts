@@ -8,16 +8,20 @@ import { expect, test } from '../support/e2e';
  */
 
 /** Holds every request for the app's JavaScript until `release()` is called. */
-async function holdAppCode(page: Page): Promise<{ release: () => void; held: () => number }> {
+async function holdAppCode(
+  page: Page,
+): Promise<{ release: () => void; held: () => number; asked: string[] }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let held = 0;
+  const asked: string[] = [];
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     held += 1;
+    asked.push(new URL(route.request().url()).pathname);
     await gate;
     await route.continue();
   });
-  return { release, held: () => held };
+  return { release, held: () => held, asked };
 }
 
 /** The page is in view: the loading overlay has stepped aside, the pre-rendered page shows. */
@@ -42,6 +46,10 @@ test('Get Access tapped the moment the page is in view opens the sign-in dialog'
   // Held, and visibly busy until the app answers.
   await expect(getAccess).toHaveAttribute('data-tap-held', '');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The sign-in dialog's code is asked for at the tap, while the app's own code still loads.
+  await expect
+    .poll(() => code.asked.some((path) => /\/SignInModal-[^/]+\.js$/.test(path)))
+    .toBe(true);
   code.release();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

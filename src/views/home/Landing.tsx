@@ -57,7 +57,12 @@ export function Landing() {
               <Taglines />
               <Countdown />
               <div className="hero-actions">
-                <button type="button" className="btn btn-primary" onClick={openSignIn}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={openSignIn}
+                  data-tap-preload="sign-in"
+                >
                   {LANDING.getAccess}
                 </button>
                 <Link href="/docs/intro" className="btn btn-ghost">
@@ -107,7 +112,12 @@ export function Landing() {
               </ul>
             </div>
             <div className="offer-actions">
-              <button type="button" className="btn btn-primary offer-cta" onClick={openSignIn}>
+              <button
+                type="button"
+                className="btn btn-primary offer-cta"
+                onClick={openSignIn}
+                data-tap-preload="sign-in"
+              >
                 {LANDING.getAccess}
               </button>
             </div>

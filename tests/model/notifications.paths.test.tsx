@@ -25,12 +25,13 @@ import { SPEC_TRANSITIONS } from '../support/specTransitions';
  * Toast messages here are plain text: the HTML path (DOMPurify) is exercised in Chromium by
  * tests/e2e/xss.spec.ts, because happy-dom's NodeIterator drops nodes next to removed ones.
  *
- * The queue cap is 99 in the app; the generated graph runs with a cap of 1 so it stays finite while
- * still reaching "full queue, oldest dropped". The real cap is checked at its boundary below
+ * The queue cap is 99 in the app; the generated graph runs with a cap of 2 so it stays finite while
+ * still reaching "full queue, oldest dropped" and a queue whose order matters (the drivers keep the
+ * spec's queue beside the machine's and compare them after every step). The real cap is checked at its boundary below
  * (99 and 100 queued, on the machine as the app starts it). Timers are fired by the oracle's
  * durations: a toast or banner timer of any other length has no pending timeout to fire.
  */
-const input = { queueCap: 1 };
+const input = { queueCap: 2 };
 
 const model = defineModel({
   name: 'notifications',
@@ -73,9 +74,34 @@ function setupActor() {
     { input, clock },
   );
   actor.start();
-  return { actor, clock, navigations };
+  /** §4 written as a plain queue: one toast shows, the rest wait in order, the oldest dropped. */
+  const spec = { current: null as string | null, queue: [] as string[] };
+  return { actor, clock, navigations, spec };
 }
 type Ctx = ReturnType<typeof setupActor>;
+
+/** The spec's toast queue after a toast is asked for, and after the shown one leaves. */
+const specShow = (ctx: Ctx, message: string) => {
+  if (ctx.spec.current === null) ctx.spec.current = message;
+  else ctx.spec.queue.push(message);
+  if (ctx.spec.queue.length > input.queueCap) ctx.spec.queue.shift();
+};
+const specNext = (ctx: Ctx) => {
+  ctx.spec.current = ctx.spec.queue.shift() ?? null;
+};
+const specClear = (ctx: Ctx) => {
+  ctx.spec.current = null;
+  ctx.spec.queue = [];
+};
+
+/** The toast shown and the ones waiting are the spec's, in order (§4 one at a time, 3.5 s each). */
+const specQueue = (ctx: Ctx) => {
+  const live = ctx.actor.getSnapshot().context;
+  expect(
+    [live.current?.message ?? null, ...live.queue.map((n) => n.message)],
+    '§4 notifications shown one at a time, in the order asked, older ones dropped past the cap',
+  ).toEqual([ctx.spec.current, ...ctx.spec.queue]);
+};
 
 /** Whatever the path, the live actor carries the same toast, queue, banner and video as the model. */
 const sameContext = (ctx: Ctx, snapshot: Snapshot) => {
@@ -87,24 +113,34 @@ const sameContext = (ctx: Ctx, snapshot: Snapshot) => {
 };
 
 const actorEvents = {
-  'notify.show': ({ ctx, event }) => ctx.actor.send(event),
+  'notify.show': ({ ctx, event }) => {
+    specShow(ctx, event.message);
+    ctx.actor.send(event);
+  },
   'notify.dismiss': ({ ctx, event }) => {
     const count = ctx.navigations.length;
+    specNext(ctx);
     ctx.actor.send(event);
     expect(ctx.navigations.length).toBe(count);
   },
   'notify.open': ({ ctx, event }) => {
     const link = ctx.actor.getSnapshot().context.current?.router_link;
+    specNext(ctx);
     ctx.actor.send(event);
     expect(ctx.navigations.at(-1)).toBe(link);
   },
-  'notify.clear': ({ ctx, event }) => ctx.actor.send(event),
+  'notify.clear': ({ ctx, event }) => {
+    specClear(ctx);
+    ctx.actor.send(event);
+  },
   'info.show': ({ ctx, event }) => ctx.actor.send(event),
   'info.dismiss': ({ ctx, event }) => ctx.actor.send(event),
   'video.open': ({ ctx, event }) => ctx.actor.send(event),
   'video.close': ({ ctx, event }) => ctx.actor.send(event),
-  'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) =>
-    ctx.clock.fire(SPEC_TIMERS.notification),
+  'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) => {
+    specNext(ctx);
+    ctx.clock.fire(SPEC_TIMERS.notification);
+  },
   'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
     ctx.clock.fire(SPEC_TIMERS.informationBanner),
 } satisfies Executors<typeof model, Ctx>;
@@ -117,9 +153,13 @@ const actorDriver: Driver<typeof model, Ctx> = {
   actual: ({ actor }) => actor.getSnapshot(),
   events: actorEvents,
   states: {
-    '*': ({ ctx, snapshot }) => sameContext(ctx, snapshot),
+    '*': ({ ctx, snapshot }) => {
+      sameContext(ctx, snapshot);
+      specQueue(ctx);
+    },
     'toast.showing': ({ ctx, snapshot }) => {
       sameContext(ctx, snapshot);
+      specQueue(ctx);
       // Exactly one toast timer runs while a toast shows.
       expect(
         ctx.clock.pending().filter((d) => d === SPEC_TIMERS.notification),
@@ -226,6 +266,48 @@ const viewDriver: Driver<typeof model, Ctx> = {
 };
 
 testPaths(model, viewDriver, 'view');
+
+it('toasts show one at a time, in the order asked; past the cap the oldest waiting is dropped', () => {
+  // Distinct messages, so an order mistake shows; the spec's queue is folded from the events.
+  const shows = ['first', 'second', 'third'].map((message) => ({
+    type: 'notify.show' as const,
+    message,
+    messageType: 'info' as const,
+  }));
+  const others = model.events.map((e) => e.event).filter((e) => e.type !== 'notify.show');
+  checkProperty('notifications: toasts in the order asked', {
+    machine: notificationsMachine,
+    input,
+    events: [...shows, ...others],
+    maxEvents: 40,
+    invariant: ({ snapshot, history }) => {
+      let current: string | null = null;
+      let queue: string[] = [];
+      for (const event of history) {
+        if (event.type === 'notify.show') {
+          const message = String((event as { message?: unknown }).message);
+          if (current === null) current = message;
+          else queue.push(message);
+          if (queue.length > input.queueCap) queue.shift();
+        } else if (
+          event.type === 'notify.dismiss' ||
+          event.type === 'notify.open' ||
+          event.type.startsWith('xstate.after.notificationDuration')
+        ) {
+          current = queue.shift() ?? null;
+        } else if (event.type === 'notify.clear') {
+          current = null;
+          queue = [];
+        }
+      }
+      const { context } = snapshot;
+      expect([context.current?.message ?? null, ...context.queue.map((n) => n.message)]).toEqual([
+        current,
+        ...queue,
+      ]);
+    },
+  });
+});
 
 it('the queue never exceeds its cap, and a toast shows whenever one waits', () => {
   checkProperty('notifications: cap and no idle queue', {

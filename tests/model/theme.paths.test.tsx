@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import { selectTheme } from '../../machines/theme/theme.selectors';
-import { nextTheme, type Theme } from '../../machines/theme/theme.types';
+import type { Theme } from '../../machines/theme/theme.types';
 import { ThemeToggle } from '../../src/views/overlays/ThemeToggle';
 import {
   checkProperty,
@@ -14,6 +14,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_THEME } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const model = defineModel({
@@ -25,6 +26,7 @@ const model = defineModel({
   inputs: [
     { stored: { ...EMPTY_STORED, theme: 'light' } },
     { stored: { ...EMPTY_STORED, theme: 'dark' } },
+    { stored: { ...EMPTY_STORED, theme: 'auto' } },
   ],
   events: { 'theme.cycle': [{}] },
 });
@@ -46,6 +48,12 @@ function setupActor({ input }: { input: unknown } = { input: undefined }) {
     { input: (input as { stored: typeof EMPTY_STORED } | undefined) ?? { stored: EMPTY_STORED } },
   );
   actor.start();
+  // §4: the stored theme is restored at start; nothing (or nothing valid) stored means auto.
+  const storedTheme = (input as { stored?: { theme?: unknown } } | undefined)?.stored?.theme;
+  const restored = SPEC_THEME.cycle.find((t) => t === storedTheme) ?? SPEC_THEME.default;
+  expect(selectTheme(actor.getSnapshot()), '§4 the stored theme at start, default auto').toBe(
+    restored,
+  );
   return { actor, stored };
 }
 type Ctx = ReturnType<typeof setupActor>;
@@ -79,7 +87,7 @@ const expectToggle = (ctx: Ctx, theme: Theme) => {
   expectApplied(ctx, theme);
   expect(
     screen.getByRole('button', {
-      name: `Theme: ${LABEL[theme]}. Switch to ${LABEL[nextTheme(theme)]}`,
+      name: `Theme: ${LABEL[theme]}. Switch to ${LABEL[SPEC_THEME.next[theme]]}`,
     }),
   ).toBeInTheDocument();
 };

@@ -176,3 +176,10 @@ export function isSpecEmail(email: string): boolean {
 export function isSpecCode(code: string): boolean {
   return /^[0-9]{6}$/.test(code);
 }
+
+/** §4 Theme cycle: "light, dark, auto, then light again; stored and applied; default auto". */
+export const SPEC_THEME = {
+  cycle: ['light', 'dark', 'auto'] as const,
+  default: 'auto' as const,
+  next: { light: 'dark', dark: 'auto', auto: 'light' } as const,
+};

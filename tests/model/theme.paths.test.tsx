@@ -54,6 +54,7 @@ function setupActor({ input }: { input: unknown } = { input: undefined }) {
   expect(selectTheme(actor.getSnapshot()), '§4 the stored theme at start, default auto').toBe(
     restored,
   );
+  expect(stored.get('theme'), '§4 the theme at start is applied and stored').toBe(restored);
   return { actor, stored };
 }
 type Ctx = ReturnType<typeof setupActor>;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { ChartView } from './ChartView';
-import { machineToChart, type Chart } from './graph';
+import { describeEvent, machineToChart, type Chart } from './graph';
 import type { LiveActor } from './inspector';
 import type { MachineEntry } from './registry';
 import { describeStep, recordingFileName, recordingToTestFile } from './recording';
@@ -146,7 +146,7 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
               .map((type) => ({ type, event: sandboxEvent(type, parse(payload) ?? {}) }))
               .filter(({ event }) => canTake(snapshot, event))
               .map(({ type, event }) => {
-                const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
+                const { delay } = describeEvent(type);
                 return (
                   <button
                     key={type}

@@ -75,23 +75,24 @@ function setupActor() {
   );
   actor.start();
   /** §4 written as a plain queue: one toast shows, the rest wait in order, the oldest dropped. */
-  const spec = { current: null as string | null, queue: [] as string[] };
+  const spec: SpecQueue = { current: null, queue: [] };
   return { actor, clock, navigations, spec };
 }
 type Ctx = ReturnType<typeof setupActor>;
 
 /** The spec's toast queue after a toast is asked for, and after the shown one leaves. */
-const specShow = (ctx: Ctx, message: string) => {
-  if (ctx.spec.current === null) ctx.spec.current = message;
-  else ctx.spec.queue.push(message);
-  if (ctx.spec.queue.length > input.queueCap) ctx.spec.queue.shift();
+type SpecQueue = { current: string | null; queue: string[] };
+const specShow = (spec: SpecQueue, message: string) => {
+  if (spec.current === null) spec.current = message;
+  else spec.queue.push(message);
+  if (spec.queue.length > input.queueCap) spec.queue.shift();
 };
-const specNext = (ctx: Ctx) => {
-  ctx.spec.current = ctx.spec.queue.shift() ?? null;
+const specNext = (spec: SpecQueue) => {
+  spec.current = spec.queue.shift() ?? null;
 };
-const specClear = (ctx: Ctx) => {
-  ctx.spec.current = null;
-  ctx.spec.queue = [];
+const specClear = (spec: SpecQueue) => {
+  spec.current = null;
+  spec.queue = [];
 };
 
 /** The toast shown and the ones waiting are the spec's, in order (§4 one at a time, 3.5 s each). */
@@ -114,23 +115,23 @@ const sameContext = (ctx: Ctx, snapshot: Snapshot) => {
 
 const actorEvents = {
   'notify.show': ({ ctx, event }) => {
-    specShow(ctx, event.message);
+    specShow(ctx.spec, event.message);
     ctx.actor.send(event);
   },
   'notify.dismiss': ({ ctx, event }) => {
     const count = ctx.navigations.length;
-    specNext(ctx);
+    specNext(ctx.spec);
     ctx.actor.send(event);
     expect(ctx.navigations.length).toBe(count);
   },
   'notify.open': ({ ctx, event }) => {
     const link = ctx.actor.getSnapshot().context.current?.router_link;
-    specNext(ctx);
+    specNext(ctx.spec);
     ctx.actor.send(event);
     expect(ctx.navigations.at(-1)).toBe(link);
   },
   'notify.clear': ({ ctx, event }) => {
-    specClear(ctx);
+    specClear(ctx.spec);
     ctx.actor.send(event);
   },
   'info.show': ({ ctx, event }) => ctx.actor.send(event),
@@ -138,7 +139,7 @@ const actorEvents = {
   'video.open': ({ ctx, event }) => ctx.actor.send(event),
   'video.close': ({ ctx, event }) => ctx.actor.send(event),
   'xstate.after.notificationDuration.notifications.toast.showing': ({ ctx }) => {
-    specNext(ctx);
+    specNext(ctx.spec);
     ctx.clock.fire(SPEC_TIMERS.notification);
   },
   'xstate.after.informationDuration.notifications.banner.visible': ({ ctx }) =>
@@ -281,29 +282,22 @@ it('toasts show one at a time, in the order asked; past the cap the oldest waiti
     events: [...shows, ...others],
     maxEvents: 40,
     invariant: ({ snapshot, history }) => {
-      let current: string | null = null;
-      let queue: string[] = [];
+      const spec: SpecQueue = { current: null, queue: [] };
       for (const event of history) {
-        if (event.type === 'notify.show') {
-          const message = String((event as { message?: unknown }).message);
-          if (current === null) current = message;
-          else queue.push(message);
-          if (queue.length > input.queueCap) queue.shift();
-        } else if (
+        if (event.type === 'notify.show')
+          specShow(spec, String((event as { message?: unknown }).message));
+        else if (
           event.type === 'notify.dismiss' ||
           event.type === 'notify.open' ||
           event.type.startsWith('xstate.after.notificationDuration')
-        ) {
-          current = queue.shift() ?? null;
-        } else if (event.type === 'notify.clear') {
-          current = null;
-          queue = [];
-        }
+        )
+          specNext(spec);
+        else if (event.type === 'notify.clear') specClear(spec);
       }
       const { context } = snapshot;
       expect([context.current?.message ?? null, ...context.queue.map((n) => n.message)]).toEqual([
-        current,
-        ...queue,
+        spec.current,
+        ...spec.queue,
       ]);
     },
   });

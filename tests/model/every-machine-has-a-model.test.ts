@@ -18,3 +18,27 @@ it('every machine in machines/ has a model test tests/model/<name>.paths.test.ts
   expect(machines.length).toBeGreaterThan(0);
   expect(missing, `machines without a model test: ${missing.join(', ')}`).toEqual([]);
 });
+
+/**
+ * Every module of machines/ loads. A chart is built when its module is imported, so a broken chart
+ * (an initial state that does not exist, a missing states object) throws at import: here that is a
+ * failing test naming the module, not only a test file that never loads.
+ */
+const modules = import.meta.glob('../../machines/*/*.ts');
+
+it('every module of machines/ loads, and each machine it exports has its chart', async () => {
+  const names = Object.keys(modules).filter((name) => !name.endsWith('.d.ts'));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const load = modules[name];
+    if (!load) continue;
+    const loaded = (await load().catch((error: unknown) => {
+      throw new Error(`${name} does not load: ${String(error)}`, { cause: error });
+    })) as Record<string, unknown>;
+    for (const [exported, value] of Object.entries(loaded)) {
+      if (!exported.endsWith('Machine')) continue;
+      const machine = value as { root?: { states?: object; initial?: unknown } };
+      expect(machine.root, `${name}: ${exported} has a chart`).toBeDefined();
+    }
+  }
+});

@@ -407,28 +407,38 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   // Coverage: every state node and every transition definition of the chart.
   const takenKeys = new Set<string>();
   const snapshots: AnyMachineSnapshot[] = [];
-  for (const input of inputs) {
-    for (const t of takenTransitions(machine, null, null, input, snapshots)) {
-      const key = byDefinition.get(t);
-      if (key) takenKeys.add(key);
-    }
-  }
-  for (const path of paths) {
-    let prev = path.initial as AnyMachineSnapshot;
-    snapshots.push(prev);
-    for (const step of path.steps) {
-      for (const t of takenTransitions(
-        machine,
-        prev,
-        step.event as AnyEventObject,
-        undefined,
-        snapshots,
-      )) {
+  // The walk runs the machine again: a machine that throws here fails as a test (the generation
+  // test below), not as a file that never loads (which a runner may count as nothing at all).
+  try {
+    for (const input of inputs) {
+      for (const t of takenTransitions(machine, null, null, input, snapshots)) {
         const key = byDefinition.get(t);
         if (key) takenKeys.add(key);
       }
-      prev = step.snapshot as AnyMachineSnapshot;
+    }
+    walkPaths();
+  } catch (error) {
+    generationError ??= `generation failed: ${error instanceof Error ? error.message : String(error)} (while walking the paths for coverage)`;
+    console.error(`paths ${spec.name}: ${generationError}`);
+  }
+  function walkPaths(): void {
+    for (const path of paths) {
+      let prev = path.initial as AnyMachineSnapshot;
       snapshots.push(prev);
+      for (const step of path.steps) {
+        for (const t of takenTransitions(
+          machine,
+          prev,
+          step.event as AnyEventObject,
+          undefined,
+          snapshots,
+        )) {
+          const key = byDefinition.get(t);
+          if (key) takenKeys.add(key);
+        }
+        prev = step.snapshot as AnyMachineSnapshot;
+        snapshots.push(prev);
+      }
     }
   }
   const takenEventTypes = new Set(paths.flatMap((p) => p.steps.map((step) => step.event.type)));

@@ -7,8 +7,6 @@
  */
 export type Theme = 'light' | 'dark' | 'auto';
 
-export const THEMES: readonly Theme[] = ['light', 'dark', 'auto'];
-
 export const DEFAULT_THEME: Theme = 'auto';
 
 /** Storage key of §3. */

@@ -6,6 +6,8 @@ import { EMPTY_STORED } from '../../machines/shared/stored';
 import { themeMachine } from '../../machines/theme/theme.machine';
 import { selectTheme } from '../../machines/theme/theme.selectors';
 import type { Theme } from '../../machines/theme/theme.types';
+import { provideTheme } from '../../src/app/provide/overlays';
+import type { KeyValueStorage } from '../../src/platform/storage';
 import { ThemeToggle } from '../../src/views/overlays/ThemeToggle';
 import {
   checkProperty,
@@ -27,26 +29,25 @@ const model = defineModel({
     { stored: { ...EMPTY_STORED, theme: 'light' } },
     { stored: { ...EMPTY_STORED, theme: 'dark' } },
     { stored: { ...EMPTY_STORED, theme: 'auto' } },
+    // Not a theme of the cycle: the default.
+    { stored: { ...EMPTY_STORED, theme: 'neon' } },
   ],
   events: { 'theme.cycle': [{}] },
 });
 
 const LABEL: Record<Theme, string> = { light: 'light', dark: 'dark', auto: 'auto (system)' };
 
-/** The machine with the real document attribute and a storage map, as the browser runs it. */
+/** The app's own theme machine (document attribute and storage), over a storage map. */
 function setupActor({ input }: { input: unknown } = { input: undefined }) {
   const stored = new Map<string, string>();
-  const actor = createActor(
-    themeMachine.provide({
-      actions: {
-        applyTheme: (_, { theme }) => {
-          document.documentElement.setAttribute('data-theme', theme);
-          stored.set('theme', theme);
-        },
-      },
-    }),
-    { input: (input as { stored: typeof EMPTY_STORED } | undefined) ?? { stored: EMPTY_STORED } },
-  );
+  const storage: KeyValueStorage = {
+    get: (key) => stored.get(key) ?? null,
+    set: (key, value) => void stored.set(key, value),
+    remove: (key) => void stored.delete(key),
+  };
+  const actor = createActor(provideTheme({ storage }), {
+    input: (input as { stored: typeof EMPTY_STORED } | undefined) ?? { stored: EMPTY_STORED },
+  });
   actor.start();
   // §4: the stored theme is restored at start; nothing (or nothing valid) stored means auto.
   const storedTheme = (input as { stored?: { theme?: unknown } } | undefined)?.stored?.theme;
@@ -54,7 +55,12 @@ function setupActor({ input }: { input: unknown } = { input: undefined }) {
   expect(selectTheme(actor.getSnapshot()), '§4 the stored theme at start, default auto').toBe(
     restored,
   );
-  expect(stored.get('theme'), '§4 the theme at start is applied and stored').toBe(restored);
+  expect(stored.get(SPEC_THEME.storageKey), '§4 the theme at start is applied and stored').toBe(
+    restored,
+  );
+  expect(document.documentElement.getAttribute('data-theme'), '§4 applied as data-theme').toBe(
+    restored,
+  );
   return { actor, stored };
 }
 type Ctx = ReturnType<typeof setupActor>;
@@ -62,7 +68,7 @@ type Ctx = ReturnType<typeof setupActor>;
 const expectApplied = (ctx: Ctx, theme: Theme) => {
   expect(selectTheme(ctx.actor.getSnapshot())).toBe(theme);
   expect(document.documentElement.getAttribute('data-theme')).toBe(theme);
-  expect(ctx.stored.get('theme')).toBe(theme);
+  expect(ctx.stored.get(SPEC_THEME.storageKey)).toBe(theme);
 };
 
 const actorDriver: Driver<typeof model, Ctx> = {

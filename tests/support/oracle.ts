@@ -182,4 +182,6 @@ export const SPEC_THEME = {
   cycle: ['light', 'dark', 'auto'] as const,
   default: 'auto' as const,
   next: { light: 'dark', dark: 'auto', auto: 'light' } as const,
+  /** §3 browser storage keys: the theme is kept under `theme`. */
+  storageKey: 'theme',
 };

@@ -5,13 +5,15 @@
 //
 // MUTATE=machines/notifications/**/*.ts,machines/taglines/**/*.ts restricts the mutated files;
 // MUTATION_SCOPES=model (or all) runs one scope only; REPORT_ONLY=1 re-reads the last reports.
+// MUTATION_CONCURRENCY=2 runs two test runners (default one: the machine has two cores).
+// The undetected mutants are listed in reports/mutation/survivors-<scope>.txt.
 //
 // Equivalent mutants, left out of the scores and counted apart: a string mutated inside
 // `throw new Error('… not provided')` (the placeholder of an actor or action the app supplies with
 // provide(); the machines never run it, and its text is no rule of the spec), and `types: { … }`
 // of setup() emptied (TypeScript's only: no behaviour).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,7 +47,7 @@ function scores(scope) {
   for (const [path, entry] of Object.entries(data.files)) {
     const rel = relative(ROOT, resolve(ROOT, path));
     const folder = rel.split('/').slice(0, 2).join('/');
-    const row = rows.get(folder) ?? { detected: 0, counted: 0, equivalent: 0 };
+    const row = rows.get(folder) ?? { detected: 0, counted: 0, equivalent: 0, survivors: [] };
     const lines = entry.source.split('\n');
     for (const m of entry.mutants) {
       if (!COUNTED.has(m.status)) continue;
@@ -60,6 +62,10 @@ function scores(scope) {
       }
       row.counted += 1;
       if (DETECTED.has(m.status)) row.detected += 1;
+      else
+        row.survivors.push(
+          `${rel}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName}: ${line.trim().slice(0, 100)}  →  ${JSON.stringify(m.replacement ?? '').slice(0, 80)}`,
+        );
     }
     rows.set(folder, row);
   }
@@ -96,3 +102,13 @@ for (const folder of folders) {
 console.log(
   `${'total'.padEnd(26)} ${cell(results.model && total.model).padEnd(22)} ${cell(results.all && total.all).padEnd(22)}`,
 );
+
+// The mutants no test detected, per scope, for the next test to write.
+for (const scope of scopes) {
+  const rows = results[scope];
+  if (!rows) continue;
+  const lines = [...rows.values()].flatMap((row) => row.survivors);
+  const file = join(ROOT, 'reports/mutation', `survivors-${scope}.txt`);
+  writeFileSync(file, lines.length ? `${lines.join('\n')}\n` : '');
+  console.log(`${lines.length} undetected mutant(s) (${scope} tests): ${relative(ROOT, file)}`);
+}

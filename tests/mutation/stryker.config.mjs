@@ -12,7 +12,7 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'tests/mutation/vitest.config.ts', related: true },
   mutate,
-  concurrency: 1,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY || 1),
   // Off on purpose. A machine's chart is built when its module loads: nearly every mutant of a
   // chart is "static". With per-test coverage the vitest runner switches a mutant on after that
   // import, so the mutated chart is never the one tested and the mutant counts as survived

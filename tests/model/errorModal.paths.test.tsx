@@ -26,6 +26,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const model = defineModel({
   name: 'errorModal',
@@ -33,6 +34,7 @@ const model = defineModel({
   // as they were: keyed by transition, each gets a path of its own.
   paths: { simple: false, byTransition: true },
   machine: errorModalMachine,
+  required: SPEC_TRANSITIONS.errorModal,
   events: {
     'errorModal.open': [
       {

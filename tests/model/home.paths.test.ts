@@ -26,6 +26,7 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const LINK = 'https://site.test/r/ABC123';
 const CODES: InviteCodeItem[] = [
@@ -36,6 +37,7 @@ const CODES: InviteCodeItem[] = [
 const model = defineModel({
   name: 'home',
   machine: homeMachine,
+  required: SPEC_TRANSITIONS.home,
   events: {
     'home.showTicket': [{}],
     'home.showInvite': [{}],

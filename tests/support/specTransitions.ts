@@ -163,6 +163,44 @@ export const SPEC_TRANSITIONS = {
     t('creatingSession', 'xstate.done.actor.sessCreate', 'loaded', '§4 session created'),
     t('loadingUser', 'xstate.done.actor.userData', 'loaded', '§4 then the user data is fetched'),
   ],
+  home: [
+    t('getTicket', 'home.showInvite', 'invite', "§2 two tabs: 'Get Ticket' and 'Invite'"),
+    t('invite', 'home.showTicket', 'getTicket', "§2 two tabs: back to 'Get Ticket'"),
+    t(
+      'invite.codes.loading',
+      'xstate.done.actor.inviteCodes',
+      'invite.codes.loaded',
+      '§7 user/invite/codes lists the invite codes',
+    ),
+    t(
+      'invite.codes.loaded',
+      'home.userChanged',
+      'invite.codes.loading',
+      '§2 the counters follow the server (friends register and buy)',
+    ),
+    t('invite.link.idle', 'invite.share', 'invite.link.sharing', '§2 invite link with share'),
+    t(
+      'invite.link.sharing',
+      'xstate.done.actor.shareLink',
+      'invite.link.idle',
+      '§2 share, then the link is ready again',
+    ),
+  ],
+  errorModal: [
+    t('hidden', 'error.reported', 'shown', '§8 global handler: an error shows the error modal'),
+    t(
+      'hidden',
+      'errorModal.open',
+      'shown',
+      '§3 application error: show flag and info; §4 error modal shown',
+    ),
+    t(
+      'shown',
+      'errorModal.close',
+      'hidden',
+      '§2 Error Detected modal: a Close button and the backdrop close it',
+    ),
+  ],
   app: [
     t('loading', 'session.loaded', 'loaded', '§4 not loaded to loaded when session init ends'),
     t(

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { appMachine, SERVICES } from '../../machines/app/app.machine';
+import {
+  selectErrorCode,
+  selectErrorText,
+  selectHasError,
+  selectIsLoaded,
+  selectShowLoader,
+} from '../../machines/app/app.selectors';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
   checkProperty,
@@ -16,9 +23,14 @@ import { SPEC_TRANSITIONS } from '../support/specTransitions';
  * and the app's loaded flag and application error follow. The long-lived services are replaced
  * by inert stand-ins: this chart only reacts to what the session reports.
  */
-const input = { stored: EMPTY_STORED, startData: { language: 'en', user_agent: 'test' } };
+const input = {
+  stored: { ...EMPTY_STORED, jwt: 'jwt-1', sessionToken: 'session-1', theme: 'dark' },
+  startData: { language: 'en', user_agent: 'test' },
+};
+/** Stand-in logic that keeps the input it was started with, for the checks to read. */
+const keepsInput = createMachine({ context: ({ input }) => ({ input }) });
 // Stand-in logic for the member services handed over by the composition root.
-const member = createMachine({}) as never;
+const member = keepsInput as never;
 /** The user-data stand-in records what reaches it: the realtime facts the app passes on. */
 const forwarded: { type: string }[] = [];
 const userDataMember = createMachine({
@@ -48,13 +60,14 @@ const model = defineModel({
 });
 
 // Stand-ins for the spawned services and the session bootstrap: they never report anything.
-const inert = createMachine({}) as never;
+const inert = keepsInput as never;
 const standIns = Object.fromEntries(
   [...Object.keys(SERVICES), 'session'].map((id) => [id, inert]),
 ) as never;
 
 function start() {
   forwarded.length = 0;
+  failedWith = null;
   const actor = createActor(appMachine.provide({ actors: standIns }), {
     input,
   });
@@ -62,6 +75,28 @@ function start() {
   return { actor };
 }
 type Ctx = ReturnType<typeof start>;
+/** The failure the session reported while the app was loading (the application error's source). */
+let failedWith: { code: string; text: string } | null = null;
+
+/** The input a child was started with (its stand-in keeps it). */
+const inputOf = (ctx: Ctx, id: string): unknown =>
+  (
+    (ctx.actor.getSnapshot().children as Record<string, { getSnapshot(): unknown } | undefined>)[
+      id
+    ]?.getSnapshot() as { context?: { input?: unknown } } | undefined
+  )?.context?.input;
+
+/** §2 Shell and §4 App load, read through the selectors the views use. */
+function expectApp(ctx: Ctx, loaded: boolean, error: { code: string; text: string } | null) {
+  const s = ctx.actor.getSnapshot();
+  expect(selectIsLoaded(s), '§4 loaded when session init ends (also on failure)').toBe(loaded);
+  expect(selectHasError(s), '§3 application error flag').toBe(error !== null);
+  expect(selectErrorText(s), '§3 application error text').toBe(error?.text ?? '');
+  expect(selectErrorCode(s), '§3 application error code').toBe(error?.code ?? '');
+  expect(selectShowLoader(s), '§2 loader until loaded, and whenever an error is set').toBe(
+    !loaded || error !== null,
+  );
+}
 
 function forwardCheck(ctx: Ctx, event: { type: string }) {
   const running = ctx.actor.getSnapshot().context.membersRunning;
@@ -73,7 +108,10 @@ function forwardCheck(ctx: Ctx, event: { type: string }) {
 const events = {
   'app.membersLoaded': ({ ctx, event }) => ctx.actor.send(event),
   'session.loaded': ({ ctx, event }) => ctx.actor.send(event),
-  'session.failed': ({ ctx, event }) => ctx.actor.send(event),
+  'session.failed': ({ ctx, event }) => {
+    if (ctx.actor.getSnapshot().matches('loading')) failedWith = event;
+    ctx.actor.send(event);
+  },
   // A realtime fact reaches the user-data service once it runs, and is dropped before.
   'userData.changed': ({ ctx, event }) => forwardCheck(ctx, event),
   'userData.live': ({ ctx, event }) => forwardCheck(ctx, event),
@@ -94,12 +132,22 @@ const driver: Driver<typeof model, Ctx> = {
       expect(Boolean(children.payment)).toBe(snapshot.context.membersRunning);
       expect(Boolean(children.realtime)).toBe(snapshot.context.membersRunning);
       expect(Boolean(children.userData)).toBe(snapshot.context.membersRunning);
+      // Every service starts with what storage held at boot; the session with its token, whether
+      // a jwt is stored (§4: with a jwt the user data follows) and the start data.
+      for (const id of [...Object.keys(SERVICES), 'payment', 'realtime', 'userData'])
+        if (children[id])
+          expect(inputOf(ctx, id), `${id}'s input`).toEqual({ stored: input.stored });
+      expect(inputOf(ctx, 'session'), "the session bootstrap's input").toEqual({
+        sessionToken: 'session-1',
+        hasJwt: true,
+        startData: input.startData,
+      });
     },
-    loading: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
-    loaded: ({ ctx }) => expect(ctx.actor.getSnapshot().context.error).toBeNull(),
-    failed: ({ ctx, snapshot }) => {
-      expect(ctx.actor.getSnapshot().context.error).toEqual(snapshot.context.error);
-      expect(ctx.actor.getSnapshot().context.error?.code).toMatch(/^(Init|Version)$/);
+    loading: ({ ctx }) => expectApp(ctx, false, null),
+    loaded: ({ ctx }) => expectApp(ctx, true, null),
+    failed: ({ ctx }) => {
+      expect(failedWith, 'the session reported a failure while loading').not.toBeNull();
+      expectApp(ctx, true, failedWith);
     },
   },
 };

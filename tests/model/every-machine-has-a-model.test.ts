@@ -37,8 +37,11 @@ it('every module of machines/ loads, and each machine it exports has its chart',
     })) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(loaded)) {
       if (!exported.endsWith('Machine')) continue;
-      const machine = value as { root?: { states?: object; initial?: unknown } };
+      const machine = value as { id?: unknown; root?: object };
       expect(machine.root, `${name}: ${exported} has a chart`).toBeDefined();
+      // The visualiser, docs/machines/<id>.* and the inspector name a machine by its id.
+      const folder = /machines\/([^/]+)\//.exec(name)?.[1];
+      expect(machine.id, `${name}: ${exported}'s id is its folder's name`).toBe(folder);
     }
   }
 });

@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { devInspect } from './devtools/inspector';
 import { createActor } from 'xstate';
@@ -65,12 +64,7 @@ async function boot(root: HTMLElement): Promise<void> {
       <Shell />
     </AppActorProvider>
   );
-  // Hydration as a transition is rendered in slices of a few milliseconds (yielding to input in
-  // between) instead of one long task on a slow phone; a tap meanwhile is held by the tap keeper.
-  if (root.dataset.prerendered === window.location.pathname)
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
+  if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
 void boot(container);

@@ -2,11 +2,26 @@ import { expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { launchMachine } from '../../machines/launch/launch.machine';
 import {
+  earlyBirdBadgeAt,
+  priceTierNameAt,
+  startsHeaderAt,
+  trainingStartAt,
+} from '../../machines/launch/datedCopy';
+import {
+  selectDays,
+  selectHours,
   selectIsSyncing,
   selectIsTrainingOpen,
+  selectMinutes,
+  selectNow,
   selectRemainingMs,
+  selectSeconds,
 } from '../../machines/launch/launch.selectors';
-import { LAUNCH_AT_MS, type ClockTicked } from '../../machines/launch/launch.types';
+import {
+  LAUNCH_AT_MS,
+  TRAINING_OPEN_TEXT,
+  type ClockTicked,
+} from '../../machines/launch/launch.types';
 import {
   checkProperty,
   defineModel,
@@ -14,9 +29,16 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import {
+  README_DATED_TEXTS,
+  SPEC_LIMITS,
+  SPEC_DATED_TEXTS,
+  specCountdownCards,
+} from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const DAY = 86_400_000;
+const { launchAt, earlyBirdEnd } = SPEC_LIMITS;
 
 const model = defineModel({
   name: 'launch',
@@ -25,10 +47,13 @@ const model = defineModel({
   input: {},
   events: {
     'clock.ticked': [
-      { now: LAUNCH_AT_MS - 3 * DAY },
-      { now: LAUNCH_AT_MS - 1000 },
-      { now: LAUNCH_AT_MS },
-      { now: LAUNCH_AT_MS + 60_000 },
+      // Before the Early Bird ends; between its end and the start (every card non-zero, a
+      // fraction of a second that rounds up); one second before; the instant; after it.
+      { now: earlyBirdEnd - 1000 },
+      { now: launchAt - (1 * DAY + 2 * 3_600_000 + 3 * 60_000 + 4_500) },
+      { now: launchAt - 1000 },
+      { now: launchAt },
+      { now: launchAt + 60_000 },
     ],
   },
 });
@@ -54,13 +79,14 @@ function setup() {
     { input: {} },
   );
   actor.start();
-  return { actor, clock };
+  return { actor, clock, lastReading: null as number | null };
 }
 type Ctx = ReturnType<typeof setup>;
 
 const events = {
   'clock.ticked': ({ ctx, event }) => {
     if (!ctx.clock.emit) throw new Error('the clock actor was never started');
+    if (!ctx.clock.stopped) ctx.lastReading = event.now;
     ctx.clock.emit(event);
   },
 } satisfies Executors<typeof model, Ctx>;
@@ -74,21 +100,73 @@ const driver: Driver<typeof model, Ctx> = {
   events,
   states: {
     'running.syncing': ({ ctx }) => {
-      expect(selectIsSyncing(ctx.actor.getSnapshot())).toBe(true);
+      expectCopy(ctx);
+      const s = ctx.actor.getSnapshot();
+      expect(selectIsSyncing(s), 'no reading yet: the cards wait').toBe(true);
+      expect(selectIsTrainingOpen(s)).toBe(false);
+      expect(selectRemainingMs(s)).toBe(0);
       expect(ctx.clock.stopped).toBe(false);
+      expect(s.children.clock, 'the clock runs').toBeDefined();
     },
-    'running.countingDown': ({ ctx, snapshot }) => {
-      const live = ctx.actor.getSnapshot();
-      expect(selectRemainingMs(live)).toBe(selectRemainingMs(snapshot));
-      expect(selectRemainingMs(live)).toBeGreaterThan(0);
+    'running.countingDown': ({ ctx }) => {
+      expectCopy(ctx);
+      const s = ctx.actor.getSnapshot();
+      const left = launchAt - (ctx.lastReading ?? Number.NaN);
+      expect(left, 'counting down only before the start').toBeGreaterThan(0);
+      expect(selectIsSyncing(s)).toBe(false);
+      expect(selectIsTrainingOpen(s)).toBe(false);
+      expect(selectRemainingMs(s)).toBe(left);
+      expect(cards(ctx), '§2 flip cards: Days, Hours, Minutes, Seconds').toEqual(
+        specCountdownCards(left),
+      );
       expect(ctx.clock.stopped).toBe(false);
     },
     trainingOpen: ({ ctx }) => {
-      expect(selectIsTrainingOpen(ctx.actor.getSnapshot())).toBe(true);
-      expect(ctx.clock.stopped).toBe(true);
+      expectCopy(ctx);
+      const s = ctx.actor.getSnapshot();
+      expect(ctx.lastReading, '§4 open only from the start').toBeGreaterThanOrEqual(launchAt);
+      expect(selectIsTrainingOpen(s)).toBe(true);
+      expect(selectIsSyncing(s)).toBe(false);
+      expect(TRAINING_OPEN_TEXT).toBe(SPEC_DATED_TEXTS.trainingOpen);
+      expect(cards(ctx)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+      expect(ctx.clock.stopped, 'the clock stops once open').toBe(true);
     },
   },
 };
+
+const cards = (ctx: Ctx) => {
+  const s = ctx.actor.getSnapshot();
+  return {
+    days: selectDays(s),
+    hours: selectHours(s),
+    minutes: selectMinutes(s),
+    seconds: selectSeconds(s),
+  };
+};
+
+/** §2 and §9 dated copy for the last reading (the spec's words before each date, README's after). */
+function expectCopy(ctx: Ctx) {
+  const now = selectNow(ctx.actor.getSnapshot());
+  expect(now, 'the copy reads the last clock reading').toBe(ctx.lastReading);
+  const launched = now !== null && now >= launchAt;
+  const earlyBirdOver = now !== null && now >= earlyBirdEnd;
+  expect(startsHeaderAt(now)).toBe(
+    launched ? README_DATED_TEXTS.openSince : SPEC_DATED_TEXTS.startsHeader,
+  );
+  expect(trainingStartAt(now)).toBe(
+    launched ? README_DATED_TEXTS.openSince : SPEC_DATED_TEXTS.trainingStarts,
+  );
+  expect(earlyBirdBadgeAt(now)).toBe(
+    earlyBirdOver ? README_DATED_TEXTS.earlyBirdEnded : SPEC_DATED_TEXTS.earlyBirdBadge,
+  );
+  expect(priceTierNameAt(now)).toBe(
+    launched
+      ? README_DATED_TEXTS.tierFromLaunch
+      : earlyBirdOver
+        ? README_DATED_TEXTS.tierBeforeLaunch
+        : null,
+  );
+}
 
 testPaths(model, driver);
 

@@ -74,7 +74,34 @@ export const SPEC_DATED_TEXTS = {
   startsHeader: 'Starts December 20',
   earlyBirdBadge: 'Until Nov 20',
   trainingStarts: 'Training starts December 20',
+  /** §2: once the countdown reaches the start. */
+  trainingOpen: 'Boarding now · Training Open',
 } as const;
+
+/**
+ * The same texts from their date on: the spec words them only before (README, "Where the spec is
+ * ambiguous": the header and receipt, the Early Bird badge and the tier names).
+ */
+export const README_DATED_TEXTS = {
+  openSince: 'Training open since December 20',
+  earlyBirdEnded: 'Ended',
+  tierBeforeLaunch: 'Pre-launch price',
+  tierFromLaunch: 'Launch price',
+} as const;
+
+/**
+ * §2 flip cards (Days, Hours, Minutes, Seconds) for the time left, counted in whole seconds
+ * rounded up so the cards never read all zeros before the start.
+ */
+export function specCountdownCards(msLeft: number) {
+  let seconds = msLeft <= 0 ? 0 : Math.ceil(msLeft / 1000);
+  const days = Math.floor(seconds / 86_400);
+  seconds -= days * 86_400;
+  const hours = Math.floor(seconds / 3_600);
+  seconds -= hours * 3_600;
+  const minutes = Math.floor(seconds / 60);
+  return { days, hours, minutes, seconds: seconds - minutes * 60 };
+}
 
 /** §9: SOL → lamports at 1e9 per SOL, written out so a rounding error cannot hide. */
 export const SPEC_LAMPORTS = {

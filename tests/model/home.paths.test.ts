@@ -5,6 +5,7 @@ import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selecto
 import { homeMachine } from '../../machines/home/home.machine';
 import {
   selectActiveTab,
+  selectCodeCount,
   selectCodesFailed,
   selectCodesLoading,
   selectCopyFeedbackRef,
@@ -12,8 +13,6 @@ import {
   selectUnusedCodeCount,
 } from '../../machines/home/home.selectors';
 import {
-  SHARE_TEXT,
-  SHARE_TITLE,
   type InviteCodeItem,
   type ShareInput,
   type ShareResult,
@@ -29,9 +28,11 @@ import {
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const LINK = 'https://site.test/r/ABC123';
+// Two unused codes (code_status 0) and one used: "Invitation codes available" counts the unused.
 const CODES: InviteCodeItem[] = [
   { code_text: 'AAA', code_status: 0 },
   { code_text: 'BBB', code_status: 1 },
+  { code_text: 'CCC', code_status: 0 },
 ];
 
 const model = defineModel({
@@ -81,9 +82,30 @@ function setup() {
     { input: {} },
   );
   actor.start();
-  return { actor, codes, share, clipboard };
+  return { actor, codes, share, clipboard, loadedCodes: [] as InviteCodeItem[] };
 }
 type Ctx = ReturnType<typeof setup>;
+
+/** What the page reads in every state: the tab, the codes' load, sharing, the codes last loaded. */
+function expectHome(
+  ctx: Ctx,
+  tab: 'getTicket' | 'invite',
+  codes: 'loading' | 'loaded' | 'failed' | null,
+  sharing: boolean,
+) {
+  const s = ctx.actor.getSnapshot();
+  expect(selectActiveTab(s), "§2 tabs 'Get Ticket' and 'Invite'").toBe(tab);
+  expect(selectCodesLoading(s)).toBe(codes === 'loading');
+  expect(selectCodesFailed(s)).toBe(codes === 'failed');
+  expect(selectIsSharing(s)).toBe(sharing);
+  expect(selectCodeCount(s), 'the codes the server returned last').toBe(ctx.loadedCodes.length);
+  expect(selectUnusedCodeCount(s), 'unused codes: code_status 0').toBe(
+    ctx.loadedCodes.filter((c) => c.code_status === 0).length,
+  );
+  expect(Boolean(selectCopyFeedbackRef(s)), 'the link copies on the Invite tab').toBe(
+    tab === 'invite',
+  );
+}
 
 const copiedNow = (ctx: Ctx) => {
   const child = selectCopyFeedbackRef(ctx.actor.getSnapshot());
@@ -112,8 +134,10 @@ const events = {
     ctx.actor.send(event);
     expect(ctx.codes.calls.length - before).toBe(reload ? 1 : 0);
   },
-  'xstate.done.actor.inviteCodes': ({ ctx, event }) =>
-    ctx.codes.resolve(event.output as InviteCodeItem[]),
+  'xstate.done.actor.inviteCodes': async ({ ctx, event }) => {
+    await ctx.codes.resolve(event.output as InviteCodeItem[]);
+    ctx.loadedCodes = event.output as InviteCodeItem[];
+  },
   'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),
   'xstate.done.actor.shareLink': async ({ ctx, event }) => {
     const before = ctx.clipboard.length;
@@ -124,8 +148,14 @@ const events = {
     const expected = output.outcome === 'unsupported' ? [LINK] : [];
     expect(ctx.clipboard.slice(before)).toEqual(expected);
     if (expected.length > 0) expect(copiedNow(ctx)).toBe(true);
+    expect(selectIsSharing(ctx.actor.getSnapshot()), 'the link can be shared again').toBe(false);
   },
-  'xstate.error.actor.shareLink': ({ ctx, event }) => ctx.share.reject(event.error),
+  'xstate.error.actor.shareLink': async ({ ctx, event }) => {
+    await ctx.share.reject(event.error);
+    await settle();
+    // A dismissed share sheet: nothing copied, the link ready again.
+    expect(selectIsSharing(ctx.actor.getSnapshot())).toBe(false);
+  },
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {
@@ -136,19 +166,22 @@ const driver: Driver<typeof model, Ctx> = {
   actual: ({ actor }) => actor.getSnapshot(),
   events,
   states: {
-    getTicket: ({ ctx }) => expect(selectActiveTab(ctx.actor.getSnapshot())).toBe('getTicket'),
-    'invite.codes.loading': ({ ctx }) => {
-      expect(selectActiveTab(ctx.actor.getSnapshot())).toBe('invite');
-      expect(selectCodesLoading(ctx.actor.getSnapshot())).toBe(true);
+    getTicket: ({ ctx }) => expectHome(ctx, 'getTicket', null, false),
+    'invite.codes.loading': ({ ctx, snapshot }) => {
+      expectHome(ctx, 'invite', 'loading', snapshot.matches({ invite: { link: 'sharing' } }));
       expect(ctx.codes.pending()).toBe(1);
     },
-    'invite.codes.loaded': ({ ctx }) =>
-      expect(selectUnusedCodeCount(ctx.actor.getSnapshot())).toBe(1),
-    'invite.codes.failed': ({ ctx }) =>
-      expect(selectCodesFailed(ctx.actor.getSnapshot())).toBe(true),
+    'invite.codes.loaded': ({ ctx, snapshot }) =>
+      expectHome(ctx, 'invite', 'loaded', snapshot.matches({ invite: { link: 'sharing' } })),
+    'invite.codes.failed': ({ ctx, snapshot }) =>
+      expectHome(ctx, 'invite', 'failed', snapshot.matches({ invite: { link: 'sharing' } })),
     'invite.link.sharing': ({ ctx }) => {
       expect(selectIsSharing(ctx.actor.getSnapshot())).toBe(true);
-      expect(ctx.share.calls.at(-1)).toEqual({ url: LINK, title: SHARE_TITLE, text: SHARE_TEXT });
+      // The share sheet gets the link, the game's name and the training start (§1, §2).
+      const call = ctx.share.calls.at(-1);
+      expect(call?.url).toBe(LINK);
+      expect(call?.title).toBe('Solana Mafia Wars');
+      expect(call?.text).toContain('December 20');
     },
   },
 };

@@ -178,6 +178,12 @@ export const SPEC_TRANSITIONS = {
       'invite.codes.loading',
       '§2 the counters follow the server (friends register and buy)',
     ),
+    t(
+      'invite.codes.failed',
+      'home.userChanged',
+      'invite.codes.loading',
+      '§2 the counters follow the server (also after a failed read)',
+    ),
     t('invite.link.idle', 'invite.share', 'invite.link.sharing', '§2 invite link with share'),
     t(
       'invite.link.sharing',

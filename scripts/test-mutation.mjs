@@ -8,10 +8,11 @@
 // MUTATION_CONCURRENCY=2 runs two test runners (default one: the machine has two cores).
 // The undetected mutants are listed in reports/mutation/survivors-<scope>.txt.
 //
-// Equivalent mutants, left out of the scores and counted apart: a string mutated inside
-// `throw new Error('… not provided')` (the placeholder of an actor or action the app supplies with
-// provide(); the machines never run it, and its text is no rule of the spec), and `types: { … }`
-// of setup() emptied (TypeScript's only: no behaviour).
+// Equivalent mutants, left out of the scores and counted apart: a placeholder emptied or its
+// string mutated (an actor or action whose body throws '… not provided': the app and the tests
+// always supply it with provide(), so the machines never run it, and its text is no rule of the
+// spec); `types: { … }` of setup() emptied (TypeScript's only: no behaviour); and mutants the
+// source marks with `// Stryker disable next-line <mutator>: <reason>`, the reason beside them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,6 +39,32 @@ if (process.env.REPORT_ONLY !== '1') {
 const DETECTED = new Set(['Killed', 'Timeout']);
 const COUNTED = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
+/** The source text a mutant replaces. */
+function sourceOf(lines, { start, end }) {
+  if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+  return [
+    lines[start.line - 1].slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    lines[end.line - 1].slice(0, end.column - 1),
+  ].join('\n');
+}
+
+/**
+ * True when the text holds placeholders only: actor logic or actions whose body throws
+ * "… not provided" (setup()'s stand-ins for what src/ and the tests provide).
+ */
+function onlyPlaceholders(text) {
+  if (!/not provided/.test(text)) return false;
+  const rest = text
+    .replace(
+      /from(?:Promise|Callback|Observable)(?:<[^>]*>)?\((?:async )?\(\) => \{\s*throw new Error\('[^']*not provided'\);?\s*\}\)/g,
+      '',
+    )
+    .replace(/\(\) => \{\s*throw new Error\('[^']*not provided'\);?\s*\}/g, '')
+    .replace(/\{\s*throw new Error\('[^']*not provided'\);?\s*\}/g, '');
+  return !/=>|\bfunction\b|Machine\b|assign\(|sendTo\(/.test(rest);
+}
+
 /** Per machine folder: detected and counted mutants, and equivalent ones set aside. */
 function scores(scope) {
   const file = report(scope);
@@ -50,10 +77,19 @@ function scores(scope) {
     const row = rows.get(folder) ?? { detected: 0, counted: 0, equivalent: 0, survivors: [] };
     const lines = entry.source.split('\n');
     for (const m of entry.mutants) {
+      // `// Stryker disable next-line <mutator>: <reason>` in the source: an equivalent mutant
+      // whose reason is written beside the code.
+      if (m.status === 'Ignored') {
+        row.equivalent += 1;
+        continue;
+      }
       if (!COUNTED.has(m.status)) continue;
       const line = lines[m.location.start.line - 1] ?? '';
+      const text = sourceOf(lines, m.location);
       const placeholder =
-        m.mutatorName === 'StringLiteral' && /throw new Error\(.*not provided/.test(line);
+        (m.mutatorName === 'StringLiteral' && /throw new Error\(.*not provided/.test(line)) ||
+        // Emptying a placeholder (or a set of placeholders) the app always replaces with provide().
+        (['BlockStatement', 'ObjectLiteral'].includes(m.mutatorName) && onlyPlaceholders(text));
       // `setup({ types: { … } })` exists for TypeScript only: emptying it changes no behaviour.
       const typesOnly = m.mutatorName === 'ObjectLiteral' && /^\s*types: \{/.test(line);
       if (placeholder || typesOnly) {

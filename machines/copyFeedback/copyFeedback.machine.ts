@@ -42,6 +42,7 @@ export const copyFeedbackMachine = setup({
       invoke: {
         id: 'writeClipboard',
         src: 'writeClipboard',
+        // Stryker disable next-line ConditionalExpression,StringLiteral: only copyFeedback.copy enters copying; the test narrows the event's type
         input: ({ event }) => ({ text: event.type === 'copyFeedback.copy' ? event.text : '' }),
         onDone: { target: 'copied' },
         onError: { target: 'idle', actions: 'markFailure' },
@@ -49,8 +50,9 @@ export const copyFeedbackMachine = setup({
     },
     copied: {
       after: { copyFeedback: { target: 'idle' } },
+      // No failure to clear here: `copied` follows a successful copy.
       on: {
-        'copyFeedback.copy': { target: 'copying', actions: 'clearFailure' },
+        'copyFeedback.copy': { target: 'copying' },
       },
     },
   },

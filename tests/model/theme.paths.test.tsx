@@ -29,8 +29,9 @@ const model = defineModel({
     { stored: { ...EMPTY_STORED, theme: 'light' } },
     { stored: { ...EMPTY_STORED, theme: 'dark' } },
     { stored: { ...EMPTY_STORED, theme: 'auto' } },
-    // Not a theme of the cycle: the default.
+    // Not a theme of the cycle, or nothing stored at all: the default.
     { stored: { ...EMPTY_STORED, theme: 'neon' } },
+    {},
   ],
   events: { 'theme.cycle': [{}] },
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createActor,
   createMachine,
@@ -10,10 +10,23 @@ import {
 } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
 import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
-import { classifyError, ERROR_TEXT } from '../../machines/errorModal/classifyError';
+import { classifyError } from '../../machines/errorModal/classifyError';
 import { errorModalMachine } from '../../machines/errorModal/errorModal.machine';
-import { selectCopyFeedbackRef } from '../../machines/errorModal/errorModal.selectors';
-import type { LogErrorParams } from '../../machines/errorModal/errorModal.types';
+import {
+  selectCopyFeedbackRef,
+  selectErrorComponent,
+  selectErrorFile,
+  selectErrorMessage,
+  selectErrorModalOpen,
+  selectErrorSolution,
+  selectErrorStack,
+  selectErrorTime,
+} from '../../machines/errorModal/errorModal.selectors';
+import type {
+  ErrorModalOpenPayload,
+  ErrorReport,
+  LogErrorParams,
+} from '../../machines/errorModal/errorModal.types';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ErrorModal } from '../../src/views/overlays/ErrorModal';
@@ -26,7 +39,72 @@ import {
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_MESSAGES } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
+
+/**
+ * §8 global handler, report by report: what the player must see, written from the spec's words
+ * (not from classifyError). `modal`: the message shown, `solution`: what the solution must say;
+ * `banner`: the warning shown instead; neither: only logged.
+ */
+type HandlerCase = {
+  report: ErrorReport;
+  modal?: string | RegExp;
+  solution?: RegExp;
+  banner?: RegExp;
+};
+const HANDLER_CASES: HandlerCase[] = [
+  {
+    // 'Failed to load session' (check connection and retry).
+    report: {
+      errorMessage: 'Failed to load session',
+      stack: 'Error: Failed to load session\n    at init',
+      timestamp: Date.UTC(2025, 10, 20, 9, 2, 0),
+    },
+    modal: 'Failed to load session',
+    solution: /connection.*try again/i,
+  },
+  // 'Provider not available' (warning 'Web3 provider not available', advising to install a wallet).
+  {
+    report: { errorMessage: 'Provider not available' },
+    banner: /^Web3 provider not available\b.*install.*wallet/i,
+  },
+  // 'Deprecation warning' is only logged.
+  { report: { errorMessage: 'Deprecation warning: old call' } },
+  // Precedence: the response data message, then the error message, then the fallback.
+  {
+    report: {
+      responseMessage: 'Ticket sales are paused',
+      errorMessage: 'Request failed',
+      status: 409,
+    },
+    modal: 'Ticket sales are paused',
+  },
+  { report: {}, modal: SPEC_MESSAGES.unexpected },
+  // 404: '404: Resource not found'; a legacy /keys/ path points to /agents/.
+  {
+    report: { errorMessage: 'Request failed', status: 404, path: '/keys/list' },
+    modal: SPEC_MESSAGES.notFound,
+    solution: /\/agents\//,
+  },
+  // 'Expired version' (hint to reload).
+  {
+    report: { errorMessage: SPEC_MESSAGES.expiredVersion('0.2.0') },
+    modal: SPEC_MESSAGES.expiredVersion('0.2.0'),
+    solution: /reload/i,
+  },
+  // Reading a property of undefined: a developer-style data-structure message.
+  {
+    report: { errorMessage: "Cannot read properties of undefined (reading 'user')" },
+    modal: /data structure/i,
+    solution: /./,
+  },
+];
+const caseOf = (report: ErrorReport): HandlerCase => {
+  const found = HANDLER_CASES.find((c) => c.report === report);
+  if (!found) throw new Error('a report outside HANDLER_CASES');
+  return found;
+};
 
 const model = defineModel({
   name: 'errorModal',
@@ -48,17 +126,8 @@ const model = defineModel({
     ],
     'errorModal.close': [{}],
     'errorModal.copyDetails': [{}],
-    'error.reported': [
-      {
-        report: {
-          errorMessage: 'Failed to load session',
-          stack: 'Error: Failed to load session\n    at init',
-          timestamp: Date.UTC(2025, 10, 20, 9, 2, 0),
-        },
-      },
-      { report: { errorMessage: 'Provider not available' } },
-      { report: { errorMessage: 'Deprecation warning: old call' } },
-    ],
+    // Three cases walk the chart (modal, banner, log only); every case is checked below.
+    'error.reported': HANDLER_CASES.slice(0, 3).map(({ report }) => ({ report })),
   },
 });
 
@@ -99,29 +168,93 @@ function setupSystem() {
   const notifications = root.system.get(SYSTEM_IDS.notifications) as ActorRefFrom<
     typeof notificationsMachine
   >;
-  return { root, modal, notifications, logs, copied };
+  return { root, modal, notifications, logs, copied, expected: null as Expected | null };
 }
+/** What the modal must show, from the spec (null: nothing). */
+type Expected = {
+  message: string | RegExp;
+  solution: string | RegExp;
+  component?: string;
+  file?: string;
+  stack?: string;
+  timestamp?: number;
+};
 type Ctx = ReturnType<typeof setupSystem>;
 
-const sameInfo = (ctx: Ctx, snapshot: Snapshot) =>
-  expect(ctx.modal.getSnapshot().context.info).toEqual(snapshot.context.info);
-
-/** Each reported error is logged once; warnings reach the banner, nothing else does. */
+/** Each reported error is logged once; a warning reaches the banner; a modal case is expected. */
 const reportEffects = (
   ctx: Ctx,
   event: Extract<Parameters<typeof ctx.modal.send>[0], { type: 'error.reported' }>,
   logsBefore: number,
 ) => {
-  expect(ctx.logs).toHaveLength(logsBefore + 1);
-  const outcome = classifyError(event.report);
+  expect(ctx.logs, '§8 the global handler logs every error').toHaveLength(logsBefore + 1);
+  const spec = caseOf(event.report);
   const banner = ctx.notifications.getSnapshot().context.information;
-  if (outcome.kind === 'warning')
-    expect(banner).toEqual({ message: ERROR_TEXT.providerWarning, messageType: 'warning' });
+  if (spec.banner) {
+    expect(banner?.messageType).toBe('warning');
+    expect(banner?.message).toMatch(spec.banner);
+  }
+  if (spec.modal) {
+    const { stack, timestamp, component, file } = event.report;
+    ctx.expected = {
+      message: spec.modal,
+      solution: spec.solution ?? '',
+      ...(stack ? { stack } : {}),
+      ...(timestamp ? { timestamp } : {}),
+      ...(component ? { component } : {}),
+      ...(file ? { file } : {}),
+    };
+  }
 };
 
+const openEffects = (ctx: Ctx, event: ErrorModalOpenPayload) => {
+  ctx.expected = {
+    message: event.message,
+    solution: event.solution ?? '',
+    ...(event.component ? { component: event.component } : {}),
+    ...(event.file ? { file: event.file } : {}),
+    ...(event.timestamp ? { timestamp: event.timestamp } : {}),
+  };
+};
+
+const textIs = (actual: string, expected: string | RegExp) =>
+  typeof expected === 'string' ? expect(actual).toBe(expected) : expect(actual).toMatch(expected);
+
+/** §2 Error Detected modal, through the selectors the view reads. */
+function expectShown(ctx: Ctx) {
+  const s = ctx.modal.getSnapshot();
+  const expected = ctx.expected;
+  expect(expected, 'the modal shows only after an error').not.toBeNull();
+  if (!expected) return;
+  expect(selectErrorModalOpen(s)).toBe(true);
+  textIs(selectErrorMessage(s), expected.message);
+  textIs(selectErrorSolution(s), expected.solution);
+  // Component and file are hidden when they equal the unknown placeholders.
+  expect(selectErrorComponent(s)).toBe(expected.component ?? '');
+  expect(selectErrorFile(s)).toBe(expected.file ?? '');
+  expect(selectErrorStack(s)).toBe(expected.stack ?? '');
+  if (expected.timestamp !== undefined)
+    expect(selectErrorTime(s)).toBe(new Date(expected.timestamp).toISOString());
+  expect(selectCopyFeedbackRef(s), 'Copy Error Details is ready').toBeDefined();
+}
+
+function expectHidden(ctx: Ctx) {
+  const s = ctx.modal.getSnapshot();
+  expect(ctx.expected, 'hidden only when nothing is to be shown').toBeNull();
+  expect(selectErrorModalOpen(s)).toBe(false);
+  expect(selectErrorMessage(s)).toBe('');
+  expect(selectCopyFeedbackRef(s)).toBeUndefined();
+}
+
 const actorEvents = {
-  'errorModal.open': ({ ctx, event }) => ctx.modal.send(event),
-  'errorModal.close': ({ ctx, event }) => ctx.modal.send(event),
+  'errorModal.open': ({ ctx, event }) => {
+    ctx.modal.send(event);
+    openEffects(ctx, event);
+  },
+  'errorModal.close': ({ ctx, event }) => {
+    ctx.modal.send(event);
+    ctx.expected = null;
+  },
   'errorModal.copyDetails': async ({ ctx, event }) => {
     const before = ctx.copied.length;
     ctx.modal.send(event);
@@ -148,29 +281,49 @@ const actorDriver: Driver<typeof model, Ctx> = {
   actual: ({ modal }) => modal.getSnapshot(),
   events: actorEvents,
   states: {
-    hidden: ({ ctx, snapshot }) => {
-      sameInfo(ctx, snapshot);
-      expect(selectCopyFeedbackRef(ctx.modal.getSnapshot())).toBeUndefined();
-    },
-    shown: ({ ctx, snapshot }) => sameInfo(ctx, snapshot),
+    hidden: ({ ctx }) => expectHidden(ctx),
+    shown: ({ ctx }) => expectShown(ctx),
   },
 };
 
 testPaths(model, actorDriver);
 
+describe('§8 global handler, case by case', () => {
+  for (const spec of HANDLER_CASES) {
+    it(`${JSON.stringify(spec.report).slice(0, 80)} → ${spec.modal ? 'modal' : spec.banner ? 'banner' : 'log only'}`, () => {
+      const ctx = setupSystem();
+      try {
+        const event = { type: 'error.reported' as const, report: spec.report };
+        ctx.modal.send(event);
+        reportEffects(ctx, event, 0);
+        if (spec.modal) expectShown(ctx);
+        else expectHidden(ctx);
+        if (!spec.banner)
+          expect(ctx.notifications.getSnapshot().context.information, 'no banner').toBeNull();
+      } finally {
+        ctx.root.stop();
+      }
+    });
+  }
+});
+
 // The same paths through the rendered modal and banner.
 const viewEvents = {
   ...actorEvents,
-  'errorModal.open': ({ ctx, event }) => act(() => void ctx.modal.send(event)),
+  'errorModal.open': ({ ctx, event }) => {
+    act(() => void ctx.modal.send(event));
+    openEffects(ctx, event);
+  },
   'error.reported': ({ ctx, event }) => {
     const before = ctx.logs.length;
     act(() => void ctx.modal.send(event));
     reportEffects(ctx, event, before);
   },
-  'errorModal.close': () => {
+  'errorModal.close': ({ ctx }) => {
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     });
+    ctx.expected = null;
   },
   'errorModal.copyDetails': async ({ ctx }) => {
     const before = ctx.copied.length;

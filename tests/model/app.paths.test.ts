@@ -34,6 +34,7 @@ const member = keepsInput as never;
 /** The user-data stand-in records what reaches it: the realtime facts the app passes on. */
 const forwarded: { type: string }[] = [];
 const userDataMember = createMachine({
+  context: ({ input }) => ({ input }),
   on: { '*': { actions: ({ event }) => void forwarded.push(event) } },
 }) as never;
 

@@ -52,7 +52,7 @@ export type Driver<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx> =
   setup: (path: { input: unknown }) => Ctx | Promise<Ctx>;
   teardown?: (ctx: Ctx) => void | Promise<void>;
   events: Executors<Model, Ctx>;
-  /** Checks keyed by state (matched with `snapshot.matches(key)`); '*' runs when none matched. */
+  /** Checks keyed by state (matched with `snapshot.matches(key)`); '*' runs in every state. */
   states?: Record<string, StateCheck<Ctx, SnapshotFrom<Model['machine']>>>;
   /** The live snapshot; when given, its value must equal the expected value after every step. */
   actual?: (ctx: Ctx) => AnyMachineSnapshot;
@@ -257,8 +257,9 @@ async function runChecks<Ctx, S extends AnyMachineSnapshot>(
       ).toBe(stateValueToString(snapshot.value));
     });
   }
+  // '*' runs in every state, then each check whose key the state matches.
   const keys = Object.keys(states).filter((k) => k !== '*' && snapshot.matches(k as never));
-  if (keys.length === 0 && states['*']) keys.push('*');
+  if (states['*']) keys.unshift('*');
   for (const key of keys)
     await checking(`state check '${key}'`, () => states[key]!({ ctx, snapshot }));
 }

@@ -44,6 +44,7 @@ export const appMachine = setup({
     events: {} as AppEvent,
     input: {} as AppInput,
   },
+  // Stryker disable next-line ObjectLiteral: defaults only; composeApp (src/app/compose.ts) provides every one
   actors: {
     ...SERVICES,
     session: sessionMachine,

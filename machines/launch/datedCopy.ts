@@ -6,6 +6,7 @@
 import { EARLY_BIRD_END_MS, LAUNCH_AT_MS } from '../../contract/spec';
 
 const OPEN_SINCE = 'Training open since December 20';
+// Stryker disable next-line ConditionalExpression: `null >= at` is false too; `!== null` is for the type checker
 const from = (at: number) => (now: number | null) => now !== null && now >= at;
 const launched = from(LAUNCH_AT_MS);
 const earlyBirdOver = from(EARLY_BIRD_END_MS);

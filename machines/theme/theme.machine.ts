@@ -1,12 +1,6 @@
 import { setup } from 'xstate';
 import type { ServiceInput } from '../shared/stored';
-import {
-  DEFAULT_THEME,
-  isTheme,
-  type ApplyThemeParams,
-  type Theme,
-  type ThemeEvent,
-} from './theme.types';
+import { restoredTheme, type ApplyThemeParams, type Theme, type ThemeEvent } from './theme.types';
 
 /**
  * Starts in the stored theme (from the app's boot snapshot of storage; a missing or unknown
@@ -17,7 +11,7 @@ export const themeMachine = setup({
   types: {
     context: {} as { stored: Theme },
     events: {} as ThemeEvent,
-    input: {} as Partial<ServiceInput> | undefined,
+    input: {} as Partial<ServiceInput>,
   },
   // Stryker disable next-line ObjectLiteral: a no-op placeholder; src/app/provide/overlays.ts provides applyTheme
   actions: {
@@ -28,10 +22,7 @@ export const themeMachine = setup({
   },
 }).createMachine({
   id: 'theme',
-  context: ({ input }) => {
-    const stored = input?.stored?.theme;
-    return { stored: isTheme(stored) ? stored : DEFAULT_THEME };
-  },
+  context: ({ input }) => ({ stored: restoredTheme(input.stored?.theme) }),
   initial: 'restoring',
   states: {
     /** Transient: routes to the stored theme at start. */

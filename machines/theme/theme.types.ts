@@ -19,8 +19,12 @@ export type ThemeEvent =
 /** Parameters of the provided `applyTheme` action (sets the attribute and stores the value). */
 export type ApplyThemeParams = { theme: Theme };
 
-export const isTheme = (value: unknown): value is Theme =>
-  value === 'light' || value === 'dark' || value === 'auto';
+/**
+ * The theme to restore from a stored value: light or dark as stored; anything else (auto, nothing,
+ * a value outside the cycle) is the default, auto.
+ */
+export const restoredTheme = (value: unknown): Theme =>
+  value === 'light' || value === 'dark' ? value : DEFAULT_THEME;
 
 export const nextTheme = (theme: Theme): Theme =>
   theme === 'light' ? 'dark' : theme === 'dark' ? 'auto' : 'light';

@@ -60,6 +60,12 @@ export const SPEC_TRANSITIONS = {
   ],
   launch: [
     t(
+      'running.countingDown',
+      'clock.ticked',
+      'running.countingDown',
+      '§2 the flip cards count down (each reading is the new time left)',
+    ),
+    t(
       'running',
       'clock.ticked',
       'trainingOpen',

@@ -85,8 +85,13 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByTestId('toast')).toBeVisible();
         await expect(page.getByTestId('info-banner')).toBeVisible();
         await shoot(page, `messages-${viewport.name}-${theme}`, { fullPage: false });
-        await page.getByTestId('toast').click();
-        await page.getByTestId('info-banner').click();
+        // Clear them before the error modal: a click dismisses what is still up (on a loaded
+        // machine the toast's 3.5 s may already have run out during the screenshot and axe).
+        for (const id of ['toast', 'info-banner']) {
+          const shown = page.getByTestId(id);
+          if ((await shown.count()) > 0) await shown.click({ timeout: 2_000 }).catch(() => {});
+          await expect(shown).toHaveCount(0, { timeout: 10_000 });
+        }
         await openError(page, {
           message: 'Phantom wallet not detected',
           solution: 'Install the Phantom extension from phantom.com, then reload this page.',

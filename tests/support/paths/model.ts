@@ -416,12 +416,6 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
         if (key) takenKeys.add(key);
       }
     }
-    walkPaths();
-  } catch (error) {
-    generationError ??= `generation failed: ${error instanceof Error ? error.message : String(error)} (while walking the paths for coverage)`;
-    console.error(`paths ${spec.name}: ${generationError}`);
-  }
-  function walkPaths(): void {
     for (const path of paths) {
       let prev = path.initial as AnyMachineSnapshot;
       snapshots.push(prev);
@@ -440,6 +434,9 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
         snapshots.push(prev);
       }
     }
+  } catch (error) {
+    generationError ??= `generation failed: ${error instanceof Error ? error.message : String(error)} (while walking the paths for coverage)`;
+    console.error(`paths ${spec.name}: ${generationError}`);
   }
   const takenEventTypes = new Set(paths.flatMap((p) => p.steps.map((step) => step.event.type)));
   const matches = (snapshot: AnyMachineSnapshot, value: string): boolean => {

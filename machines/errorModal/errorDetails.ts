@@ -1,11 +1,10 @@
 import { UNKNOWN_COMPONENT, UNKNOWN_FILE, type ErrorInfo } from './errorModal.types';
 
-/** The component line is shown only when known. */
-export const isKnownComponent = (component: string): boolean =>
-  component.trim() !== '' && component !== UNKNOWN_COMPONENT;
+/** The component line is shown only when known (a blank one is stored as the placeholder). */
+export const isKnownComponent = (component: string): boolean => component !== UNKNOWN_COMPONENT;
 
-/** The file line is shown only when known. */
-export const isKnownFile = (file: string): boolean => file.trim() !== '' && file !== UNKNOWN_FILE;
+/** The file line is shown only when known (a blank one is stored as the placeholder). */
+export const isKnownFile = (file: string): boolean => file !== UNKNOWN_FILE;
 
 /** The time of the error as the modal and the copied summary show it (UTC, ISO 8601). */
 export const formatErrorTime = (timestamp: number): string => new Date(timestamp).toISOString();

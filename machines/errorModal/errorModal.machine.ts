@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
 import { SYSTEM_IDS } from '../systemIds';
 import { classifyError } from './classifyError';
@@ -13,35 +13,42 @@ import {
   type LogErrorParams,
 } from './errorModal.types';
 
-const reportOf = (event: ErrorModalEvent): ErrorReport =>
-  event.type === 'error.reported' ? event.report : {};
+/** The report of an `error.reported` event (the only event the handler's guards and actions see). */
+const reportOf = (event: ErrorModalEvent): ErrorReport => {
+  assertEvent(event, 'error.reported');
+  return event.report;
+};
 
-const infoFrom = (event: ErrorModalEvent): ErrorInfo | null => {
+/** What the provided `logError` action receives for a reported error. */
+const logParams = ({ event }: { event: ErrorModalEvent }): LogErrorParams => {
+  const report = reportOf(event);
+  return { message: classifyError(report).message, report };
+};
+
+const infoFrom = (event: ErrorModalEvent): ErrorInfo => {
   if (event.type === 'errorModal.open') {
     return {
       message: event.message,
       solution: event.solution ?? '',
-      component: event.component || UNKNOWN_COMPONENT,
-      file: event.file || UNKNOWN_FILE,
+      component: event.component?.trim() || UNKNOWN_COMPONENT,
+      file: event.file?.trim() || UNKNOWN_FILE,
       stack: event.stack ?? '',
       location: event.location ?? '',
       timestamp: event.timestamp ?? Date.now(),
     };
   }
-  if (event.type === 'error.reported') {
-    const outcome = classifyError(event.report);
-    const { report } = event;
-    return {
-      message: outcome.message,
-      solution: outcome.kind === 'modal' ? outcome.solution : '',
-      component: report.component || UNKNOWN_COMPONENT,
-      file: report.file || UNKNOWN_FILE,
-      stack: report.stack ?? '',
-      location: report.location ?? '',
-      timestamp: report.timestamp ?? Date.now(),
-    };
-  }
-  return null;
+  const report = reportOf(event);
+  const outcome = classifyError(report);
+  return {
+    message: outcome.message,
+    // Stryker disable next-line ConditionalExpression,StringLiteral: stored only after isModal held
+    solution: outcome.kind === 'modal' ? outcome.solution : '',
+    component: report.component?.trim() || UNKNOWN_COMPONENT,
+    file: report.file?.trim() || UNKNOWN_FILE,
+    stack: report.stack ?? '',
+    location: report.location ?? '',
+    timestamp: report.timestamp ?? Date.now(),
+  };
 };
 
 /**
@@ -72,12 +79,14 @@ export const errorModalMachine = setup({
     ),
     copyDetails: sendTo('copyFeedback', ({ context }) => ({
       type: 'copyFeedback.copy' as const,
+      // Stryker disable next-line StringLiteral: `shown` always holds info (stored on every way in)
       text: context.info ? formatErrorDetails(context.info) : '',
     })),
   },
   guards: {
     isWarning: ({ event }) => classifyError(reportOf(event)).kind === 'warning',
     isLogOnly: ({ event }) => classifyError(reportOf(event)).kind === 'logOnly',
+    isModal: ({ event }) => classifyError(reportOf(event)).kind === 'modal',
   },
 }).createMachine({
   id: 'errorModal',
@@ -88,39 +97,16 @@ export const errorModalMachine = setup({
     'error.reported': [
       {
         guard: 'isLogOnly',
-        actions: {
-          type: 'logError',
-          params: ({ event }) => ({
-            message: classifyError(event.report).message,
-            report: event.report,
-          }),
-        },
+        actions: { type: 'logError', params: logParams },
       },
       {
         guard: 'isWarning',
-        actions: [
-          {
-            type: 'logError',
-            params: ({ event }) => ({
-              message: classifyError(event.report).message,
-              report: event.report,
-            }),
-          },
-          'showWarning',
-        ],
+        actions: [{ type: 'logError', params: logParams }, 'showWarning'],
       },
       {
+        guard: 'isModal',
         target: '.shown',
-        actions: [
-          {
-            type: 'logError',
-            params: ({ event }) => ({
-              message: classifyError(event.report).message,
-              report: event.report,
-            }),
-          },
-          'storeInfo',
-        ],
+        actions: [{ type: 'logError', params: logParams }, 'storeInfo'],
       },
     ],
   },

@@ -59,6 +59,9 @@ const HANDLER_CASES: HandlerCase[] = [
     report: {
       errorMessage: 'Failed to load session',
       stack: 'Error: Failed to load session\n    at init',
+      component: 'SessionProvider',
+      file: 'src/app/SessionProvider.tsx',
+      location: 'https://example.test/docs/intro',
       timestamp: Date.UTC(2025, 10, 20, 9, 2, 0),
     },
     modal: 'Failed to load session',
@@ -77,15 +80,31 @@ const HANDLER_CASES: HandlerCase[] = [
       responseMessage: 'Ticket sales are paused',
       errorMessage: 'Request failed',
       status: 409,
+      component: ' ',
+      file: '\t',
     },
     modal: 'Ticket sales are paused',
   },
   { report: {}, modal: SPEC_MESSAGES.unexpected },
+  // Blank messages count as none: the fallback.
+  { report: { responseMessage: '  ', errorMessage: ' \n' }, modal: SPEC_MESSAGES.unexpected },
+  { report: { responseMessage: '', errorMessage: 'Pool is closed' }, modal: 'Pool is closed' },
   // 404: '404: Resource not found'; a legacy /keys/ path points to /agents/.
   {
     report: { errorMessage: 'Request failed', status: 404, path: '/keys/list' },
     modal: SPEC_MESSAGES.notFound,
     solution: /\/agents\//,
+  },
+  // The legacy path named only in the message; a 404 elsewhere does not point to /agents/.
+  {
+    report: { errorMessage: 'GET /keys/mine failed with status 404' },
+    modal: SPEC_MESSAGES.notFound,
+    solution: /\/agents\//,
+  },
+  {
+    report: { errorMessage: 'Request failed', status: 404, path: '/users/me' },
+    modal: SPEC_MESSAGES.notFound,
+    solution: /^(?![\s\S]*agents)[\s\S]+$/,
   },
   // 'Expired version' (hint to reload).
   {
@@ -94,11 +113,17 @@ const HANDLER_CASES: HandlerCase[] = [
     solution: /reload/i,
   },
   // Reading a property of undefined: a developer-style data-structure message.
-  {
-    report: { errorMessage: "Cannot read properties of undefined (reading 'user')" },
+  // The same error as other engines word it.
+  ...[
+    "Cannot read properties of undefined (reading 'user')",
+    "Cannot read property 'user' of undefined",
+    "TypeError: Cannot read property '' of undefined",
+    "undefined is not an object (evaluating 'session.user')",
+  ].map((errorMessage) => ({
+    report: { errorMessage },
     modal: /data structure/i,
     solution: /./,
-  },
+  })),
 ];
 const caseOf = (report: ErrorReport): HandlerCase => {
   const found = HANDLER_CASES.find((c) => c.report === report);
@@ -120,9 +145,17 @@ const model = defineModel({
         solution: 'Add SOL to your wallet and try again.',
         component: 'GetTicketTab',
         file: 'src/views/ticket/GetTicketTab.tsx',
+        stack: 'Error: Insufficient funds\n    at pay',
+        location: 'https://example.test/',
         timestamp: Date.UTC(2025, 10, 20, 9, 0, 0),
       },
-      { message: 'Failed to refresh balance', timestamp: Date.UTC(2025, 10, 20, 9, 1, 0) },
+      // Blank component and file are unknown: their lines are hidden.
+      {
+        message: 'Failed to refresh balance',
+        component: '  ',
+        file: '',
+        timestamp: Date.UTC(2025, 10, 20, 9, 1, 0),
+      },
     ],
     'errorModal.close': [{}],
     'errorModal.copyDetails': [{}],
@@ -177,6 +210,7 @@ type Expected = {
   component?: string;
   file?: string;
   stack?: string;
+  location?: string;
   timestamp?: number;
 };
 type Ctx = ReturnType<typeof setupSystem>;
@@ -189,20 +223,24 @@ const reportEffects = (
 ) => {
   expect(ctx.logs, '§8 the global handler logs every error').toHaveLength(logsBefore + 1);
   const spec = caseOf(event.report);
+  const log = ctx.logs.at(-1);
+  expect(log?.report, 'the report is logged as received').toBe(event.report);
+  textIs(log?.message ?? '', spec.modal ?? spec.banner ?? event.report.errorMessage ?? '');
   const banner = ctx.notifications.getSnapshot().context.information;
   if (spec.banner) {
     expect(banner?.messageType).toBe('warning');
     expect(banner?.message).toMatch(spec.banner);
   }
   if (spec.modal) {
-    const { stack, timestamp, component, file } = event.report;
+    const { stack, timestamp, component, file, location } = event.report;
     ctx.expected = {
       message: spec.modal,
       solution: spec.solution ?? '',
       ...(stack ? { stack } : {}),
+      ...(location ? { location } : {}),
       ...(timestamp ? { timestamp } : {}),
-      ...(component ? { component } : {}),
-      ...(file ? { file } : {}),
+      ...(component?.trim() ? { component } : {}),
+      ...(file?.trim() ? { file } : {}),
     };
   }
 };
@@ -211,14 +249,43 @@ const openEffects = (ctx: Ctx, event: ErrorModalOpenPayload) => {
   ctx.expected = {
     message: event.message,
     solution: event.solution ?? '',
-    ...(event.component ? { component: event.component } : {}),
-    ...(event.file ? { file: event.file } : {}),
+    ...(event.component?.trim() ? { component: event.component } : {}),
+    ...(event.file?.trim() ? { file: event.file } : {}),
+    ...(event.stack ? { stack: event.stack } : {}),
+    ...(event.location ? { location: event.location } : {}),
     ...(event.timestamp ? { timestamp: event.timestamp } : {}),
   };
 };
 
 const textIs = (actual: string, expected: string | RegExp) =>
   typeof expected === 'string' ? expect(actual).toBe(expected) : expect(actual).toMatch(expected);
+
+/**
+ * §2 "Copy Error Details copies a text summary": a heading, then one `Label: value` line for each
+ * field the error has (the placeholders when the component or file is unknown), the stack last.
+ */
+function expectSummary(text: string, expected: Expected) {
+  const lines = text.split('\n');
+  const next = (label: string): string => {
+    const line = lines.shift() ?? '';
+    expect(line.startsWith(`${label}: `), `summary line "${label}: …" (got "${line}")`).toBe(true);
+    return line.slice(label.length + 2);
+  };
+  expect(lines.shift(), 'summary heading').toBe('Error Details');
+  textIs(next('Message'), expected.message);
+  if (expected.solution !== '') textIs(next('Solution'), expected.solution);
+  expect(next('Component')).toBe(expected.component ?? 'Unknown component');
+  expect(next('File')).toBe(expected.file ?? 'Unknown file');
+  const time = next('Time');
+  if (expected.timestamp !== undefined)
+    expect(time).toBe(new Date(expected.timestamp).toISOString());
+  else expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  if (expected.location) expect(next('Location')).toBe(expected.location);
+  if (expected.stack) {
+    expect(lines.shift()).toBe('Stack trace:');
+    expect(lines.join('\n')).toBe(expected.stack);
+  } else expect(lines, 'nothing after the last field').toEqual([]);
+}
 
 /** §2 Error Detected modal, through the selectors the view reads. */
 function expectShown(ctx: Ctx) {
@@ -242,7 +309,15 @@ function expectHidden(ctx: Ctx) {
   const s = ctx.modal.getSnapshot();
   expect(ctx.expected, 'hidden only when nothing is to be shown').toBeNull();
   expect(selectErrorModalOpen(s)).toBe(false);
-  expect(selectErrorMessage(s)).toBe('');
+  for (const select of [
+    selectErrorMessage,
+    selectErrorSolution,
+    selectErrorComponent,
+    selectErrorFile,
+    selectErrorStack,
+    selectErrorTime,
+  ])
+    expect(select(s), `${select.name} while hidden`).toBe('');
   expect(selectCopyFeedbackRef(s)).toBeUndefined();
 }
 
@@ -260,9 +335,7 @@ const actorEvents = {
     ctx.modal.send(event);
     await settle();
     expect(ctx.copied).toHaveLength(before + 1);
-    expect(ctx.copied.at(-1)).toContain(
-      `Message: ${ctx.modal.getSnapshot().context.info?.message}`,
-    );
+    if (ctx.expected) expectSummary(ctx.copied.at(-1) ?? '', ctx.expected);
     const feedback = selectCopyFeedbackRef(ctx.modal.getSnapshot());
     expect(feedback && selectIsCopied(feedback.getSnapshot())).toBe(true);
   },
@@ -332,6 +405,7 @@ const viewEvents = {
       await settle();
     });
     expect(ctx.copied).toHaveLength(before + 1);
+    if (ctx.expected) expectSummary(ctx.copied.at(-1) ?? '', ctx.expected);
     expect(screen.getByTestId('copy-error-details').textContent).toBe('Copied!');
   },
 } satisfies Executors<typeof model, Ctx>;

@@ -1,4 +1,4 @@
-import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { AUTH_MESSAGES } from './auth.messages';
 import type {
   AuthContext,
@@ -51,7 +51,7 @@ export const authMachine = setup({
     /** Exit: asks the server to revoke the refresh token's family (best effort, provided). */
     revokeSession: (_, _params: { refreshToken: string | null }) => {},
     storeSignInElsewhere: assign(({ event }) => {
-      if (event.type !== 'auth.signedInElsewhere') return {};
+      assertEvent(event, 'auth.signedInElsewhere');
       return {
         jwt: event.jwt,
         refreshToken: event.refreshToken || null,
@@ -61,7 +61,7 @@ export const authMachine = setup({
       };
     }),
     storeSignIn: assign(({ event }) => {
-      if (event.type !== 'auth.signedIn') return {};
+      assertEvent(event, 'auth.signedIn');
       return {
         jwt: event.jwt,
         refreshToken: event.refreshToken || null,
@@ -90,8 +90,10 @@ export const authMachine = setup({
   guards: {
     hasJwt: ({ context }) => Boolean(context.jwt),
     /** The 401 came from a request sent with the jwt we still hold. */
-    isCurrentJwt: ({ context, event }) =>
-      event.type === 'auth.refresh' && context.jwt === event.jwt,
+    isCurrentJwt: ({ context, event }) => {
+      assertEvent(event, 'auth.refresh');
+      return context.jwt === event.jwt;
+    },
     hasRefreshToken: ({ context }) => Boolean(context.refreshToken),
   },
 }).createMachine({

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { SPEC_MESSAGES } from '../support/oracle';
-import { selectHasAccess, selectIsSignedIn } from '../../machines/auth/auth.selectors';
+import {
+  selectHasAccess,
+  selectHasJwt,
+  selectIsRefreshing,
+  selectIsSignedIn,
+} from '../../machines/auth/auth.selectors';
 import type {
   AuthEvent,
   AuthInput,
+  AuthUserData,
   RefreshInput,
   RefreshOutput,
 } from '../../machines/auth/auth.types';
@@ -84,6 +90,36 @@ function refreshFake() {
   };
 }
 
+/**
+ * What §4 says the session must hold after each step, kept by the executors from the events
+ * alone (never read back from the chart): where the machine must be and what it must hold.
+ */
+type Expected = {
+  at: 'signedOut' | 'idle' | 'refreshing';
+  jwt: string | null;
+  refreshToken: string | null;
+  userData: AuthUserData | null;
+  epoch: string | null;
+  logoutReason: string | null;
+};
+/** §4: a stored jwt restores the session at boot (its user data is read afterwards). */
+const restored: Expected = {
+  at: 'idle',
+  jwt: 'jwt-1',
+  refreshToken: 'refresh-1',
+  userData: null,
+  epoch: 'jwt-1',
+  logoutReason: null,
+};
+const loggedOut = (logoutReason: string | null): Expected => ({
+  at: 'signedOut',
+  jwt: null,
+  refreshToken: null,
+  userData: null,
+  epoch: null,
+  logoutReason,
+});
+
 function start() {
   const refresh = refreshFake();
   const storage = new Map<string, string>([
@@ -122,24 +158,53 @@ function start() {
     }),
     { input },
   ).start();
-  return { actor, refresh, storage, otherTab, revoked, clears: () => clears };
+  return {
+    actor,
+    refresh,
+    storage,
+    otherTab,
+    revoked,
+    clears: () => clears,
+    expected: { ...restored },
+  };
 }
 type Ctx = ReturnType<typeof start>;
 
-const send = ({ ctx, event }: { ctx: Ctx; event: AnyEventObject }) =>
-  void ctx.actor.send(event as never);
+const signedInNow = (ctx: Ctx) => ctx.expected.at !== 'signedOut';
 
 const events = {
-  'auth.signedIn': send,
-  'auth.userLoaded': send,
-  'auth.accessGranted': send,
+  // §4: a verified sign-in (also over a running session) holds the new tokens and user data.
+  'auth.signedIn': ({ ctx, event }) => {
+    ctx.actor.send(event);
+    ctx.expected = {
+      at: 'idle',
+      jwt: event.jwt,
+      refreshToken: event.refreshToken || null,
+      userData: event.userData,
+      epoch: event.jwt,
+      logoutReason: null,
+    };
+  },
+  // User data is kept only while signed in.
+  'auth.userLoaded': ({ ctx, event }) => {
+    ctx.actor.send(event);
+    if (signedInNow(ctx)) ctx.expected = { ...ctx.expected, userData: event.userData };
+  },
+  // §4 Access flag: access granted sets user_access to 1 on the user data held.
+  'auth.accessGranted': ({ ctx, event }) => {
+    ctx.actor.send(event);
+    const user = ctx.expected.userData;
+    if (signedInNow(ctx) && user)
+      ctx.expected = { ...ctx.expected, userData: { ...user, user_access: 1 } };
+  },
   // Exit asks the server to revoke the refresh token held at that moment (once).
   'auth.logout': ({ ctx, event }) => {
-    const held = ctx.actor.getSnapshot().context.refreshToken;
-    const signedIn = ctx.actor.getSnapshot().matches('signedIn');
+    const held = ctx.expected.refreshToken;
+    const signedIn = signedInNow(ctx);
     const before = ctx.revoked.length;
     ctx.actor.send(event);
     expect(ctx.revoked.slice(before)).toEqual(signedIn ? [held] : []);
+    if (signedIn) ctx.expected = loggedOut(null);
   },
   'auth.loggedOutElsewhere': ({ ctx, event }) => {
     expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
@@ -149,10 +214,11 @@ const events = {
     const before = ctx.revoked.length;
     ctx.otherTab.report?.(event);
     expect(ctx.revoked.length, 'the other tab revoked its own session').toBe(before);
+    if (signedInNow(ctx)) ctx.expected = loggedOut(null);
   },
   'auth.signedInElsewhere': ({ ctx, event }) => {
     expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
-    const signedIn = ctx.actor.getSnapshot().matches('signedIn');
+    const signedIn = signedInNow(ctx);
     // Another tab signed in: its tokens are in the shared storage (this tab, when signed in,
     // keeps its own session: it would have seen the same tokens at its own sign-in).
     if (!signedIn) {
@@ -160,26 +226,49 @@ const events = {
       ctx.storage.set('refreshToken', event.refreshToken);
     }
     ctx.otherTab.report?.(event);
-    const live = ctx.actor.getSnapshot();
-    if (!signedIn) {
-      expect(live.matches('signedIn')).toBe(true);
-      expect(live.context).toMatchObject({ jwt: event.jwt, refreshToken: event.refreshToken });
-      // Its user data is read again by the user-data service, not taken from the other tab.
-      expect(live.context.userData).toBeNull();
-    }
+    // Its user data is read again by the user-data service, not taken from the other tab.
+    if (!signedIn)
+      ctx.expected = {
+        at: 'idle',
+        jwt: event.jwt,
+        refreshToken: event.refreshToken || null,
+        userData: null,
+        epoch: event.jwt,
+        logoutReason: null,
+      };
   },
+  // §4 Token refresh: one refresh for a 401 with the current jwt (none while one runs, none for
+  // an old jwt); without a refresh token the session ends with the spec's text.
   'auth.refresh': ({ ctx, event }) => {
     const before = ctx.refresh.calls.length;
-    const current = ctx.actor.getSnapshot().context.jwt;
-    ctx.actor.send(event as never);
-    // §4 Token refresh: a 401 for a jwt that is no longer the current one starts no refresh.
-    if ((event as { jwt: string }).jwt !== current)
-      expect(ctx.refresh.calls.length, 'refresh for an old jwt').toBe(before);
+    const { at, jwt, refreshToken } = ctx.expected;
+    ctx.actor.send(event);
+    const starts = at === 'idle' && event.jwt === jwt;
+    if (starts && refreshToken) {
+      ctx.expected = { ...ctx.expected, at: 'refreshing' };
+      expect(ctx.refresh.calls.slice(before), 'one refresh with the held token').toEqual([
+        { refreshToken },
+      ]);
+    } else {
+      expect(ctx.refresh.calls.length, 'no refresh started').toBe(before);
+      if (starts) ctx.expected = loggedOut(SPEC_MESSAGES.noRefreshToken);
+    }
   },
-  'xstate.done.actor.refreshTokens': ({ ctx, event }) =>
-    ctx.refresh.resolve((event as { output: RefreshOutput }).output),
-  'xstate.error.actor.refreshTokens': ({ ctx, event }) =>
-    ctx.refresh.reject((event as { error: unknown }).error),
+  // The refreshed tokens replace the old ones; the session (epoch) stays the same.
+  'xstate.done.actor.refreshTokens': async ({ ctx, event }) => {
+    const { output } = event as { output: RefreshOutput };
+    await ctx.refresh.resolve(output);
+    ctx.expected = {
+      ...ctx.expected,
+      at: 'idle',
+      jwt: output.jwt,
+      refreshToken: output.refreshToken,
+    };
+  },
+  'xstate.error.actor.refreshTokens': async ({ ctx, event }) => {
+    await ctx.refresh.reject((event as { error: unknown }).error);
+    ctx.expected = loggedOut(SPEC_MESSAGES.refreshFailed);
+  },
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {
@@ -188,35 +277,22 @@ const driver: Driver<typeof model, Ctx> = {
   actual: ({ actor }) => actor.getSnapshot(),
   events,
   states: {
-    signedOut: ({ ctx, snapshot }) => {
-      const c = ctx.actor.getSnapshot().context;
-      expect(c).toMatchObject({ jwt: null, refreshToken: null, userData: null });
-      expect(c.logoutReason).toBe(snapshot.context.logoutReason);
-      expect([null, SPEC_MESSAGES.noRefreshToken, SPEC_MESSAGES.refreshFailed]).toContain(
-        c.logoutReason,
-      );
-      expect(ctx.storage.has('jwt')).toBe(false);
-      expect(ctx.storage.has('refreshToken')).toBe(false);
-      expect(ctx.otherTab.report).not.toBeNull();
-      expect(selectIsSignedIn(ctx.actor.getSnapshot())).toBe(false);
-      expect(selectHasAccess(ctx.actor.getSnapshot())).toBe(false);
-    },
-    signedIn: ({ ctx, snapshot }) => {
+    // In every state: the context §4 asks for, storage in step, and what the views read.
+    '*': ({ ctx }) => {
       const live = ctx.actor.getSnapshot();
-      expect(live.context).toEqual(snapshot.context);
-      expect(ctx.storage.get('jwt')).toBe(live.context.jwt);
-      expect(ctx.storage.get('refreshToken') ?? null).toBe(live.context.refreshToken);
-      expect(selectIsSignedIn(live)).toBe(live.context.userData !== null);
-      expect(selectHasAccess(live)).toBe(live.context.userData?.user_access === 1);
-    },
-    'signedIn.idle': ({ ctx }) => {
-      expect(ctx.actor.getSnapshot().children.refreshTokens).toBeUndefined();
-    },
-    'signedIn.refreshing': ({ ctx }) => {
-      expect(ctx.actor.getSnapshot().children.refreshTokens).toBeDefined();
-      expect(ctx.refresh.calls.at(-1)).toEqual({
-        refreshToken: ctx.actor.getSnapshot().context.refreshToken,
-      });
+      const { at, ...held } = ctx.expected;
+      expect(live.matches(at === 'signedOut' ? 'signedOut' : { signedIn: at }), `in ${at}`).toBe(
+        true,
+      );
+      expect(live.context).toEqual(held);
+      expect(ctx.storage.get('jwt') ?? null).toBe(held.jwt);
+      expect(ctx.storage.get('refreshToken') ?? null).toBe(held.refreshToken);
+      expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
+      expect(selectHasJwt(live)).toBe(held.jwt !== null);
+      expect(selectIsSignedIn(live)).toBe(held.jwt !== null && held.userData !== null);
+      expect(selectHasAccess(live)).toBe(held.jwt !== null && held.userData?.user_access === 1);
+      expect(selectIsRefreshing(live)).toBe(at === 'refreshing');
+      expect(live.children.refreshTokens === undefined).toBe(at !== 'refreshing');
     },
   },
 };

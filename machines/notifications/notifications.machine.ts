@@ -1,4 +1,4 @@
-import { assign, not, setup } from 'xstate';
+import { assertEvent, assign, not, setup } from 'xstate';
 import {
   INFORMATION_MS,
   NOTIFICATION_MS,
@@ -10,14 +10,14 @@ import {
   type NotificationsInput,
 } from './notifications.types';
 
-const toNotification = (event: NotificationsEvent): Notification | null =>
-  event.type === 'notify.show'
-    ? {
-        message: event.message,
-        messageType: event.messageType,
-        ...(event.router_link ? { router_link: event.router_link } : {}),
-      }
-    : null;
+const toNotification = (event: NotificationsEvent): Notification => {
+  assertEvent(event, 'notify.show');
+  return {
+    message: event.message,
+    messageType: event.messageType,
+    ...(event.router_link ? { router_link: event.router_link } : {}),
+  };
+};
 
 /**
  * Three independent regions:
@@ -35,10 +35,8 @@ export const notificationsMachine = setup({
     navigate: (_, _params: NavigateParams) => {},
     showIncoming: assign({ current: ({ event }) => toNotification(event) }),
     enqueueIncoming: assign({
-      queue: ({ context, event }) => {
-        const incoming = toNotification(event);
-        return incoming ? [...context.queue, incoming].slice(-context.queueCap) : context.queue;
-      },
+      queue: ({ context, event }) =>
+        [...context.queue, toNotification(event)].slice(-context.queueCap),
     }),
     showNextQueued: assign({
       current: ({ context }) => context.queue[0] ?? null,
@@ -46,15 +44,17 @@ export const notificationsMachine = setup({
     }),
     clearToasts: assign({ current: null, queue: [] }),
     storeInformation: assign({
-      information: ({ event }) =>
-        event.type === 'info.show'
-          ? { message: event.message, messageType: event.messageType }
-          : null,
+      information: ({ event }) => {
+        assertEvent(event, 'info.show');
+        return { message: event.message, messageType: event.messageType };
+      },
     }),
     clearInformation: assign({ information: null }),
     storeVideo: assign({
-      video: ({ event }) =>
-        event.type === 'video.open' ? { src: event.src, autoplay: event.autoplay ?? false } : null,
+      video: ({ event }) => {
+        assertEvent(event, 'video.open');
+        return { src: event.src, autoplay: event.autoplay ?? false };
+      },
     }),
     clearVideo: assign({ video: null }),
   },

@@ -160,6 +160,9 @@ test.describe('realtime', () => {
     try {
       const first = await server.start();
       await signedInPlayer(page, first, 'restart@example.com');
+      // The page has fetched every chunk it loads after sign-in: the restart tests the socket,
+      // not a script download cut off halfway.
+      await page.waitForLoadState('networkidle');
       await server.stop();
       await expect(status(page)).toHaveAttribute('data-state', 'connecting');
       const restartedAt = Date.now();

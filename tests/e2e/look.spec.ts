@@ -144,6 +144,37 @@ test('the invite code is whole and visible on a 360 px phone', async ({ page, ba
   );
 });
 
+test('the live dot sits in the left gutter at 360 px, clear of every card', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await registerUser(baseURL!, uniqueEmail('dot-360'));
+  await signInPage(page, user);
+  await page.goto('/');
+  await waitForApp(page);
+  const status = page.getByTestId('connection-status');
+  await expect(status).toHaveAttribute('data-state', 'connected');
+  for (const tab of ['Get Ticket', 'Invite']) {
+    await page.getByRole('tab', { name: tab }).click();
+    for (const y of [0, 400, 800, 1200]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const dot = await status.boundingBox();
+      // The page's content starts after the container's padding: the dot ends before it.
+      const contentLeft = await page
+        .locator('#main')
+        .evaluate(
+          (el) => el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft),
+        );
+      expect(dot, 'the dot is shown').not.toBeNull();
+      expect((dot?.x ?? 0) + (dot?.width ?? 0), `${tab} scrolled to ${y}`).toBeLessThanOrEqual(
+        contentLeft,
+      );
+      expect(dot?.x ?? -1).toBeGreaterThanOrEqual(0);
+    }
+  }
+});
+
 test('the promo video answers a Range request with 206 and the asked bytes', async ({
   request,
 }) => {

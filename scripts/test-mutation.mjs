@@ -1,12 +1,20 @@
 #!/usr/bin/env node
-// `npm run test:mutation`: StrykerJS over machines/, run twice: against the model tests alone and
+// `npm run test:mutation`: StrykerJS over machines/, run twice: against the model tests and
 // against model + unit tests (tests/mutation/stryker.config.mjs, one vitest at a time). Prints one
 // row per machine folder with both scores. Not part of `npm test` (it takes long on 2 cores).
+//
+// Model scope, per machine folder: the mutants of machines/<name>/ meet that machine's own model
+// tests (tests/model/<name>.*.test.ts[x]) and the check that every machine has a model — a
+// machine's score is what its own generated paths and properties catch, and each mutant runs in
+// seconds instead of the whole model project. Folders without a model of their own (shared/)
+// meet every model test. MUTATION_OWN_TESTS=0 runs every model test for every folder instead.
 //
 // MUTATE=machines/notifications/**/*.ts,machines/taglines/**/*.ts restricts the mutated files;
 // MUTATION_SCOPES=model (or all) runs one scope only; REPORT_ONLY=1 re-reads the last reports.
 // MUTATION_CONCURRENCY=2 runs two test runners (default one: the machine has two cores).
-// The undetected mutants are listed in reports/mutation/survivors-<scope>.txt.
+// Reports: reports/mutation/<scope>[-<folder>].json; the table reads the newest report of each
+// file, so folders measured on different runs add up. The undetected mutants are listed in
+// reports/mutation/survivors-<scope>.txt.
 //
 // Equivalent mutants, left out of the scores and counted apart: a placeholder emptied or its
 // string mutated (an actor or action whose body throws '… not provided': the app and the tests
@@ -14,24 +22,65 @@
 // spec); `types: { … }` of setup() emptied (TypeScript's only: no behaviour); and mutants the
 // source marks with `// Stryker disable next-line <mutator>: <reason>`, the reason beside them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const scopes = (process.env.MUTATION_SCOPES || 'model,all').split(',').filter(Boolean);
-const report = (scope) => join(ROOT, 'reports/mutation', `${scope}.json`);
+
+const MUTATE = (process.env.MUTATE || 'machines/**/*.ts').split(',').filter(Boolean);
+const ownTests = process.env.MUTATION_OWN_TESTS !== '0';
+
+/** The machine folders MUTATE names (machines/<name>/…); every folder for a wider glob. */
+function foldersOf(globs) {
+  const all = readdirSync(join(ROOT, 'machines')).filter((name) =>
+    statSync(join(ROOT, 'machines', name)).isDirectory(),
+  );
+  const named = globs.map((g) => /^machines\/([\w-]+)\//.exec(g)?.[1]);
+  return named.every(Boolean) ? [...new Set(named)] : all;
+}
+
+/** A folder's own model tests, or null when it has none (then every model test runs). */
+function ownModelTests(folder) {
+  const files = readdirSync(join(ROOT, 'tests/model')).filter((f) =>
+    new RegExp(`^${folder}\\.[\\w.]*test\\.tsx?$`).test(f),
+  );
+  if (files.length === 0) return null;
+  return [...files.map((f) => `tests/model/${f}`), 'tests/model/every-machine-has-a-model.test.ts'];
+}
+
+function stryker(scope, env, label) {
+  console.log(`\n== stryker run (tests: ${label})`);
+  const result = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, MUTATION_TESTS: scope, ...env },
+  });
+  if (result.status !== 0) {
+    console.error(`test:mutation: stryker failed for the ${label} tests (exit ${result.status})`);
+    process.exit(1);
+  }
+}
 
 if (process.env.REPORT_ONLY !== '1') {
   for (const scope of scopes) {
-    console.log(`\n== stryker run (tests: ${scope})`);
-    const result = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, MUTATION_TESTS: scope },
-    });
-    if (result.status !== 0) {
-      console.error(`test:mutation: stryker failed for the ${scope} tests (exit ${result.status})`);
-      process.exit(1);
+    if (scope !== 'model' || !ownTests) {
+      stryker(scope, {}, scope);
+      continue;
+    }
+    for (const folder of foldersOf(MUTATE)) {
+      const own = ownModelTests(folder);
+      stryker(
+        scope,
+        {
+          MUTATE: MUTATE.some((g) => g.startsWith(`machines/${folder}/`))
+            ? MUTATE.filter((g) => g.startsWith(`machines/${folder}/`)).join(',')
+            : `machines/${folder}/**/*.ts`,
+          MUTATION_TEST_FILES: own ? own.join(',') : '',
+          MUTATION_REPORT: `model-${folder}`,
+        },
+        own ? `model, ${folder}'s own` : 'model, all',
+      );
     }
   }
 }
@@ -67,11 +116,23 @@ function onlyPlaceholders(text) {
 
 /** Per machine folder: detected and counted mutants, and equivalent ones set aside. */
 function scores(scope) {
-  const file = report(scope);
-  if (!existsSync(file)) return null;
-  const data = JSON.parse(readFileSync(file, 'utf8'));
+  // Every report of the scope, oldest first: a file measured again later takes the newer result.
+  const dir = join(ROOT, 'reports/mutation');
+  const reports = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f === `${scope}.json` || (f.startsWith(`${scope}-`) && f.endsWith('.json')))
+        .map((f) => join(dir, f))
+        .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    : [];
+  if (reports.length === 0) return null;
+  const files = {};
+  for (const file of reports) {
+    for (const [path, entry] of Object.entries(JSON.parse(readFileSync(file, 'utf8')).files)) {
+      files[relative(ROOT, resolve(ROOT, path))] = entry;
+    }
+  }
   const rows = new Map();
-  for (const [path, entry] of Object.entries(data.files)) {
+  for (const [path, entry] of Object.entries(files)) {
     const rel = relative(ROOT, resolve(ROOT, path));
     const folder = rel.split('/').slice(0, 2).join('/');
     const row = rows.get(folder) ?? { detected: 0, counted: 0, equivalent: 0, survivors: [] };

@@ -21,7 +21,7 @@ export default {
   coverageAnalysis: 'off',
   timeoutMS: 20_000,
   reporters: ['json', 'progress'],
-  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_REPORT || scope}.json` },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

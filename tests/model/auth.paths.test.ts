@@ -3,10 +3,21 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { SPEC_MESSAGES } from '../support/oracle';
 import {
+  selectAccessByFriends,
+  selectEmail,
   selectHasAccess,
   selectHasJwt,
+  selectInviteCode,
   selectIsRefreshing,
   selectIsSignedIn,
+  selectPaymentWallet,
+  selectPaymentWalletBalance,
+  selectReferralClicks,
+  selectReferralConfirmed,
+  selectReferralRegistered,
+  selectTelegramLink,
+  selectUserLevel,
+  selectWalletId,
 } from '../../machines/auth/auth.selectors';
 import type {
   AuthEvent,
@@ -43,12 +54,30 @@ const model = defineModel({
   events: {
     'auth.signedIn': [
       { jwt: 'jwt-9', refreshToken: 'refresh-9', userData: USER_DATA },
-      { jwt: 'jwt-8', refreshToken: '', userData: { ...USER_DATA, user_access: 1 } },
+      {
+        jwt: 'jwt-8',
+        refreshToken: '',
+        userData: {
+          ...USER_DATA,
+          user_access: 1,
+          user_access_via: 'invites',
+          user_telegram_link: 'https://t.me/example',
+        },
+      },
     ],
     // §4 Access flag: only user_access === 1 grants access (2 is a value next to it).
     'auth.userLoaded': [
-      { userData: { ...USER_DATA, user_lvl: 2 } },
-      { userData: { ...USER_DATA, user_access: 2 } },
+      {
+        userData: {
+          ...USER_DATA,
+          user_lvl: 2,
+          user_payment_wallet_balance: '0.5',
+          user_ref_registered: 3,
+          user_ref_confirmed: 1,
+          user_data: { referral: { clicks: 7, registered: 3, confirmed: 1 } },
+        },
+      },
+      { userData: { ...USER_DATA, user_access: 2, user_access_via: 'invites' } },
     ],
     'auth.accessGranted': [{}],
     'auth.logout': [{}],
@@ -208,9 +237,8 @@ const events = {
   },
   'auth.loggedOutElsewhere': ({ ctx, event }) => {
     expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
-    // The other tab removed the tokens from the shared storage.
+    // The other tab removed the jwt (the key the watch follows); this tab clears the rest.
     ctx.storage.delete('jwt');
-    ctx.storage.delete('refreshToken');
     const before = ctx.revoked.length;
     ctx.otherTab.report?.(event);
     expect(ctx.revoked.length, 'the other tab revoked its own session').toBe(before);
@@ -292,12 +320,46 @@ const driver: Driver<typeof model, Ctx> = {
       expect(selectIsSignedIn(live)).toBe(held.jwt !== null && held.userData !== null);
       expect(selectHasAccess(live)).toBe(held.jwt !== null && held.userData?.user_access === 1);
       expect(selectIsRefreshing(live)).toBe(at === 'refreshing');
+      // §6 user data as the views read it (defaults while none is held).
+      const user = held.userData;
+      expect(selectEmail(live)).toBe(user?.user_email ?? '');
+      expect(selectUserLevel(live)).toBe(user?.user_lvl ?? 0);
+      expect(selectInviteCode(live)).toBe(user?.user_invite_code ?? '');
+      expect(selectPaymentWallet(live)).toBe(user?.user_payment_wallet ?? '');
+      expect(selectPaymentWalletBalance(live)).toBe(user?.user_payment_wallet_balance ?? '0');
+      expect(selectWalletId(live)).toBe(user?.user_payment_wallet_data.wallet_id ?? '');
+      expect(selectReferralRegistered(live)).toBe(user?.user_ref_registered ?? 0);
+      expect(selectReferralConfirmed(live)).toBe(user?.user_ref_confirmed ?? 0);
+      expect(selectReferralClicks(live)).toBe(user?.user_data.referral.clicks ?? 0);
+      expect(selectTelegramLink(live)).toBe(user?.user_telegram_link ?? '');
+      expect(selectAccessByFriends(live)).toBe(
+        held.jwt !== null && user?.user_access === 1 && user.user_access_via === 'invites',
+      );
       expect(live.children.refreshTokens === undefined).toBe(at !== 'refreshing');
     },
   },
 };
 
 testPaths(model, driver);
+
+it('§4: signed in needs both a jwt and user data, and access needs the jwt too', () => {
+  const held = (jwt: string | null) =>
+    authMachine.resolveState({
+      value: jwt ? { signedIn: 'idle' } : 'signedOut',
+      context: {
+        jwt,
+        refreshToken: null,
+        userData: { ...USER_DATA, user_access: 1, user_access_via: 'invites' },
+        epoch: jwt,
+        logoutReason: null,
+      },
+    });
+  expect(selectIsSignedIn(held(null))).toBe(false);
+  expect(selectHasAccess(held(null))).toBe(false);
+  expect(selectAccessByFriends(held(null))).toBe(false);
+  expect(selectIsSignedIn(held('jwt-1'))).toBe(true);
+  expect(selectHasAccess(held('jwt-1'))).toBe(true);
+});
 
 describe('auth properties', () => {
   it('signed out holds nothing; a refresh runs only with a refresh token; the epoch tracks the session', () => {

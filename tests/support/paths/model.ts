@@ -127,8 +127,9 @@ export type Coverage = {
   /** Keys in `uncovered` that name no state and no transition (a failure: likely a typo). */
   unknownReasons: string[];
   /**
-   * Intent events the model lists with payloads that no path takes: the chart no longer accepts
-   * them anywhere reachable (a removed transition), unless `uncovered` gives a reason by type.
+   * Intent events and outcomes the model lists with payloads that no path takes: the chart no
+   * longer accepts them anywhere reachable (a removed transition, an `onError` emptied), unless
+   * `uncovered` gives a reason by type.
    */
   untakenEvents: { key: string; reason: string | null }[];
   /** The spec's required transitions (`spec.required`) that no generated path walks. */
@@ -496,7 +497,10 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
         !list.some((t) => t.key === key) &&
         !(key in (spec.events as Record<string, unknown>)),
     ),
-    untakenEvents: Object.entries(spec.events as Record<string, readonly object[]>)
+    untakenEvents: Object.entries({
+      ...(spec.events as Record<string, readonly object[]>),
+      ...((spec.outcomes ?? {}) as Record<string, readonly object[]>),
+    })
       .filter(([type, payloads]) => payloads.length > 0 && !takenEventTypes.has(type))
       .map(([type]) => ({ key: type, reason: reasons[type] ?? null })),
     unwalkedRequired: (spec.required ?? [])
@@ -530,7 +534,8 @@ export function coverageProblems(model: {
     if (!t.reason) problems.push(`transition not taken, no reason given: ${t.key}`);
   }
   for (const e of coverage.untakenEvents ?? []) {
-    if (!e.reason) problems.push(`event never taken by any path, no reason given: ${e.key}`);
+    if (!e.reason)
+      problems.push(`event or outcome never taken by any path, no reason given: ${e.key}`);
   }
   for (const r of coverage.unwalkedRequired ?? []) {
     problems.push(`spec transition walked by no path: ${r.key} (spec: ${r.rule})`);

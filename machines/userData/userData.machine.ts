@@ -1,4 +1,13 @@
-import { assign, enqueueActions, fromCallback, fromPromise, not, raise, setup } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  not,
+  raise,
+  setup,
+} from 'xstate';
 import type { EventObject } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
 import { SYSTEM_IDS } from '../systemIds';
@@ -58,6 +67,7 @@ export const userDataMachine = setup({
     }),
     logFailure: (_, params: { error: unknown }) => {
       console.warn(
+        // Stryker disable next-line StringLiteral: a console line for developers, no player text
         '[userData] user/data could not be read; the next change or poll asks again',
         params.error,
       );
@@ -67,7 +77,10 @@ export const userDataMachine = setup({
     shouldPoll: ({ context }) => !context.live && context.visible,
     wasDropped: ({ context }) => context.dropped,
     hasAgain: ({ context }) => context.again,
-    needsData: ({ event }) => event.type === 'userData.signedIn' && event.needsData === true,
+    needsData: ({ event }) => {
+      assertEvent(event, 'userData.signedIn');
+      return event.needsData === true;
+    },
   },
   delays: {
     pollInterval: USER_DATA_POLL_MS,
@@ -77,7 +90,9 @@ export const userDataMachine = setup({
   context: ({ input }) => ({
     live: false,
     visible: input?.visible ?? true,
+    // Stryker disable next-line BooleanLiteral: fetching's entry (startRequest) clears it first
     again: false,
+    // Stryker disable next-line BooleanLiteral: signedIn's entry (forgetLoss) clears it first
     dropped: false,
   }),
   invoke: [

@@ -1,9 +1,18 @@
 import { expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup as setup_,
+  type ActorRefFrom,
+  type AnyEventObject,
+} from 'xstate';
 import type { AuthUserData } from '../../machines/auth/auth.types';
 import { userDataMachine } from '../../machines/userData/userData.machine';
 import { selectIsPolling, selectIsSyncing } from '../../machines/userData/userData.selectors';
 import { LIVE_UPDATE_WITHIN_MS } from '../support/oracle';
+import { SPEC_TRANSITIONS } from '../support/specTransitions';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
   checkProperty,
   defineModel,
@@ -36,6 +45,7 @@ const user = (registered: number): AuthUserData => ({
 const model = defineModel({
   name: 'userData',
   machine: userDataMachine,
+  required: SPEC_TRANSITIONS.userData,
   events: {
     'userData.signedIn': [{}, { needsData: true }],
     'userData.signedOut': [{}],
@@ -88,25 +98,46 @@ function requests() {
 function setup() {
   const fetch = requests();
   const delivered: AuthUserData[] = [];
+  const homeTold: string[] = [];
+  const warned: unknown[][] = [];
+  const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    warned.push(args);
+  });
   const facts = { signedIn: false, live: false, visible: true, dropped: false, again: false };
-  const actor = createActor(
-    userDataMachine.provide({
+  // The service as the app runs it: in a system beside the auth and home services it tells.
+  const root = createActor(
+    setup_({
       actors: {
-        fetchUserData: fetch.logic,
-        authWatch: fromCallback(() => {}),
-        visibility: fromCallback(() => {}),
+        userData: userDataMachine.provide({
+          actors: {
+            fetchUserData: fetch.logic,
+            authWatch: fromCallback(() => {}),
+            visibility: fromCallback(() => {}),
+          },
+        }),
+        auth: fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => {
+            if (event.type === 'auth.userLoaded')
+              delivered.push((event as unknown as { userData: AuthUserData }).userData);
+          });
+        }),
+        home: fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => void homeTold.push(event.type));
+        }),
       },
-      actions: {
-        deliver: (_, params) => {
-          delivered.push(params.userData);
-        },
-        logFailure: () => {},
-      },
+    }).createMachine({
+      invoke: [
+        { id: 'auth', systemId: SYSTEM_IDS.auth, src: 'auth' },
+        { id: 'home', systemId: SYSTEM_IDS.home, src: 'home' },
+        { id: 'userData', src: 'userData', input: { visible: true } },
+      ],
     }),
-    { input: { visible: true } },
   );
-  actor.start();
-  return { actor, fetch, delivered, facts };
+  root.start();
+  const actor = root.getSnapshot().children.userData as unknown as ActorRefFrom<
+    typeof userDataMachine
+  >;
+  return { root, actor, fetch, delivered, homeTold, warned, warn, facts };
 }
 type Ctx = ReturnType<typeof setup>;
 
@@ -175,21 +206,27 @@ const events = {
     const again = ctx.facts.again;
     ctx.facts.again = false;
     const before = ctx.fetch.calls.length;
+    const told = ctx.homeTold.length;
     ctx.fetch.resolve(event.output as AuthUserData);
     await settle();
-    // Every answer reaches the auth service; a change heard meanwhile asks exactly once more.
+    // Every answer reaches the auth service (and the home service reads its codes again); a
+    // change heard meanwhile asks exactly once more.
     expect(ctx.delivered.at(-1)).toEqual(event.output);
+    expect(ctx.homeTold.slice(told)).toEqual(['home.userChanged']);
     expect(ctx.fetch.calls.length - before).toBe(again ? 1 : 0);
   },
   'xstate.error.actor.fetchUserData': async ({ ctx, event }) => {
     const again = ctx.facts.again;
     ctx.facts.again = false;
     const delivered = ctx.delivered.length;
+    const warned = ctx.warned.length;
     const before = ctx.fetch.calls.length;
     ctx.fetch.reject(event.error);
     await settle();
-    // A failed read delivers nothing and is not an error for the player; a pending change retries.
+    // A failed read delivers nothing and is not an error for the player (the console has it);
+    // a pending change retries.
     expect(ctx.delivered.length).toBe(delivered);
+    expect(ctx.warned.slice(warned).map((args) => args.at(-1))).toEqual([event.error]);
     expect(ctx.fetch.calls.length - before).toBe(again ? 1 : 0);
   },
   'xstate.after.pollInterval.userData.signedIn.poll.ticking': async ({ ctx, event }) => {
@@ -210,8 +247,9 @@ const events = {
 
 const driver: Driver<typeof model, Ctx> = {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  teardown: ({ root, warn }) => {
+    root.stop();
+    warn.mockRestore();
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
@@ -222,6 +260,12 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.fetch.pending()).toBeLessThanOrEqual(1);
       expect(selectIsSyncing(live)).toBe(ctx.fetch.pending() === 1);
       expect(selectIsPolling(live)).toBe(shouldPoll(ctx));
+      // It always follows the auth service's jwt and the page's visibility.
+      expect(Object.keys(live.children)).toEqual(
+        expect.arrayContaining(['authWatch', 'visibility']),
+      );
+      // Each answer told auth and home once each.
+      expect(ctx.homeTold).toHaveLength(ctx.delivered.length);
     },
     signedOut: ({ ctx }) => expect(ctx.fetch.pending()).toBe(0),
   },
@@ -229,13 +273,57 @@ const driver: Driver<typeof model, Ctx> = {
 
 testPaths(model, driver);
 
-it('never more than one user/data request at a time, and none while signed out', () => {
-  checkProperty('user data: single flight', {
+/**
+ * The rules folded over the events sent, as a reader of the README would apply them by hand:
+ * whether a read of user/data is on its way, and whether the page polls.
+ */
+function specAfter(history: AnyEventObject[]) {
+  const f = { signedIn: false, live: false, visible: true, dropped: false, inFlight: false };
+  let again = false;
+  const ask = () => {
+    if (f.inFlight) again = true;
+    else f.inFlight = true;
+  };
+  for (const event of history) {
+    const type = event.type;
+    if (type === 'userData.signedIn') {
+      Object.assign(f, { signedIn: true, dropped: false });
+      again = false;
+      if ((event as { needsData?: boolean }).needsData === true) f.inFlight = true;
+    } else if (type === 'userData.signedOut') {
+      Object.assign(f, { signedIn: false, inFlight: false });
+      again = false;
+    } else if (type === 'userData.changed' || type === 'userData.poll') ask();
+    else if (type.startsWith('xstate.after.pollInterval')) ask();
+    else if (type === 'userData.live') {
+      f.live = true;
+      if (f.signedIn && f.dropped) ask();
+      f.dropped = false;
+    } else if (type === 'userData.notLive') {
+      f.live = false;
+      if (f.signedIn) f.dropped = true;
+    } else if (type === 'userData.visible') f.visible = true;
+    else if (type === 'userData.hidden') f.visible = false;
+    else if (type.startsWith('xstate.done.actor') || type.startsWith('xstate.error.actor')) {
+      if (again) again = false;
+      else f.inFlight = false;
+    }
+  }
+  return {
+    syncing: f.signedIn && f.inFlight,
+    polling: f.signedIn && !f.live && f.visible,
+  };
+}
+
+it('one read at a time, a change during a read asks once more, polling exactly without the socket', () => {
+  checkProperty('user data: reads and polling by the rules', {
     machine: userDataMachine,
     events: model.events.map((e) => e.event),
     maxEvents: 40,
-    invariant: ({ snapshot }) =>
-      !(snapshot.matches('signedOut') && snapshot.hasTag('syncing')) &&
-      (!snapshot.hasTag('polling') || (!snapshot.context.live && snapshot.context.visible)),
+    invariant: ({ snapshot, history }) => {
+      const spec = specAfter(history);
+      expect(selectIsSyncing(snapshot), 'a read on its way').toBe(spec.syncing);
+      expect(selectIsPolling(snapshot), 'polling').toBe(spec.polling);
+    },
   });
 });

@@ -344,4 +344,72 @@ export const SPEC_TRANSITIONS = {
       "§3 'Ticket Purchased!' closes via X, button or overlay",
     ),
   ],
+  /**
+   * The live-site rule (README: a change the server makes to a signed-in player's data is on
+   * their page within 10 s, with or without the socket), as the user-data service must walk it.
+   */
+  userData: [
+    t(
+      'signedOut',
+      'userData.signedIn',
+      'signedIn.sync.fetching',
+      'a jwt that came without user data (another tab) reads user/data at once',
+    ),
+    t(
+      'signedIn.sync.current',
+      'userData.changed',
+      'signedIn.sync.fetching',
+      'a change the server announces is read at once',
+    ),
+    t(
+      'signedIn.sync.fetching',
+      'xstate.done.actor.fetchUserData',
+      'signedIn.sync.current',
+      'the answer reaches the page',
+    ),
+    t(
+      'signedIn.sync.fetching',
+      'xstate.done.actor.fetchUserData',
+      'signedIn.sync.fetching',
+      'a change heard while a read was on its way is read once more after it',
+    ),
+    t(
+      'signedIn.sync.fetching',
+      'xstate.error.actor.fetchUserData',
+      'signedIn.sync.fetching',
+      'a failed read is retried when a change was heard meanwhile',
+    ),
+    t(
+      'signedIn.sync.fetching',
+      'xstate.error.actor.fetchUserData',
+      'signedIn.sync.current',
+      'a failed read waits for the next change or poll',
+    ),
+    t(
+      'signedIn.poll.paused',
+      'userData.notLive',
+      'signedIn.poll.ticking',
+      'without the socket, a visible page polls',
+    ),
+    t(
+      'signedIn.poll.ticking',
+      'xstate.after.pollInterval',
+      'signedIn.sync.fetching',
+      'each poll reads user/data',
+    ),
+    t('signedIn.poll.ticking', 'userData.live', 'signedIn.poll.paused', 'the socket back: no poll'),
+    t(
+      'signedIn.poll.ticking',
+      'userData.hidden',
+      'signedIn.poll.paused',
+      'a hidden page does not poll',
+    ),
+    t(
+      'signedIn.sync.current',
+      'userData.live',
+      'signedIn.sync.fetching',
+      'the socket back after a loss: what was missed is read once',
+    ),
+    t('signedIn', 'userData.signedOut', 'signedOut', 'signed out: nothing is read'),
+  ],
 } satisfies Record<string, readonly SpecTransition[]>;

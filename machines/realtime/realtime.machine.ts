@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { SYSTEM_IDS } from '../systemIds';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import type { MemberFact } from '../app/app.types';
@@ -91,11 +91,11 @@ const bannerOf = (frame: ServerFrame): RealtimeBanner | null => {
   return null;
 };
 
-const bannerParams = ({ event }: { event: RealtimeEvent }): RealtimeBanner =>
-  (event.type === 'socket.received' ? bannerOf(event.frame) : null) ?? {
-    message: DEFAULT_SERVER_ERROR_TEXT,
-    type: 'error',
-  };
+const bannerParams = ({ event }: { event: RealtimeEvent }): RealtimeBanner => {
+  assertEvent(event, 'socket.received');
+  // Stryker disable next-line ObjectLiteral,StringLiteral: only after isBannerFrame held (never null)
+  return bannerOf(event.frame) ?? { message: DEFAULT_SERVER_ERROR_TEXT, type: 'error' };
+};
 
 /**
  * Frames received while connected. Any frame is life: it (re)enters `healthy`, which schedules
@@ -161,7 +161,8 @@ export const realtimeMachine = setup({
       if (self._parent) enqueue.sendParent(fact);
     }),
     forwardUserEvent: enqueueActions(({ enqueue, event, self }) => {
-      if (event.type !== 'socket.received' || !self._parent) return;
+      assertEvent(event, 'socket.received');
+      if (!self._parent) return;
       const kind = userEventOf(event.frame);
       if (kind) enqueue.sendParent({ type: 'userData.changed', kind } satisfies MemberFact);
     }),
@@ -176,21 +177,22 @@ export const realtimeMachine = setup({
       enqueue.sendTo('socket', command({ type: 'ping', timestamp: context.clock.now() }));
     }),
     sendJoin: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'realtime.join') return;
+      assertEvent(event, 'realtime.join');
       enqueue.sendTo(
         'socket',
         command({ type: 'join', room: event.room, timestamp: context.clock.now() }),
       );
     }),
     sendLeave: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'realtime.leave') return;
+      assertEvent(event, 'realtime.leave');
       enqueue.sendTo(
         'socket',
         command({ type: 'leave', room: event.room, timestamp: context.clock.now() }),
       );
     }),
     sendMessage: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'realtime.send' || !context.rooms.includes(event.room)) return;
+      assertEvent(event, 'realtime.send');
+      if (!context.rooms.includes(event.room)) return;
       enqueue.sendTo(
         'socket',
         command({
@@ -203,20 +205,20 @@ export const realtimeMachine = setup({
       );
     }),
     addRoom: assign({
-      rooms: ({ context, event }) =>
-        event.type === 'realtime.join' && !context.rooms.includes(event.room)
-          ? [...context.rooms, event.room]
-          : context.rooms,
+      rooms: ({ context, event }) => {
+        assertEvent(event, 'realtime.join');
+        return context.rooms.includes(event.room) ? context.rooms : [...context.rooms, event.room];
+      },
     }),
     removeRoom: assign({
-      rooms: ({ context, event }) =>
-        event.type === 'realtime.leave'
-          ? context.rooms.filter((room) => room !== event.room)
-          : context.rooms,
+      rooms: ({ context, event }) => {
+        assertEvent(event, 'realtime.leave');
+        return context.rooms.filter((room) => room !== event.room);
+      },
     }),
     /** Any frame from the server is a sign of life; a pong also updates the last pong. */
     recordLife: assign(({ context, event }) => {
-      if (event.type !== 'socket.received' && event.type !== 'socket.ignored') return {};
+      assertEvent(event, ['socket.received', 'socket.ignored']);
       const lastPongAt =
         event.type === 'socket.received' && event.frame.type === 'pong'
           ? event.receivedAt
@@ -225,7 +227,7 @@ export const realtimeMachine = setup({
     }),
     /** Dispatches one received frame: room bookkeeping, banners, recent lists. */
     handleFrame: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'socket.received') return;
+      assertEvent(event, 'socket.received');
       const frame = event.frame;
       if (frame.type === 'joined' && !context.joinedRooms.includes(frame.room)) {
         enqueue.assign({ joinedRooms: [...context.joinedRooms, frame.room] });
@@ -264,10 +266,18 @@ export const realtimeMachine = setup({
   guards: {
     hasAttemptsLeft: ({ context }) => context.attempt < REALTIME.maxAttempts,
     isOffline: ({ context }) => !context.online,
-    isBannerFrame: ({ event }) =>
-      event.type === 'socket.received' && bannerOf(event.frame) !== null,
-    isWelcome: ({ event }) => event.type === 'socket.received' && event.frame.type === 'welcome',
-    isRefused: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_UNAUTHORIZED,
+    isBannerFrame: ({ event }) => {
+      assertEvent(event, 'socket.received');
+      return bannerOf(event.frame) !== null;
+    },
+    isWelcome: ({ event }) => {
+      assertEvent(event, 'socket.received');
+      return event.frame.type === 'welcome';
+    },
+    isRefused: ({ event }) => {
+      assertEvent(event, 'socket.closed');
+      return event.code === CLOSE_UNAUTHORIZED;
+    },
   },
   delays: {
     /** 1 s doubled per attempt, capped at 30 s, plus the provided jitter (zero by default). */

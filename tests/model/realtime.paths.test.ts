@@ -1,8 +1,19 @@
 import { expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  type AnyActorRef,
+  type AnyEventObject,
+  type EventObject,
+} from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { ClientFrame } from '../../contract/realtime';
-import { selectConnectionState, selectIsHealthy } from '../../machines/realtime/realtime.selectors';
+import {
+  selectConnectionState,
+  selectIsHealthy,
+  selectIsInRoom,
+  selectRoomCount,
+} from '../../machines/realtime/realtime.selectors';
 import {
   CLOSE_UNAUTHORIZED,
   REALTIME,
@@ -47,11 +58,17 @@ const frame = {
   },
 } as const;
 
-/** The banner text §8 prescribes for a frame that carries no text of its own. */
-const DEFAULT_BANNER_TEXT: Partial<Record<string, string>> = {
-  6: SPEC_MESSAGES.websocketError,
-  7: SPEC_MESSAGES.defaultRealtimeNotification,
+/**
+ * The banner §7/§8 prescribe for each frame (by its timestamp): a notification's text and type,
+ * a server error's text or 'WebSocket error occurred', 'New notification' for one without text.
+ */
+const BANNER_OF: Partial<Record<number, RealtimeBanner>> = {
+  5: { message: 'Access granted', type: 'success' },
+  6: { message: SPEC_MESSAGES.websocketError, type: 'error' },
+  7: { message: SPEC_MESSAGES.defaultRealtimeNotification, type: 'info' },
 };
+/** §7: the rooms a signed-in player is in from the start. */
+const SPEC_ROOMS = ['notifications', 'chat', 'updates'];
 
 const model = defineModel({
   name: 'realtime',
@@ -134,12 +151,34 @@ function setup() {
     connectedAt: () => connectedAt,
     /** The close code of the last `socket.closed` since the last connect / reconnect. */
     lastClose: { code: null as number | null },
+    /** The rooms the player is in, by the join and leave intents sent so far. */
+    rooms: [...SPEC_ROOMS],
   };
 }
 type Ctx = ReturnType<typeof setup>;
 
 const live = (ctx: Ctx) => ctx.actor.getSnapshot().context;
 const openSockets = (ctx: Ctx) => ctx.sockets.filter((s) => !s.closed);
+const isConnected = (ctx: Ctx) => selectConnectionState(ctx.actor.getSnapshot()) === 'connected';
+
+/**
+ * Sends an intent and checks the frames it put on the open socket: `expected` while connected,
+ * none otherwise (the rooms are joined again on the next connection).
+ */
+function sendIntent(ctx: Ctx, event: AnyEventObject, expected: Partial<ClientFrame> | null) {
+  const connected = isConnected(ctx);
+  const socket = ctx.sockets.at(-1);
+  const before = socket?.sent.length ?? 0;
+  ctx.actor.send(event as never);
+  const sent = socket?.sent.slice(before) ?? [];
+  if (connected && expected) {
+    expect(sent, `${event.type}: one frame`).toEqual([
+      { ...expected, timestamp: expect.any(Number) },
+    ]);
+  } else {
+    expect(sent, `${event.type}: no frame`).toEqual([]);
+  }
+}
 
 /** Advances fake timers by `ms` and asserts nothing fires one ms early. */
 async function advanceExactly(ctx: Ctx, ms: number, probe: () => unknown) {
@@ -160,16 +199,33 @@ const events = {
     ctx.lastClose.code = null;
     ctx.actor.send(event);
   },
-  'realtime.join': ({ ctx, event }) => ctx.actor.send(event),
-  'realtime.leave': ({ ctx, event }) => ctx.actor.send(event),
-  'realtime.send': ({ ctx, event }) => ctx.actor.send(event),
+  // §7 join and leave {room}: kept in the player's rooms, sent at once while connected.
+  'realtime.join': ({ ctx, event }) => {
+    if (!ctx.rooms.includes(event.room)) ctx.rooms.push(event.room);
+    sendIntent(ctx, event, { type: 'join', room: event.room });
+  },
+  'realtime.leave': ({ ctx, event }) => {
+    ctx.rooms = ctx.rooms.filter((room) => room !== event.room);
+    sendIntent(ctx, event, { type: 'leave', room: event.room });
+  },
+  // §7 message {room, message, data}: only to a room the player is in.
+  'realtime.send': ({ ctx, event }) =>
+    sendIntent(
+      ctx,
+      event,
+      ctx.rooms.includes(event.room)
+        ? { type: 'message', room: event.room, message: event.message }
+        : null,
+    ),
   'socket.received': ({ ctx, event }) => {
+    const connected = isConnected(ctx);
     if (event.frame.type === 'welcome') ctx.markConnected();
     const banners = ctx.banners.length;
     ctx.actor.send({ ...event, receivedAt: Date.now() });
-    const expected = DEFAULT_BANNER_TEXT[event.frame.timestamp];
-    if (expected && ctx.banners.length > banners)
-      expect(ctx.banners.at(-1)?.message, '§8 default banner text').toBe(expected);
+    const expected = connected ? BANNER_OF[event.frame.timestamp] : undefined;
+    expect(ctx.banners.slice(banners), '§7/§8 the banner a frame shows').toEqual(
+      expected ? [expected] : [],
+    );
   },
   'socket.ignored': ({ ctx, event }) => ctx.actor.send({ ...event, receivedAt: Date.now() }),
   'socket.closed': ({ ctx, event }) => {
@@ -226,7 +282,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');
       expect(openSockets(ctx)).toHaveLength(1);
     },
-    'session.connected': ({ ctx, snapshot }) => {
+    'session.connected': ({ ctx }) => {
       expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connected');
       expect(openSockets(ctx)).toHaveLength(1);
       // Every room the player is in was joined on this connection.
@@ -234,8 +290,14 @@ const driver: Driver<typeof model, Ctx> = {
         .at(-1)
         ?.sent.filter((f) => f.type === 'join')
         .map((f) => f.type === 'join' && f.room);
-      for (const room of snapshot.context.rooms) expect(joined).toContain(room);
-      expect(live(ctx).rooms).toEqual(snapshot.context.rooms);
+      for (const room of ctx.rooms) expect(joined).toContain(room);
+    },
+    // In every state: the rooms the player is in, as the views read them.
+    '*': ({ ctx }) => {
+      const s = ctx.actor.getSnapshot();
+      expect(selectRoomCount(s)).toBe(ctx.rooms.length);
+      for (const room of [...SPEC_ROOMS, 'lobby'])
+        expect(selectIsInRoom(room)(s), `in room ${room}`).toBe(ctx.rooms.includes(room));
     },
     waiting: ({ ctx, snapshot }) => {
       expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');

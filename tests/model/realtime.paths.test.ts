@@ -9,10 +9,14 @@ import {
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { ClientFrame } from '../../contract/realtime';
 import {
+  selectChatMessages,
   selectConnectionState,
   selectIsHealthy,
   selectIsInRoom,
+  selectLastPongAt,
+  selectLatestUpdate,
   selectRoomCount,
+  selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
 import {
   CLOSE_UNAUTHORIZED,
@@ -329,4 +333,57 @@ it('property: attempts never exceed 5, and a retry is pending only after a loss'
       (!snapshot.matches('disconnected') || snapshot.context.attempt === 0) &&
       (!snapshot.matches('waiting') || snapshot.context.attempt >= 1),
   });
+});
+
+it('§7 rooms while connected: chat and updates kept newest last (bounded), a pong recorded; a disconnect forgets them', () => {
+  vi.useFakeTimers();
+  const ctx = setup();
+  try {
+    ctx.actor.send({ type: 'realtime.connect' });
+    const at = (n: number) => Date.now() + n;
+    const receive = (frame: object) =>
+      ctx.actor.send({ type: 'socket.received', frame, receivedAt: Date.now() } as never);
+    receive({ type: 'welcome', timestamp: at(0) });
+    expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connected');
+    expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
+    // More chat messages than the view keeps: the oldest leave, the order stays.
+    const limit = REALTIME.recentLimit;
+    for (let i = 0; i < limit + 2; i++)
+      receive({ type: 'room_message', room: 'chat', message: `m${i}`, from: 'ann', timestamp: i });
+    const chat = selectChatMessages(ctx.actor.getSnapshot());
+    expect(chat).toHaveLength(limit);
+    expect(chat[0]).toEqual({
+      kind: 'message',
+      room: 'chat',
+      message: 'm2',
+      data: null,
+      from: 'ann',
+      timestamp: 2,
+    });
+    expect(chat.at(-1)?.message).toBe(`m${limit + 1}`);
+    expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
+    // An update to the updates room (and a message there) reach the updates list, not chat.
+    receive({ type: 'room_update', room: 'updates', data: { phase: 'training' }, timestamp: 7 });
+    receive({ type: 'room_message', room: 'updates', message: 'soon', timestamp: 8 });
+    const updates = selectUpdates(ctx.actor.getSnapshot());
+    expect(updates.map((u) => [u.kind, u.message, u.data])).toEqual([
+      ['update', '', { phase: 'training' }],
+      ['message', 'soon', null],
+    ]);
+    expect(selectLatestUpdate(ctx.actor.getSnapshot())?.message).toBe('soon');
+    expect(selectChatMessages(ctx.actor.getSnapshot())).toHaveLength(limit);
+    // A pong is recorded at the time it arrived.
+    vi.advanceTimersByTime(1234);
+    const pongAt = Date.now();
+    receive({ type: 'pong', timestamp: 9 });
+    expect(selectLastPongAt(ctx.actor.getSnapshot())).toBe(pongAt);
+    // A disconnect forgets the session's lists.
+    ctx.actor.send({ type: 'realtime.disconnect' });
+    expect(selectChatMessages(ctx.actor.getSnapshot())).toEqual([]);
+    expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
+    expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
+  } finally {
+    ctx.actor.stop();
+    vi.useRealTimers();
+  }
 });

@@ -41,7 +41,6 @@ const infoFrom = (event: ErrorModalEvent): ErrorInfo => {
   const outcome = classifyError(report);
   return {
     message: outcome.message,
-    // Stryker disable next-line ConditionalExpression,StringLiteral: stored only after isModal held
     solution: outcome.kind === 'modal' ? outcome.solution : '',
     component: report.component?.trim() || UNKNOWN_COMPONENT,
     file: report.file?.trim() || UNKNOWN_FILE,

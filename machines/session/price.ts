@@ -19,7 +19,6 @@ export function solToLamports(sol: string): bigint | null {
 
 /** A price string if it parses to more than zero lamports; otherwise the fallback. */
 export function validPrice(value: string | undefined, fallback: string): string {
-  // Stryker disable next-line ConditionalExpression: solToLamports refuses "undefined" as well
   if (value === undefined) return fallback;
   const lamports = solToLamports(value);
   return lamports !== null && lamports > 0n ? value.trim() : fallback;
@@ -29,7 +28,6 @@ export function validPrice(value: string | undefined, fallback: string): string 
 export function discountPercent(price: string, oldPrice: string): number {
   const now = solToLamports(price);
   const before = solToLamports(oldPrice);
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the selectors pass prices validPrice accepted (> 0 lamports); this guards other callers
   if (now === null || before === null || before <= 0n) return 0;
   if (now >= before) return 0;
   return Number(((before - now) * 200n + before) / (2n * before));

@@ -495,7 +495,8 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       (key) =>
         !stateNodes.some((n) => n.id === key) &&
         !list.some((t) => t.key === key) &&
-        !(key in (spec.events as Record<string, unknown>)),
+        !(key in (spec.events as Record<string, unknown>)) &&
+        !(key in ((spec.outcomes ?? {}) as Record<string, unknown>)),
     ),
     untakenEvents: Object.entries({
       ...(spec.events as Record<string, readonly object[]>),

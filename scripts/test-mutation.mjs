@@ -70,14 +70,16 @@ if (process.env.REPORT_ONLY !== '1') {
     }
     for (const folder of foldersOf(MUTATE)) {
       const own = ownModelTests(folder);
+      const whole = `machines/${folder}/**/*.ts`;
+      const named = MUTATE.filter((g) => g.startsWith(`machines/${folder}/`));
+      const globs = named.length > 0 ? named.join(',') : whole;
       stryker(
         scope,
         {
-          MUTATE: MUTATE.some((g) => g.startsWith(`machines/${folder}/`))
-            ? MUTATE.filter((g) => g.startsWith(`machines/${folder}/`)).join(',')
-            : `machines/${folder}/**/*.ts`,
+          MUTATE: globs,
           MUTATION_TEST_FILES: own ? own.join(',') : '',
-          MUTATION_REPORT: `model-${folder}`,
+          // A run over part of a folder keeps its own report: the whole folder's stays intact.
+          MUTATION_REPORT: globs === whole ? `model-${folder}` : `model-${folder}-part`,
         },
         own ? `model, ${folder}'s own` : 'model, all',
       );

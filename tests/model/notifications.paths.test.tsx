@@ -74,7 +74,6 @@ const model = defineModel({
   },
 });
 
-
 function setupActor() {
   const clock = regionClock();
   const navigations: string[] = [];

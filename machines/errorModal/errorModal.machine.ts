@@ -9,6 +9,7 @@ import {
   type ErrorInfo,
   type ErrorModalContext,
   type ErrorModalEvent,
+  type ErrorModalOpenPayload,
   type ErrorReport,
   type LogErrorParams,
 } from './errorModal.types';
@@ -25,28 +26,29 @@ const logParams = ({ event }: { event: ErrorModalEvent }): LogErrorParams => {
   return { message: classifyError(report).message, report };
 };
 
+/** Where and when: the fields an opened error and a reported one share (blank means unknown). */
+type Whereabouts = Pick<
+  ErrorModalOpenPayload,
+  'component' | 'file' | 'stack' | 'location' | 'timestamp'
+>;
+const whereabouts = (from: Whereabouts): Omit<ErrorInfo, 'message' | 'solution'> => ({
+  component: from.component?.trim() || UNKNOWN_COMPONENT,
+  file: from.file?.trim() || UNKNOWN_FILE,
+  stack: from.stack ?? '',
+  location: from.location ?? '',
+  timestamp: from.timestamp ?? Date.now(),
+});
+
 const infoFrom = (event: ErrorModalEvent): ErrorInfo => {
   if (event.type === 'errorModal.open') {
-    return {
-      message: event.message,
-      solution: event.solution ?? '',
-      component: event.component?.trim() || UNKNOWN_COMPONENT,
-      file: event.file?.trim() || UNKNOWN_FILE,
-      stack: event.stack ?? '',
-      location: event.location ?? '',
-      timestamp: event.timestamp ?? Date.now(),
-    };
+    return { message: event.message, solution: event.solution ?? '', ...whereabouts(event) };
   }
   const report = reportOf(event);
   const outcome = classifyError(report);
   return {
     message: outcome.message,
     solution: outcome.kind === 'modal' ? outcome.solution : '',
-    component: report.component?.trim() || UNKNOWN_COMPONENT,
-    file: report.file?.trim() || UNKNOWN_FILE,
-    stack: report.stack ?? '',
-    location: report.location ?? '',
-    timestamp: report.timestamp ?? Date.now(),
+    ...whereabouts(report),
   };
 };
 

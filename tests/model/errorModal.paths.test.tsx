@@ -249,6 +249,9 @@ const openEffects = (ctx: Ctx, event: ErrorModalOpenPayload) => {
   };
 };
 
+/** An ISO 8601 UTC time, as the modal and the summary show an error's time. */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 const textIs = (actual: string, expected: string | RegExp) =>
   typeof expected === 'string' ? expect(actual).toBe(expected) : expect(actual).toMatch(expected);
 
@@ -271,7 +274,7 @@ function expectSummary(text: string, expected: Expected) {
   const time = next('Time');
   if (expected.timestamp !== undefined)
     expect(time).toBe(new Date(expected.timestamp).toISOString());
-  else expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  else expect(time).toMatch(ISO_TIME);
   if (expected.location) expect(next('Location')).toBe(expected.location);
   if (expected.stack) {
     expect(lines.shift()).toBe('Stack trace:');
@@ -428,7 +431,7 @@ const checkModal = (ctx: Ctx) => {
   const time = screen.getByTestId('error-time').textContent;
   if (expected.timestamp !== undefined)
     expect(time).toBe(new Date(expected.timestamp).toISOString());
-  else expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  else expect(time).toMatch(ISO_TIME);
 };
 
 const viewDriver: Driver<typeof model, Ctx> = {

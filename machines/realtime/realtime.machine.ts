@@ -109,7 +109,6 @@ const receiving = () => ({
       reenter: true,
       actions: [
         'recordLife' as const,
-        { type: 'rememberBanner' as const, params: bannerParams },
         { type: 'showBanner' as const, params: bannerParams },
         'forwardUserEvent' as const,
       ],
@@ -165,9 +164,6 @@ export const realtimeMachine = setup({
       if (!self._parent) return;
       const kind = userEventOf(event.frame);
       if (kind) enqueue.sendParent({ type: 'userData.changed', kind } satisfies MemberFact);
-    }),
-    rememberBanner: assign({
-      lastBanner: (_, banner: RealtimeBanner) => banner,
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
       for (const room of context.rooms)
@@ -225,29 +221,21 @@ export const realtimeMachine = setup({
           : context.lastPongAt;
       return { lastLifeAt: event.receivedAt, lastPongAt };
     }),
-    /** Dispatches one received frame: room bookkeeping, banners, recent lists. */
+    /** Keeps a received `chat` or `updates` message for the views (recent lists). */
     handleFrame: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'socket.received');
-      const frame = event.frame;
-      if (frame.type === 'joined' && !context.joinedRooms.includes(frame.room)) {
-        enqueue.assign({ joinedRooms: [...context.joinedRooms, frame.room] });
-      } else if (frame.type === 'left') {
-        enqueue.assign({ joinedRooms: context.joinedRooms.filter((r) => r !== frame.room) });
-      } else {
-        const entry = entryOf(frame);
-        if (entry?.room === ROOMS.chat)
-          enqueue.assign({
-            recent: { ...context.recent, chat: addBounded(context.recent.chat, entry) },
-          });
-        if (entry?.room === ROOMS.updates)
-          enqueue.assign({
-            recent: { ...context.recent, updates: addBounded(context.recent.updates, entry) },
-          });
-      }
+      const entry = entryOf(event.frame);
+      if (entry?.room === ROOMS.chat)
+        enqueue.assign({
+          recent: { ...context.recent, chat: addBounded(context.recent.chat, entry) },
+        });
+      if (entry?.room === ROOMS.updates)
+        enqueue.assign({
+          recent: { ...context.recent, updates: addBounded(context.recent.updates, entry) },
+        });
     }),
     markConnected: assign(({ context }) => ({
       attempt: 0,
-      joinedRooms: [],
       lastLifeAt: context.clock.now(),
     })),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
@@ -256,10 +244,8 @@ export const realtimeMachine = setup({
     markOnline: assign({ online: true }),
     forgetSession: assign({
       attempt: 0,
-      joinedRooms: [],
       lastPongAt: null,
       lastLifeAt: null,
-      lastBanner: null,
       recent: { chat: [], updates: [] },
     }),
   },
@@ -297,9 +283,7 @@ export const realtimeMachine = setup({
     clock: { now: input?.now ?? (() => Date.now()), jitter: input?.jitter ?? (() => 0) },
     attempt: 0,
     rooms: [...(input?.rooms ?? DEFAULT_ROOMS)],
-    joinedRooms: [],
     online: true,
-    lastBanner: null,
     lastPongAt: null,
     lastLifeAt: null,
     recent: { chat: [], updates: [] },

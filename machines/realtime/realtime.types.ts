@@ -60,12 +60,8 @@ export type RealtimeContext = {
   attempt: number;
   /** Rooms the player is in; all of them are joined again after every reconnect. */
   rooms: string[];
-  /** Rooms the server confirmed on the current connection. */
-  joinedRooms: string[];
   /** Browser network state as last reported. */
   online: boolean;
-  /** The last banner the server's frames produced (a notification or a server error). */
-  lastBanner: RealtimeBanner | null;
   lastPongAt: number | null;
   /** Last time anything arrived from the server (any frame counts as life). */
   lastLifeAt: number | null;

@@ -2,19 +2,28 @@ import { expect, it, vi } from 'vitest';
 import {
   createActor,
   fromCallback,
+  setup as setup_,
+  type ActorRefFrom,
   type AnyActorRef,
   type AnyEventObject,
   type EventObject,
 } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
-import type { ClientFrame } from '../../contract/realtime';
+import { SYSTEM_IDS } from '../../machines/systemIds';
+import type { InfoShowEvent } from '../../machines/notifications/notifications.types';
+import type { ClientFrame, ServerFrame } from '../../contract/realtime';
 import {
+  selectAttempt,
+  selectCanReconnect,
   selectChatMessages,
   selectConnectionState,
   selectIsHealthy,
   selectIsInRoom,
+  selectIsOffline,
+  selectIsReconnecting,
   selectLastPongAt,
   selectLatestUpdate,
+  selectMaxAttempts,
   selectRoomCount,
   selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
@@ -60,6 +69,22 @@ const frame = {
     data: { type: 'info' },
     timestamp: 7,
   },
+  /** A change to the player's data pushed without a banner: the page only fetches again. */
+  silentChange: {
+    type: 'room_message',
+    room: 'notifications',
+    message: 'user.changed',
+    data: { event: 'balance.changed' },
+    timestamp: 8,
+  },
+  /** A change pushed as news: a banner, and the page fetches again. */
+  grantedNews: {
+    type: 'room_message',
+    room: 'notifications',
+    message: 'notification',
+    data: { type: 'success', text: 'Access Granted!', event: 'access.granted' },
+    timestamp: 9,
+  },
 } as const;
 
 /**
@@ -70,7 +95,18 @@ const BANNER_OF: Partial<Record<number, RealtimeBanner>> = {
   5: { message: 'Access granted', type: 'success' },
   6: { message: SPEC_MESSAGES.websocketError, type: 'error' },
   7: { message: SPEC_MESSAGES.defaultRealtimeNotification, type: 'info' },
+  9: { message: 'Access Granted!', type: 'success' },
 };
+/** The change each frame tells the user-data service about (by its timestamp). */
+const USER_EVENT_OF: Partial<Record<number, string>> = {
+  8: 'balance.changed',
+  9: 'access.granted',
+};
+/**
+ * An attempt that gets no `welcome` within 10 s counts as lost (the spec names no number; the
+ * product's reading, README "Realtime schedule").
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** §7: the rooms a signed-in player is in from the start. */
 const SPEC_ROOMS = ['notifications', 'chat', 'updates'];
 
@@ -103,16 +139,108 @@ const model = defineModel({
     'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': [{}],
     'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': [{}],
   },
-  paths: { simple: false, maxPaths: 2000 },
+  paths: { simple: false, maxPaths: 2000, byTransition: true },
 });
 
 type FakeSocket = { sent: ClientFrame[]; closed: boolean; ref: AnyActorRef };
 
+/** What the player's other services hear from the connection (through the app machine). */
+type MemberFact = { type: string; kind?: string };
+
+type Phase = 'disconnected' | 'connecting' | 'connected' | 'waiting' | 'offline' | 'failed';
+
+/** §4's four connection states as the views read them; a wait for a retry reads as connecting. */
+const SPEC_STATE_OF: Record<Phase, string> = {
+  disconnected: 'disconnected',
+  connecting: 'connecting',
+  connected: 'connected',
+  waiting: 'connecting',
+  offline: 'connecting',
+  failed: 'error',
+};
+
+/**
+ * What §4 says the connection is doing, kept by the test from the events alone and never read
+ * from the machine: the phase and when it began, the attempts used, the browser's network
+ * state, the last sign of life, every frame the current socket should have carried, the banners
+ * shown and the facts the user-data service was told.
+ */
+type Expected = {
+  phase: Phase;
+  since: number;
+  attempt: number;
+  online: boolean;
+  healthy: boolean;
+  lifeAt: number;
+  connectedAt: number;
+  pings: number;
+  sockets: number;
+  rooms: string[];
+  sent: ClientFrame[];
+  banners: InfoShowEvent[];
+  facts: MemberFact[];
+};
+
+function enter(m: Expected, phase: Phase, at: number) {
+  if (m.phase === 'connected') m.facts.push({ type: 'userData.notLive' });
+  m.phase = phase;
+  m.since = at;
+  if (phase === 'connecting') {
+    m.sockets += 1;
+    m.sent = [];
+  }
+  if (phase === 'waiting') m.attempt += 1;
+  if (phase === 'connected') {
+    // A welcome resets the attempts, rejoins every room the player is in and starts the clocks.
+    Object.assign(m, { attempt: 0, healthy: true, lifeAt: at, connectedAt: at, pings: 0 });
+    for (const room of m.rooms) m.sent.push({ type: 'join', room, timestamp: at });
+    m.facts.push({ type: 'userData.live' });
+  }
+}
+
+/** §4 an abnormal close: wait for attempt n (of 5), pause while offline, or give up. */
+function lose(m: Expected, at: number) {
+  if (!m.online) enter(m, 'offline', at);
+  else if (m.attempt < RECONNECT_ATTEMPTS) enter(m, 'waiting', at);
+  else enter(m, 'failed', at);
+}
+
+/** The next thing the spec's clocks make happen, if any (liveness before a ping at a tie). */
+function nextDeadline(m: Expected): { at: number; fire: () => void } | null {
+  if (m.phase === 'connecting') {
+    const at = m.since + CONNECT_TIMEOUT_MS;
+    return { at, fire: () => lose(m, at) };
+  }
+  if (m.phase === 'waiting') {
+    const at = m.since + specBackoff(m.attempt);
+    return { at, fire: () => enter(m, 'connecting', at) };
+  }
+  if (m.phase !== 'connected') return null;
+  const ping = m.connectedAt + SPEC_TIMERS.ping * (m.pings + 1);
+  const unhealthy = m.lifeAt + SPEC_TIMERS.unhealthy;
+  const stale = m.lifeAt + SPEC_TIMERS.stale;
+  if (m.healthy && unhealthy <= ping) return { at: unhealthy, fire: () => (m.healthy = false) };
+  // §4 "If no pong for over 120 s it closes and reconnects".
+  if (!m.healthy && stale <= ping) return { at: stale, fire: () => enter(m, 'waiting', stale) };
+  return {
+    at: ping,
+    fire: () => {
+      m.pings += 1;
+      m.sent.push({ type: 'ping', timestamp: ping });
+    },
+  };
+}
+
+/** Lets the spec's clocks run up to `until` in the expectation. */
+function runClocks(m: Expected, until: number) {
+  for (let next = nextDeadline(m); next && next.at <= until; next = nextDeadline(m)) next.fire();
+}
+
 function setup() {
   const sockets: FakeSocket[] = [];
-  const banners: RealtimeBanner[] = [];
+  const banners: InfoShowEvent[] = [];
+  const facts: MemberFact[] = [];
   let network: AnyActorRef | null = null;
-  let connectedAt = 0;
   const machine = realtimeMachine.provide({
     actors: {
       socket: fromCallback<SocketCommand>(({ receive, self }) => {
@@ -135,188 +263,233 @@ function setup() {
       }),
       signInWatch: fromCallback<EventObject>(() => {}),
     },
-    actions: {
-      showBanner: (_, banner: RealtimeBanner) => {
-        banners.push(banner);
-      },
-    },
   });
-  const actor = createActor(machine, { input: { now: () => Date.now() } });
-  actor.subscribe({ error: () => {} });
-  actor.start();
+  // The connection as the app runs it: a member of the app machine (which hears the facts for
+  // the user-data service) beside the notifications service (which shows the banners). Its
+  // wall clock is its default one, Date.now (faked per path).
+  const root = createActor(
+    setup_({
+      actors: {
+        realtime: machine,
+        notifications: fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => void banners.push(event as InfoShowEvent));
+        }),
+      },
+    }).createMachine({
+      invoke: [
+        { id: 'notifications', systemId: SYSTEM_IDS.notifications, src: 'notifications' },
+        { id: 'realtime', src: 'realtime', input: undefined },
+      ],
+      on: {
+        '*': {
+          actions: ({ event }) => {
+            if (event.type.startsWith('userData.')) facts.push({ ...event });
+          },
+        },
+      },
+    }),
+  );
+  root.subscribe({ error: () => {} });
+  root.start();
+  const actor = root.getSnapshot().children.realtime as unknown as ActorRefFrom<
+    typeof realtimeMachine
+  >;
+  const now = Date.now();
+  const expected: Expected = {
+    phase: 'disconnected',
+    since: now,
+    attempt: 0,
+    online: true,
+    healthy: false,
+    lifeAt: now,
+    connectedAt: now,
+    pings: 0,
+    sockets: 0,
+    rooms: [...SPEC_ROOMS],
+    sent: [],
+    banners: [],
+    facts: [],
+  };
   return {
+    root,
     actor,
     sockets,
     banners,
+    facts,
     network: () => network as unknown as AnyActorRef,
-    markConnected: () => {
-      connectedAt = Date.now();
-    },
-    connectedAt: () => connectedAt,
-    /** The close code of the last `socket.closed` since the last connect / reconnect. */
-    lastClose: { code: null as number | null },
-    /** The rooms the player is in, by the join and leave intents sent so far. */
-    rooms: [...SPEC_ROOMS],
+    m: expected,
   };
 }
 type Ctx = ReturnType<typeof setup>;
 
-const live = (ctx: Ctx) => ctx.actor.getSnapshot().context;
-const openSockets = (ctx: Ctx) => ctx.sockets.filter((s) => !s.closed);
-const isConnected = (ctx: Ctx) => selectConnectionState(ctx.actor.getSnapshot()) === 'connected';
+const is = (ctx: Ctx, ...phases: Phase[]) => phases.includes(ctx.m.phase);
 
-/**
- * Sends an intent and checks the frames it put on the open socket: `expected` while connected,
- * none otherwise (the rooms are joined again on the next connection).
- */
-function sendIntent(ctx: Ctx, event: AnyEventObject, expected: Partial<ClientFrame> | null) {
-  const connected = isConnected(ctx);
-  const socket = ctx.sockets.at(-1);
-  const before = socket?.sent.length ?? 0;
-  ctx.actor.send(event as never);
-  const sent = socket?.sent.slice(before) ?? [];
-  if (connected && expected) {
-    expect(sent, `${event.type}: one frame`).toEqual([
-      { ...expected, timestamp: expect.any(Number) },
-    ]);
-  } else {
-    expect(sent, `${event.type}: no frame`).toEqual([]);
-  }
+/** Everything the spec lets a player or another service see, against the expectation. */
+function checkAll(ctx: Ctx, when: string) {
+  const s = ctx.actor.getSnapshot();
+  const m = ctx.m;
+  expect(selectConnectionState(s), `${when}: connection state`).toBe(SPEC_STATE_OF[m.phase]);
+  expect(selectAttempt(s), `${when}: reconnect attempt`).toBe(m.attempt);
+  expect(selectMaxAttempts(), 'attempts before giving up').toBe(RECONNECT_ATTEMPTS);
+  expect(selectIsReconnecting(s), `${when}: waiting to reconnect`).toBe(m.phase === 'waiting');
+  expect(selectIsOffline(s), `${when}: paused while offline`).toBe(m.phase === 'offline');
+  expect(selectCanReconnect(s), `${when}: manual reconnect offered`).toBe(m.phase === 'failed');
+  expect(selectIsHealthy(s), `${when}: healthy`).toBe(m.phase === 'connected' && m.healthy);
+  expect(ctx.sockets.length, `${when}: sockets opened`).toBe(m.sockets);
+  const open = ctx.sockets.filter((socket) => !socket.closed);
+  expect(open.length, `${when}: open sockets`).toBe(is(ctx, 'connecting', 'connected') ? 1 : 0);
+  if (open.length === 1)
+    expect(open[0], `${when}: the open socket is the newest`).toBe(ctx.sockets.at(-1));
+  expect(ctx.sockets.at(-1)?.sent ?? [], `${when}: frames on the socket`).toEqual(m.sent);
+  expect(ctx.banners, `${when}: §7/§8 banners shown`).toEqual(m.banners);
+  expect(ctx.facts, `${when}: facts told to the user-data service`).toEqual(m.facts);
+  expect(selectRoomCount(s), `${when}: rooms`).toBe(m.rooms.length);
+  for (const room of [...SPEC_ROOMS, 'lobby'])
+    expect(selectIsInRoom(room)(s), `${when}: in room ${room}`).toBe(m.rooms.includes(room));
 }
 
-/** Advances fake timers by `ms` and asserts nothing fires one ms early. */
-async function advanceExactly(ctx: Ctx, ms: number, probe: () => unknown) {
-  const before = JSON.stringify(probe());
+/**
+ * Advances fake timers to `until` (the spec's deadline of the step): one ms before, everything
+ * is still as the expectation says; at the deadline, the expectation's clocks have run too.
+ */
+async function advanceTo(ctx: Ctx, until: number) {
+  const ms = until - Date.now();
+  expect(ms, 'a timer the spec schedules after now').toBeGreaterThan(0);
+  runClocks(ctx.m, until - 1);
   await vi.advanceTimersByTimeAsync(ms - 1);
-  expect(JSON.stringify(probe())).toBe(before);
+  await settle();
+  checkAll(ctx, '1 ms before the deadline');
+  runClocks(ctx.m, until);
   await vi.advanceTimersByTimeAsync(1);
   await settle();
 }
 
+/** A frame from the server: a welcome opens the connection; anything is life once it is open. */
+function receiveFrame(ctx: Ctx, frame: ServerFrame) {
+  const m = ctx.m;
+  const now = Date.now();
+  if (m.phase === 'connecting' && frame.type === 'welcome') enter(m, 'connected', now);
+  else if (m.phase === 'connected') {
+    Object.assign(m, { lifeAt: now, healthy: true });
+    const banner = BANNER_OF[frame.timestamp];
+    if (banner)
+      m.banners.push({ type: 'info.show', message: banner.message, messageType: banner.type });
+    const kind = USER_EVENT_OF[frame.timestamp];
+    if (kind) m.facts.push({ type: 'userData.changed', kind });
+  }
+}
+
 const events = {
   'realtime.connect': ({ ctx, event }) => {
-    ctx.lastClose.code = null;
+    if (is(ctx, 'disconnected', 'failed')) {
+      ctx.m.attempt = 0;
+      enter(ctx.m, 'connecting', Date.now());
+    }
     ctx.actor.send(event);
   },
-  'realtime.disconnect': ({ ctx, event }) => ctx.actor.send(event),
+  'realtime.disconnect': ({ ctx, event }) => {
+    enter(ctx.m, 'disconnected', Date.now());
+    ctx.m.attempt = 0;
+    ctx.actor.send(event);
+  },
   'realtime.reconnect': ({ ctx, event }) => {
-    ctx.lastClose.code = null;
+    // The player's reconnect: at once from a wait, afresh (attempts reset) from offline / failed.
+    if (is(ctx, 'offline', 'failed')) ctx.m.attempt = 0;
+    if (is(ctx, 'waiting', 'offline', 'failed')) enter(ctx.m, 'connecting', Date.now());
     ctx.actor.send(event);
   },
   // §7 join and leave {room}: kept in the player's rooms, sent at once while connected.
   'realtime.join': ({ ctx, event }) => {
-    if (!ctx.rooms.includes(event.room)) ctx.rooms.push(event.room);
-    sendIntent(ctx, event, { type: 'join', room: event.room });
-  },
-  'realtime.leave': ({ ctx, event }) => {
-    ctx.rooms = ctx.rooms.filter((room) => room !== event.room);
-    sendIntent(ctx, event, { type: 'leave', room: event.room });
-  },
-  // §7 message {room, message, data}: only to a room the player is in.
-  'realtime.send': ({ ctx, event }) =>
-    sendIntent(
-      ctx,
-      event,
-      ctx.rooms.includes(event.room)
-        ? { type: 'message', room: event.room, message: event.message }
-        : null,
-    ),
-  'socket.received': ({ ctx, event }) => {
-    const connected = isConnected(ctx);
-    if (event.frame.type === 'welcome') ctx.markConnected();
-    const banners = ctx.banners.length;
-    ctx.actor.send({ ...event, receivedAt: Date.now() });
-    const expected = connected ? BANNER_OF[event.frame.timestamp] : undefined;
-    expect(ctx.banners.slice(banners), '§7/§8 the banner a frame shows').toEqual(
-      expected ? [expected] : [],
-    );
-  },
-  'socket.ignored': ({ ctx, event }) => ctx.actor.send({ ...event, receivedAt: Date.now() }),
-  'socket.closed': ({ ctx, event }) => {
-    ctx.lastClose.code = event.code;
+    if (!ctx.m.rooms.includes(event.room)) ctx.m.rooms.push(event.room);
+    if (is(ctx, 'connected'))
+      ctx.m.sent.push({ type: 'join', room: event.room, timestamp: Date.now() });
     ctx.actor.send(event);
   },
-  'network.wentOffline': ({ ctx }) => ctx.network().send({ type: 'network.wentOffline' }),
-  'network.wentOnline': ({ ctx }) => ctx.network().send({ type: 'network.wentOnline' }),
+  'realtime.leave': ({ ctx, event }) => {
+    ctx.m.rooms = ctx.m.rooms.filter((room) => room !== event.room);
+    if (is(ctx, 'connected'))
+      ctx.m.sent.push({ type: 'leave', room: event.room, timestamp: Date.now() });
+    ctx.actor.send(event);
+  },
+  // §7 message {room, message, data}: only while connected, only to a room the player is in.
+  'realtime.send': ({ ctx, event }) => {
+    if (is(ctx, 'connected') && ctx.m.rooms.includes(event.room))
+      ctx.m.sent.push({
+        type: 'message',
+        room: event.room,
+        message: event.message,
+        timestamp: Date.now(),
+      });
+    ctx.actor.send(event);
+  },
+  'socket.received': ({ ctx, event }) => {
+    receiveFrame(ctx, event.frame);
+    ctx.actor.send({ ...event, receivedAt: Date.now() });
+  },
+  'socket.ignored': ({ ctx, event }) => {
+    // A frame the socket could not read is still a sign of life.
+    if (is(ctx, 'connected')) Object.assign(ctx.m, { lifeAt: Date.now(), healthy: true });
+    ctx.actor.send({ ...event, receivedAt: Date.now() });
+  },
+  'socket.closed': ({ ctx, event }) => {
+    if (is(ctx, 'connecting', 'connected')) {
+      // §4: a refusal of the credentials (4401) cannot be fixed by retrying.
+      if (event.code === CLOSE_UNAUTHORIZED) enter(ctx.m, 'failed', Date.now());
+      else lose(ctx.m, Date.now());
+    }
+    ctx.actor.send(event);
+  },
+  'network.wentOffline': ({ ctx }) => {
+    ctx.m.online = false;
+    if (is(ctx, 'connecting', 'waiting')) enter(ctx.m, 'offline', Date.now());
+    ctx.network().send({ type: 'network.wentOffline' });
+  },
+  'network.wentOnline': ({ ctx }) => {
+    ctx.m.online = true;
+    if (is(ctx, 'offline', 'failed')) {
+      ctx.m.attempt = 0;
+      enter(ctx.m, 'connecting', Date.now());
+    }
+    ctx.network().send({ type: 'network.wentOnline' });
+  },
   'xstate.error.actor.socket': async ({ ctx }) => {
+    if (is(ctx, 'connecting', 'connected')) lose(ctx.m, Date.now());
     ctx.sockets.at(-1)?.ref.send({ type: 'test.fail' });
     await settle();
   },
-  'xstate.after.reconnectDelay.realtime.waiting': async ({ ctx }) => {
-    // The spec's schedule (oracle): attempt n waits 1 s × 2^(n-1), capped at 30 s (no jitter).
-    const attempt = live(ctx).attempt;
-    expect(attempt).toBeLessThanOrEqual(RECONNECT_ATTEMPTS);
-    await advanceExactly(ctx, specBackoff(attempt), () => ctx.sockets.length);
+  // The timers: each advanced to the spec's deadline computed from the expectation.
+  'xstate.after.reconnectDelay.realtime.waiting': ({ ctx }) => {
+    expect(ctx.m.phase, 'a reconnect delay runs only while waiting').toBe('waiting');
+    expect(ctx.m.attempt).toBeLessThanOrEqual(RECONNECT_ATTEMPTS);
+    return advanceTo(ctx, ctx.m.since + specBackoff(ctx.m.attempt));
   },
-  'xstate.after.connectTimeout.realtime.session.connecting': ({ ctx }) =>
-    advanceExactly(ctx, REALTIME.connectTimeoutMs, () => ctx.actor.getSnapshot().value),
-  'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': async ({ ctx }) => {
-    const since = Date.now() - ctx.connectedAt();
-    const next = SPEC_TIMERS.ping - (since % SPEC_TIMERS.ping);
-    const pings = () => ctx.sockets.at(-1)?.sent.filter((f) => f.type === 'ping').length;
-    const before = pings() ?? 0;
-    await advanceExactly(ctx, next, pings);
-    expect(pings()).toBe(before + 1);
+  'xstate.after.connectTimeout.realtime.session.connecting': ({ ctx }) => {
+    expect(ctx.m.phase, 'the connect timeout runs only while connecting').toBe('connecting');
+    return advanceTo(ctx, ctx.m.since + CONNECT_TIMEOUT_MS);
   },
-  'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': ({ ctx }) =>
-    advanceExactly(ctx, (live(ctx).lastLifeAt ?? 0) + SPEC_TIMERS.unhealthy - Date.now(), () =>
-      selectIsHealthy(ctx.actor.getSnapshot()),
-    ),
-  'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': ({ ctx }) =>
-    advanceExactly(
-      ctx,
-      (live(ctx).lastLifeAt ?? 0) + SPEC_TIMERS.stale - Date.now(),
-      () => ctx.sockets.at(-1)?.closed,
-    ),
+  'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': ({ ctx }) => {
+    expect(ctx.m.phase, 'pings only while connected').toBe('connected');
+    return advanceTo(ctx, ctx.m.connectedAt + SPEC_TIMERS.ping * (ctx.m.pings + 1));
+  },
+  'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': ({ ctx }) => {
+    expect(ctx.m.phase === 'connected' && ctx.m.healthy, 'healthy before 60 s').toBe(true);
+    return advanceTo(ctx, ctx.m.lifeAt + SPEC_TIMERS.unhealthy);
+  },
+  'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': ({ ctx }) => {
+    expect(ctx.m.phase === 'connected' && !ctx.m.healthy, 'unhealthy before 120 s').toBe(true);
+    return advanceTo(ctx, ctx.m.lifeAt + SPEC_TIMERS.stale);
+  },
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  teardown: ({ root }) => {
+    root.stop();
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
   states: {
-    disconnected: ({ ctx }) => {
-      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('disconnected');
-      expect(openSockets(ctx)).toHaveLength(0);
-    },
-    'session.connecting': ({ ctx }) => {
-      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');
-      expect(openSockets(ctx)).toHaveLength(1);
-    },
-    'session.connected': ({ ctx }) => {
-      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connected');
-      expect(openSockets(ctx)).toHaveLength(1);
-      // Every room the player is in was joined on this connection.
-      const joined = ctx.sockets
-        .at(-1)
-        ?.sent.filter((f) => f.type === 'join')
-        .map((f) => f.type === 'join' && f.room);
-      for (const room of ctx.rooms) expect(joined).toContain(room);
-    },
-    // In every state: the rooms the player is in, as the views read them.
-    '*': ({ ctx }) => {
-      const s = ctx.actor.getSnapshot();
-      expect(selectRoomCount(s)).toBe(ctx.rooms.length);
-      for (const room of [...SPEC_ROOMS, 'lobby'])
-        expect(selectIsInRoom(room)(s), `in room ${room}`).toBe(ctx.rooms.includes(room));
-    },
-    waiting: ({ ctx }) => {
-      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connecting');
-      expect(openSockets(ctx)).toHaveLength(0);
-    },
-    offline: ({ ctx }) => {
-      expect(openSockets(ctx)).toHaveLength(0);
-    },
-    failed: ({ ctx }) => {
-      expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('error');
-      // §4: a lost connection gives up only after its 5 attempts (a refusal gives up at once).
-      if (ctx.lastClose.code !== CLOSE_UNAUTHORIZED)
-        expect(live(ctx).attempt, 'attempts made before giving up').toBe(RECONNECT_ATTEMPTS);
-      expect(openSockets(ctx)).toHaveLength(0);
-    },
+    '*': ({ ctx }) => checkAll(ctx, 'after the step'),
   },
 };
 
@@ -397,7 +570,7 @@ it('§7 rooms while connected: chat and updates kept newest last (bounded), a po
     expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
     expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
   } finally {
-    ctx.actor.stop();
+    ctx.root.stop();
     vi.useRealTimers();
   }
 });

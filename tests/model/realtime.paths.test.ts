@@ -139,7 +139,7 @@ const model = defineModel({
     'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': [{}],
     'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': [{}],
   },
-  paths: { simple: false, maxPaths: 2000, byTransition: true },
+  paths: { simple: false, maxPaths: 2000, byTransition: true, byEvent: true },
 });
 
 type FakeSocket = { sent: ClientFrame[]; closed: boolean; ref: AnyActorRef };
@@ -252,7 +252,8 @@ function setup() {
             socket.closed = true;
             throw new Error('socket failed to open');
           }
-          socket.sent.push(command.frame);
+          // Anything but a send command is not a frame: record it as is, so the check fails.
+          socket.sent.push(command.type === 'socket.send' ? command.frame : (command as never));
         });
         return () => {
           socket.closed = true;
@@ -518,6 +519,13 @@ it('§7 rooms while connected: chat and updates kept newest last (bounded), a po
     receive({ type: 'welcome', timestamp: at(0) });
     expect(selectConnectionState(ctx.actor.getSnapshot())).toBe('connected');
     expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
+    expect(selectChatMessages(ctx.actor.getSnapshot())).toEqual([]);
+    expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
+    // A room confirmation is not a message of that room.
+    receive({ type: 'joined', room: 'chat', timestamp: 1 });
+    receive({ type: 'left', room: 'updates', timestamp: 1 });
+    expect(selectChatMessages(ctx.actor.getSnapshot())).toEqual([]);
+    expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
     // More chat messages than the view keeps: the oldest leave, the order stays.
     const limit = REALTIME.recentLimit;
     for (let i = 0; i < limit + 2; i++)
@@ -534,15 +542,19 @@ it('§7 rooms while connected: chat and updates kept newest last (bounded), a po
     });
     expect(chat.at(-1)?.message).toBe(`m${limit + 1}`);
     expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
+    // Only a pong is a pong.
+    expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
     // An update to the updates room (and a message there) reach the updates list, not chat.
     receive({ type: 'room_update', room: 'updates', data: { phase: 'training' }, timestamp: 7 });
     receive({ type: 'room_message', room: 'updates', message: 'soon', timestamp: 8 });
+    receive({ type: 'room_message', room: 'updates', message: 'now', timestamp: 9 });
     const updates = selectUpdates(ctx.actor.getSnapshot());
     expect(updates.map((u) => [u.kind, u.message, u.data])).toEqual([
       ['update', '', { phase: 'training' }],
       ['message', 'soon', null],
+      ['message', 'now', null],
     ]);
-    expect(selectLatestUpdate(ctx.actor.getSnapshot())?.message).toBe('soon');
+    expect(selectLatestUpdate(ctx.actor.getSnapshot())?.message).toBe('now');
     expect(selectChatMessages(ctx.actor.getSnapshot())).toHaveLength(limit);
     // §7 message {room, message, data}: sent to a room the player is in, never to another.
     const sent = () => ctx.sockets.at(-1)?.sent ?? [];
@@ -573,4 +585,188 @@ it('§7 rooms while connected: chat and updates kept newest last (bounded), a po
     ctx.root.stop();
     vi.useRealTimers();
   }
+});
+
+/** Runs `steps` on a fresh connection (fake timers) and tears it down. */
+async function withConnection(steps: (ctx: Ctx) => Promise<void> | void) {
+  vi.useFakeTimers();
+  const ctx = setup();
+  try {
+    await steps(ctx);
+  } finally {
+    ctx.root.stop();
+    vi.useRealTimers();
+  }
+}
+const stateOf = (ctx: Ctx) => selectConnectionState(ctx.actor.getSnapshot());
+const welcome = (ctx: Ctx) =>
+  ctx.actor.send({ type: 'socket.received', frame: frame.welcome, receivedAt: Date.now() });
+const lost = (ctx: Ctx) => ctx.actor.send({ type: 'socket.closed', code: 1006, reason: '' });
+const network = (ctx: Ctx, online: boolean) =>
+  ctx.network().send({ type: online ? 'network.wentOnline' : 'network.wentOffline' });
+/** Where a lost connection went: a paused wait while offline, else attempt 1's wait. */
+const afterLoss = (ctx: Ctx) => {
+  const s = ctx.actor.getSnapshot();
+  return selectIsOffline(s) ? 'paused offline' : selectIsReconnecting(s) ? 'waiting' : stateOf(ctx);
+};
+
+it('§4 a lost connection pauses while the browser is offline, wherever the network changed', async () => {
+  // Offline before connecting: the loss waits for the network.
+  await withConnection((ctx) => {
+    network(ctx, false);
+    ctx.actor.send({ type: 'realtime.connect' });
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('paused offline');
+    network(ctx, true);
+    expect(stateOf(ctx)).toBe('connecting');
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('waiting');
+  });
+  // Offline and back online while connected: the loss retries.
+  await withConnection((ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    welcome(ctx);
+    network(ctx, false);
+    expect(stateOf(ctx)).toBe('connected');
+    network(ctx, true);
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('waiting');
+  });
+  // Offline while connecting, then the player's reconnect: still offline, so the loss pauses.
+  await withConnection((ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    network(ctx, false);
+    expect(afterLoss(ctx)).toBe('paused offline');
+    ctx.actor.send({ type: 'realtime.reconnect' });
+    expect(stateOf(ctx)).toBe('connecting');
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('paused offline');
+  });
+  // Offline while waiting for a retry: the same.
+  await withConnection((ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    lost(ctx);
+    network(ctx, false);
+    expect(afterLoss(ctx)).toBe('paused offline');
+    ctx.actor.send({ type: 'realtime.reconnect' });
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('paused offline');
+  });
+  // Back online from the pause, or after giving up: the next loss retries.
+  await withConnection((ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    network(ctx, false);
+    network(ctx, true);
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('waiting');
+  });
+  await withConnection((ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    ctx.actor.send({ type: 'socket.closed', code: CLOSE_UNAUTHORIZED, reason: 'unauthorized' });
+    expect(stateOf(ctx)).toBe('error');
+    network(ctx, false);
+    network(ctx, true);
+    expect(stateOf(ctx)).toBe('connecting');
+    lost(ctx);
+    expect(afterLoss(ctx)).toBe('waiting');
+  });
+});
+
+it('§4 any frame resets the 60 s health clock and the 120 s stale clock', async () => {
+  await withConnection(async (ctx) => {
+    ctx.actor.send({ type: 'realtime.connect' });
+    welcome(ctx);
+    const healthy = () => selectIsHealthy(ctx.actor.getSnapshot());
+    await vi.advanceTimersByTimeAsync(30_000);
+    ctx.actor.send({ type: 'socket.received', frame: frame.left, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.unhealthy - 1);
+    expect(healthy(), '59.999 s after the last frame').toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(healthy(), '60 s after the last frame').toBe(false);
+    // A frame the socket could not read is life too; so is a banner frame.
+    ctx.actor.send({ type: 'socket.ignored', reason: 'not JSON', receivedAt: Date.now() });
+    expect(healthy()).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    ctx.actor.send({ type: 'socket.ignored', reason: 'not JSON', receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.unhealthy - 1);
+    expect(healthy(), 'reset by the second unreadable frame').toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(healthy()).toBe(false);
+    ctx.actor.send({ type: 'socket.received', frame: frame.bareError, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(30_000);
+    ctx.actor.send({ type: 'socket.received', frame: frame.bareError, receivedAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.unhealthy - 1);
+    expect(healthy(), 'reset by the second banner frame').toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(healthy()).toBe(false);
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.stale - SPEC_TIMERS.unhealthy - 1);
+    expect(stateOf(ctx), '119.999 s after the last frame').toBe('connected');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(afterLoss(ctx), '120 s after the last frame').toBe('waiting');
+  });
+});
+
+it('a provided jitter lengthens a reconnect delay; a negative one never shortens it', async () => {
+  for (const [jitter, waits] of [
+    [(base: number) => base / 2, 1500],
+    [() => -5000, 1000],
+  ] as const) {
+    vi.useFakeTimers();
+    const seen: [number, number][] = [];
+    const sockets: number[] = [];
+    const actor = createActor(
+      realtimeMachine.provide({
+        actors: {
+          socket: fromCallback(() => void sockets.push(Date.now())),
+          network: fromCallback(() => {}),
+          signInWatch: fromCallback(() => {}),
+        },
+      }),
+      {
+        input: {
+          jitter: (base: number, attempt: number) => {
+            seen.push([base, attempt]);
+            return jitter(base);
+          },
+        },
+      },
+    ).start();
+    try {
+      actor.send({ type: 'realtime.connect' });
+      actor.send({ type: 'socket.closed', code: 1006, reason: '' });
+      await vi.advanceTimersByTimeAsync(waits - 1);
+      expect(sockets).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets, `attempt 1 after ${waits} ms`).toHaveLength(2);
+      expect(seen.at(-1), 'jitter asked with the base delay and the attempt').toEqual([1000, 1]);
+    } finally {
+      actor.stop();
+      vi.useRealTimers();
+    }
+  }
+});
+
+it('without a parent or a notifications service the connection runs on (banners and facts have no one to go to)', () => {
+  const actor = createActor(
+    realtimeMachine.provide({
+      actors: {
+        socket: fromCallback(() => {}),
+        network: fromCallback(() => {}),
+        signInWatch: fromCallback(() => {}),
+      },
+    }),
+    { input: undefined },
+  );
+  const errors: unknown[] = [];
+  actor.subscribe({ error: (e) => void errors.push(e) });
+  actor.start();
+  actor.send({ type: 'realtime.connect' });
+  actor.send({ type: 'socket.received', frame: frame.welcome, receivedAt: 0 });
+  for (const f of [frame.notification, frame.grantedNews, frame.silentChange, frame.bareError])
+    actor.send({ type: 'socket.received', frame: f, receivedAt: 1 });
+  actor.send({ type: 'realtime.disconnect' });
+  expect(errors).toEqual([]);
+  expect(actor.getSnapshot().status).toBe('active');
+  expect(selectConnectionState(actor.getSnapshot())).toBe('disconnected');
+  actor.stop();
 });

@@ -84,6 +84,12 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
     /** Wall-clock budget of the generation in ms (default GENERATION_BUDGET.ms). */
     budgetMs?: number;
     byTransition?: boolean;
+    /**
+     * A step's graph vertex also names the event with its payload, so every payload variant
+     * from every vertex gets a path of its own (a chart that treats two variants alike, e.g. a
+     * frame that should show a banner and one that should not, still meets both).
+     */
+    byEvent?: boolean;
   };
 };
 
@@ -312,7 +318,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     e: AnyEventObject | undefined,
     p: AnyMachineSnapshot | undefined,
   ): string => {
-    const base = serializeModelState(s, e, p);
+    const base = serializeModelState(s, e, p) + (spec.paths?.byEvent && e ? JSON.stringify(e) : '');
     if (!spec.paths?.byTransition || !e || !p) return base;
     const taken = machine
       .getTransitionData(p as never, e as never)

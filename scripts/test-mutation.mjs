@@ -49,7 +49,27 @@ function ownModelTests(folder) {
   return [...files.map((f) => `tests/model/${f}`), 'tests/model/every-machine-has-a-model.test.ts'];
 }
 
+/**
+ * The unmutated code must pass the very tests a run uses, every file loading: Stryker counts
+ * tests, not files, so a test file that fails to load would meet no mutant and every mutant
+ * would "survive" without a word.
+ */
+function preflight(scope, env, label) {
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', 'tests/mutation/vitest.config.ts', '--reporter=dot'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MUTATION_TESTS: scope, ...env } },
+  );
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    console.error(`test:mutation: the ${label} tests fail on the unmutated code; no mutation run`);
+    process.exit(1);
+  }
+}
+
 function stryker(scope, env, label) {
+  preflight(scope, env, label);
   console.log(`\n== stryker run (tests: ${label})`);
   const result = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], {
     cwd: ROOT,

@@ -12,7 +12,12 @@ const own = (process.env.MUTATION_TEST_FILES ?? '').split(',').filter(Boolean);
 const include = own.length > 0 ? own : ['tests/model/**/*.test.{ts,tsx}'];
 if (scope === 'all') include.push('tests/unit/**/*.test.{ts,tsx}');
 
+// The build time the site's dated texts start from, as vite.config.ts defines it for every other
+// run: without it a test file that renders a view fails to load and meets no mutant.
+process.env.SMW_BUILT_AT ??= String(Date.now());
+
 export default defineConfig({
+  define: { __SMW_BUILT_AT__: JSON.stringify(Number(process.env.SMW_BUILT_AT)) },
   test: {
     include,
     exclude: ['tests/unit/server/**', 'node_modules/**'],

@@ -290,6 +290,34 @@ export function serializeModelState(
 }
 
 /**
+ * The first `max` paths when there are more: first those that each walk a step (state, event
+ * type, next state) no path chosen before walks, then the rest in their order, so a cap never
+ * costs coverage that fits under it.
+ */
+function coveringFirst<P extends StatePath<AnyMachineSnapshot, AnyEventObject>>(
+  paths: P[],
+  max: number,
+): P[] {
+  const stepsOf = (p: P) =>
+    p.steps.map(
+      (step, i) =>
+        `${JSON.stringify(p.steps[i - 1]?.state.value ?? null)} ${step.event.type} ${JSON.stringify(step.state.value)}`,
+    );
+  const seen = new Set<string>();
+  const chosen = new Set<P>();
+  for (const p of paths) {
+    if (chosen.size >= max) break;
+    const steps = stepsOf(p);
+    if (steps.some((key) => !seen.has(key))) {
+      chosen.add(p);
+      for (const key of steps) seen.add(key);
+    }
+  }
+  for (const p of paths) if (chosen.size < max) chosen.add(p);
+  return paths.filter((p) => chosen.has(p));
+}
+
+/**
  * Declares a machine's path model and generates its paths and coverage. Event types must list
  * every event the machine declares; outcomes name invoke ids and delays.
  */
@@ -365,7 +393,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
         `paths ${spec.name}${tag ? ` ${tag}` : ''}: ${kept.length} paths found, only the first ${maxPaths} run (paths.maxPaths); raise the cap or split the model`,
       );
     }
-    kept = kept.slice(0, maxPaths);
+    kept = kept.length > maxPaths ? coveringFirst(kept, maxPaths) : kept;
 
     const [initial] = initialMicrosteps(machine, input).slice(-1)[0] ?? [];
     const initialSnapshot = (kept[0]?.steps[0]?.state ?? initial) as SnapshotFrom<M>;

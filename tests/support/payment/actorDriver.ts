@@ -2,16 +2,13 @@ import { expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
-import { SPEC_MESSAGES } from '../oracle';
+import type { PaymentSnapshot } from '../../../machines/payment/payment.selectors';
 import {
-  PAYMENT_DELAYS,
-  PAYMENT_ERRORS,
   type BlockhashOutput,
   type CheckBalanceInput,
   type CheckBalanceOutput,
   type ConnectWalletInput,
   type ConnectWalletOutput,
-  type ErrorText,
   type PaymentTarget,
   type SendTransferInput,
   type SendTransferOutput,
@@ -22,12 +19,14 @@ import { actorProbe, advanceChartDelay, advanceSpecDelay, settle } from '../path
 import { SPEC_TIMERS } from '../oracle';
 import { latest } from './controllable';
 import {
-  PHANTOM_ONLY,
-  insufficient,
-  modelMachine,
-  networkFailed,
-  type PaymentModelSnapshot,
-} from './model';
+  applyPayment,
+  checkPaymentEffects,
+  checkPaymentSelectors,
+  newExpected,
+  pollDueIn,
+  type PaymentExpected,
+} from './expected';
+import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
 import type { model } from './pathModel';
 
 /**
@@ -98,81 +97,30 @@ export function startPaymentSystem() {
     clipboard,
     /** The expected snapshot before the step being run. */
     prev: null as PaymentModelSnapshot | null,
+    /** What the spec says the tab is doing. */
+    x: newExpected(),
   };
 }
 export type PaymentSystem = ReturnType<typeof startPaymentSystem>;
 
-const targetOf = (s: PaymentModelSnapshot | null): PaymentTarget | null =>
-  s?.context.target ?? null;
-const inIdle = (s: PaymentModelSnapshot | null) => Boolean(s?.matches({ open: 'idle' }));
-
-/**
- * What the error modal must receive for one step (§8), from the spec's rules, not from the chart:
- * no payment wallet → "Payment wallet address not found" / "Wallet ID not found"; a wallet that
- * is not injected → "<Wallet> wallet not detected"; an empty public key, a failed blockhash, a
- * failed balance check (not the QR poll, which retries quietly); a wallet failure shows its own
- * text; a cancellation and everything else show nothing.
- */
-/**
- * The modal's expected text: the message as the spec writes it (the oracle), with the solution
- * the machine gives (§8 fixes the messages; the solutions are the site's wording).
- */
-function spec(machine: ErrorText, message: string): ErrorText {
-  return { message, solution: machine.solution };
-}
-
-export function expectedError(
-  prev: PaymentModelSnapshot | null,
-  event: AnyModelEvent,
-): ErrorText | null {
-  const target = targetOf(prev);
-  switch (event.type) {
-    case 'payment.send':
-      if (inIdle(prev) && !target?.address)
-        return spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing);
-      return event.wallet === 'solflare'
-        ? spec(PAYMENT_ERRORS.notDetected('solflare'), SPEC_MESSAGES.solflareMissing)
-        : null;
-    case 'payment.refresh':
-      return inIdle(prev) && !target?.walletId
-        ? spec(PAYMENT_ERRORS.walletIdNotFound, SPEC_MESSAGES.walletIdMissing)
-        : null;
-    case 'payment.showQr':
-      return inIdle(prev) && !target?.address
-        ? spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing)
-        : null;
-    case 'xstate.done.actor.connectWallet':
-      return (event.output as ConnectWalletOutput).publicKey
-        ? null
-        : spec(PAYMENT_ERRORS.publicKey, SPEC_MESSAGES.publicKeyFailed);
-    case 'xstate.error.actor.connectWallet':
-    case 'xstate.error.actor.sendTransfer': {
-      // §8 texts for the model's wallet failures (./model.ts), from the oracle.
-      if (event.error === networkFailed)
-        return spec(PAYMENT_ERRORS.network, SPEC_MESSAGES.networkFailed);
-      if (event.error === insufficient)
-        return spec(PAYMENT_ERRORS.insufficientFunds, SPEC_MESSAGES.insufficientFunds);
-      const error = event.error as { kind: string; message?: string; solution?: string };
-      return error.kind === 'failed'
-        ? { message: error.message ?? '', solution: error.solution ?? '' }
-        : null;
-    }
-    case 'xstate.error.actor.getBlockhash':
-      return spec(PAYMENT_ERRORS.blockhash, SPEC_MESSAGES.blockhashFailed);
-    case 'xstate.error.actor.confirmBalance':
-    case 'xstate.error.actor.refreshBalance':
-      return spec(PAYMENT_ERRORS.refresh, SPEC_MESSAGES.refreshBalanceFailed);
-    default:
-      return null;
-  }
-}
-
 type AnyModelEvent = (typeof model.events)[number]['event'];
 /** What the step check needs from a driver's context. */
 export type Checkable = {
+  x: PaymentExpected;
+  actor: { getSnapshot: () => PaymentSnapshot };
+  connect: { calls: ConnectWalletInput[] };
+  blockhash: { calls: { wallet: WalletKind }[] };
+  send: { calls: SendTransferInput[] };
+  balance: { calls: CheckBalanceInput[] };
   modal: { message: string; solution: string }[];
   installs: WalletKind[];
+  authEvents: string[];
   prev: PaymentModelSnapshot | null;
+  /**
+   * Targets reach the service through the app's watch (the rendered tab), not as events: what
+   * the watch makes of a target the test sets.
+   */
+  fromWatch?: (target: PaymentTarget) => PaymentTarget;
 };
 export type StepArgs<
   E extends AnyModelEvent = AnyModelEvent,
@@ -183,32 +131,50 @@ export type StepArgs<
   snapshot: PaymentModelSnapshot;
 };
 
-/** Runs one step and checks the error modal got exactly what the spec says, then remembers it. */
+/**
+ * Runs one step: the spec's rule updates the expectation first, then the step happens, then
+ * everything the tab shows and every request, error and grant is checked against it.
+ */
 export function checked<
   E extends AnyModelEvent = AnyModelEvent,
   C extends Checkable = PaymentSystem,
 >(run: (args: StepArgs<E, C>) => void | Promise<void>) {
   return async (args: StepArgs<E, C>) => {
     const { ctx } = args;
-    const before = ctx.modal.length;
-    const installsBefore = ctx.installs.length;
+    let event = args.event as unknown as { type: string } & Record<string, unknown>;
+    // The app's target watch tells the payment service what it reads (the session's price),
+    // and only when that changed.
+    if (ctx.fromWatch && event.type === 'payment.target')
+      event = { ...event, target: ctx.fromWatch(event.target as PaymentTarget) };
+    const unchanged =
+      ctx.fromWatch !== undefined &&
+      event.type === 'payment.target' &&
+      JSON.stringify(event.target) === JSON.stringify(ctx.x.target);
+    if (!unchanged) applyPayment(ctx.x, event);
     await run(args);
     await settle();
-    const expected = expectedError(ctx.prev, args.event);
-    expect(ctx.modal.slice(before), `error modal after ${args.event.type}`).toEqual(
-      expected ? [expected] : [],
-    );
-    // The install site opens exactly with "wallet not detected".
-    const notDetected = expected?.message.endsWith('wallet not detected') ?? false;
-    expect(ctx.installs.length - installsBefore).toBe(notDetected ? 1 : 0);
+    checkPaymentSelectors(ctx.x, ctx.actor.getSnapshot());
+    checkPaymentEffects(ctx.x, {
+      connects: ctx.connect.calls,
+      blockhashes: ctx.blockhash.calls,
+      transfers: ctx.send.calls,
+      balanceChecks: ctx.balance.calls,
+      modal: ctx.modal,
+      installs: ctx.installs,
+      authEvents: ctx.authEvents,
+    });
     ctx.prev = args.snapshot;
   };
 }
 
-/** Advances fake time by the pending poll's delay: 7 s, then 20 s (10 s and 30 s after sending). */
-export async function advancePendingPoll(actor: PaymentSystem['actor']): Promise<void> {
-  const delay = PAYMENT_DELAYS.pendingPolls[actor.getSnapshot().context.polls] ?? 0;
-  await vi.advanceTimersByTimeAsync(delay);
+/** Advances fake time to the balance check just due: 10 s, then 30 s after sending, exactly. */
+export async function advancePendingPoll(ctx: Checkable): Promise<void> {
+  const ms = pollDueIn(ctx.x);
+  const checks = ctx.balance.calls.length;
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  await settle();
+  expect(ctx.balance.calls.length, 'no balance check 1 ms early').toBe(checks);
+  await vi.advanceTimersByTimeAsync(1);
   await settle();
 }
 

@@ -46,6 +46,8 @@ export const buyer: PaymentTarget = {
 };
 export const member: PaymentTarget = { ...buyer, hasAccess: true };
 export const noWallet: PaymentTarget = { ...buyer, address: '', walletId: '' };
+/** §9: the price tier changed (Nov 20 → 0.33 SOL) while a payment of the old price confirms. */
+export const repriced: PaymentTarget = { ...buyer, priceLamports: '330000000' };
 
 export const granted: CheckBalanceOutput = {
   accessGranted: true,
@@ -86,7 +88,12 @@ export const insufficient: PaymentFailure = {
 export const PAYMENT_VARIANTS = {
   events: {
     'payment.open': [{}],
-    'payment.target': [{ target: buyer }, { target: member }, { target: noWallet }],
+    'payment.target': [
+      { target: buyer },
+      { target: member },
+      { target: noWallet },
+      { target: repriced },
+    ],
     'payment.close': [{}],
     'payment.send': [{ wallet: 'phantom' }, { wallet: 'solflare' }],
     'payment.refresh': [{}],

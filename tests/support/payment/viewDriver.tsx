@@ -1,3 +1,5 @@
+import { newExpected } from './expected';
+import { SPEC_LAMPORTS } from '../oracle';
 import { act, render, type RenderResult } from '@testing-library/react';
 import {
   assign,
@@ -150,6 +152,26 @@ export function startTicketView() {
     installs,
     clipboard,
     prev: null as PaymentModelSnapshot | null,
+    /**
+     * What the spec says the tab is doing. Before any user data the app's target watch already
+     * told the payment service what it knows: no wallet yet, the session's default price.
+     */
+    // The price comes from the session (its default 0.22 SOL), the rest from the user data.
+    fromWatch: (target: PaymentTarget) => ({
+      ...target,
+      priceLamports: String(SPEC_LAMPORTS[0.22]),
+    }),
+    x: {
+      ...newExpected(),
+      balance: '0',
+      target: {
+        address: '',
+        walletId: '',
+        priceLamports: String(SPEC_LAMPORTS[0.22]),
+        balance: '0',
+        hasAccess: false,
+      },
+    },
     get actor(): ActorRefFrom<typeof payment> {
       return (running().getSnapshot().children as Record<string, unknown>)[
         SYSTEM_IDS.payment

@@ -521,7 +521,10 @@ it('§7 rooms while connected: chat and updates kept newest last (bounded), a po
     expect(selectLastPongAt(ctx.actor.getSnapshot())).toBeNull();
     expect(selectChatMessages(ctx.actor.getSnapshot())).toEqual([]);
     expect(selectUpdates(ctx.actor.getSnapshot())).toEqual([]);
-    // A room confirmation is not a message of that room.
+    // A room confirmation is not a message of that room (nor a notification).
+    const banners = ctx.banners.length;
+    receive({ type: 'joined', room: 'notifications', timestamp: 1 });
+    expect(ctx.banners.slice(banners), 'no banner for joining notifications').toEqual([]);
     receive({ type: 'joined', room: 'chat', timestamp: 1 });
     receive({ type: 'left', room: 'updates', timestamp: 1 });
     expect(selectChatMessages(ctx.actor.getSnapshot())).toEqual([]);

@@ -9,6 +9,8 @@ interface Window {
     /** The app's code cannot load: the keeper stands down. */
     stop(): void;
   };
+  /** Fetches ahead the files the page lists under a key (src/app/bootInline.ts). */
+  __smwPreload?: (key: string | null) => void;
   /** The session calls the head's inline script sent (src/app/bootInline.ts). */
   __smwBoot?: import('./app/earlySession').HeadBoot;
 }

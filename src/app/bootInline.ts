@@ -71,6 +71,9 @@ function reportCodeThatCannotLoad(): void {
       if (!(target instanceof HTMLScriptElement || target instanceof HTMLLinkElement)) return;
       const src = target instanceof HTMLScriptElement ? target.src : target.href;
       if (!src.includes('/assets/') || window.__smwTaps?.hydrated) return;
+      // A file fetched ahead (preload below) belongs to a part that loads on demand: that part
+      // says so itself, with a Retry, when the app asks for it.
+      if (target.hasAttribute('data-ahead')) return;
       const overlay = document.querySelector('.loading-overlay');
       if (!overlay || overlay.classList.contains('loading-overlay--error')) return;
       window.__smwTaps?.stop();
@@ -102,5 +105,40 @@ function reportCodeThatCannotLoad(): void {
   );
 }
 
+/**
+ * Fetches ahead the files a page lists under `key` in its #smw-tap-preloads block (the build
+ * writes it before this script, src/prerender): modules as modulepreloads, CSS as style preloads.
+ * Unknown keys and pages without the block fetch nothing.
+ */
+function preload(key: string | null): void {
+  const list = document.getElementById('smw-tap-preloads');
+  if (!key || !list) return;
+  let hrefs: unknown;
+  try {
+    hrefs = (JSON.parse(list.textContent || '{}') as Record<string, unknown>)[key];
+  } catch {
+    return;
+  }
+  if (!Array.isArray(hrefs)) return;
+  for (const href of hrefs) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.setAttribute('data-ahead', '');
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 reportCodeThatCannotLoad();
+window.__smwPreload = preload;
 window.__smwBoot = bootFromHead();
+// With a stored jwt, Home is the signed-in home (src/views/home/HomePage.tsx), a chunk of its
+// own that the app would ask for only after its first render: its files leave with the page's.
+if (storage.get('jwt') && window.location.pathname === '/') preload('signed-in');

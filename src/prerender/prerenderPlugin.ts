@@ -7,6 +7,8 @@ import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta'
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
+/** Where a page's preload lists go: before the head's scripts, which read them. */
+const PRELOADS_SLOT = '<!--smw-preloads-->';
 const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">/g;
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -109,8 +111,10 @@ export function withHeadTags(html: string, tags: string): string {
 }
 
 /**
- * What a tap held before hydration fetches at once, per `data-tap-preload` key: a JSON block
- * (never executed, so outside the CSP's script hashes) that the tap keeper reads.
+ * What the page may fetch ahead of the app, per key: for a tap held before hydration (its
+ * `data-tap-preload` key, read by the tap keeper in index.html) and for a signed-in visitor's
+ * home (`signed-in`, read by the head's boot script). A JSON block: never executed, so outside
+ * the CSP's script hashes.
  */
 export function tapPreloadsTag(preloads: Record<string, string[]>): string {
   const json = JSON.stringify(preloads).replace(/</g, '\\u003c');
@@ -139,8 +143,10 @@ export function prerenderPlugin(): Plugin {
   const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
   /** The early entry's file (src/app/earlyApi.ts), run ahead of the app by the page's loader. */
   let earlyEntry: string | undefined;
-  /** The sign-in dialog's chunk, the chunks it imports and its CSS (see TAP_PRELOADS). */
+  /** The sign-in dialog's chunk, the chunks it imports and its CSS (the `sign-in` preloads). */
   const signInAssets: string[] = [];
+  /** The signed-in home's chunks, the member services' and their CSS (`signed-in`). */
+  const signedInAssets: string[] = [];
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -149,6 +155,13 @@ export function prerenderPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (config.build.ssr) return;
+      /** A chunk's file, every chunk it imports statically (all the way down) and their CSS. */
+      const withImports = (fileName: string, into: string[]): void => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || into.includes(fileName)) return;
+        into.push(fileName, ...(chunk.viteMetadata?.importedCss ?? []));
+        for (const imported of chunk.imports) withImports(imported, into);
+      };
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
         if (chunk.isEntry && chunk.facadeModuleId.endsWith('src/app/earlyApi.ts')) {
@@ -159,11 +172,13 @@ export function prerenderPlugin(): Plugin {
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
         }
         if (chunk.facadeModuleId.endsWith('src/views/signIn/SignInModal.tsx')) {
-          signInAssets.push(
-            chunk.fileName,
-            ...chunk.imports,
-            ...(chunk.viteMetadata?.importedCss ?? []),
-          );
+          withImports(chunk.fileName, signInAssets);
+        }
+        if (
+          chunk.facadeModuleId.endsWith('src/views/home/SignedInHome.tsx') ||
+          chunk.facadeModuleId.endsWith('src/app/members.ts')
+        ) {
+          withImports(chunk.fileName, signedInAssets);
         }
         const page = /virtual:docs-page\/(.+)$/.exec(chunk.facadeModuleId);
         if (page?.[1]) docsAssets.pages.set(page[1], chunk.fileName);
@@ -206,8 +221,12 @@ export function prerenderPlugin(): Plugin {
         (_link, href: string) => styleOf(href.slice(base.length)),
       );
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
-      // The session's first calls leave with the document: the head's first script.
-      const withBoot = template.replace(/<script>/, `<script>${headBoot}</script>\n    <script>`);
+      // The session's first calls leave with the document: the head's first script, after the
+      // list of files it may preload (PRELOADS_SLOT: filled per page below).
+      const withBoot = template.replace(
+        /<script>/,
+        `${PRELOADS_SLOT}<script>${headBoot}</script>\n    <script>`,
+      );
       if (withBoot === template) throw new Error('index.html lacks an inline <script> in its head');
       // A docs page is a lazy chunk in the app: its pre-rendered HTML carries the chunk's CSS (no
       // unstyled first paint, no shift when it arrives) and its loader fetches the code that
@@ -223,10 +242,13 @@ export function prerenderPlugin(): Plugin {
       const pageFiles = new Set(
         [...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
       );
+      const notOnPage = (files: string[]) =>
+        [...new Set(files)].map((file) => `${base}${file}`).filter((href) => !pageFiles.has(href));
+      // With a stored jwt, Home is the signed-in home: the head's boot script fetches its code
+      // with the document (src/app/bootInline.ts) instead of after the app's first render.
       const tapPreloads = tapPreloadsTag({
-        'sign-in': [...new Set(signInAssets)]
-          .map((file) => `${base}${file}`)
-          .filter((href) => !pageFiles.has(href)),
+        'sign-in': notOnPage(signInAssets),
+        'signed-in': notOnPage(signedInAssets),
       });
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
@@ -234,13 +256,15 @@ export function prerenderPlugin(): Plugin {
         const rendered = hoistImagePreloads(await entry.render(path));
         const html = rendered.markup;
         const docsId = docsIdOf(path);
-        const head = [
-          ...rendered.head,
-          ...(docsId ? docsAssets.css.map(styleOf) : [tapPreloads]),
-        ].join('\n    ');
+        const head = [...rendered.head, ...(docsId ? docsAssets.css.map(styleOf) : [])].join(
+          '\n    ',
+        );
         const pageOf = (meta: PageMeta, url: string) =>
           placeAppCode(
-            withHeadTags(withBoot, headTagsOf(meta, url, siteUrl))
+            withHeadTags(
+              withBoot.replace(PRELOADS_SLOT, docsId ? '' : `${tapPreloads}\n    `),
+              headTagsOf(meta, url, siteUrl),
+            )
               .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
               .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
             early,

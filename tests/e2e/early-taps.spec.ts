@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e';
+import { registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
 
 /**
  * A tap before hydration is never lost (performance budget, §2 Loading overlay). The page comes
@@ -98,4 +99,34 @@ test('the theme control tapped before hydration switches the theme once the app 
   const toggle = page.getByTestId('theme-toggle');
   await expect(toggle).toHaveAttribute('data-theme-current', 'light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test("a signed-in visitor's home code leaves with the page; a visitor's home never asks for it", async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('early-home'));
+  await signInPage(page, user);
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // Every script of the app is held: only the head's boot script can have asked for it.
+  await expect
+    .poll(() => code.asked.some((path) => /\/SignedInHome-[^/]+\.js$/.test(path)))
+    .toBe(true);
+  expect(await page.evaluate(() => performance.getEntriesByName('smw-hydrated').length)).toBe(0);
+  code.release();
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+
+  const visitor = await page.context().browser()!.newPage();
+  try {
+    const asked: string[] = [];
+    visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await visitor.goto(new URL('/', baseURL).href);
+    await waitForApp(visitor);
+    await expect(visitor.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+    await visitor.waitForLoadState('networkidle');
+    expect(asked.filter((path) => /\/SignedInHome-/.test(path))).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
 });

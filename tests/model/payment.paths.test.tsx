@@ -16,9 +16,10 @@ import {
   type PaymentEvent,
   type WalletKind,
 } from '../../machines/payment/payment.types';
-import { PAYER, type PaymentModelSnapshot } from '../support/payment/model';
+import { PAYER } from '../support/payment/model';
 import { SPEC_LAMPORTS, SPEC_MESSAGES } from '../support/oracle';
 import { model } from '../support/payment/pathModel';
+import { isBusy, showsPayPanel } from '../support/payment/expected';
 import { startTicketView, type TicketView } from '../support/payment/viewDriver';
 
 type ModelEventOf<T extends string> = Extract<(typeof model.events)[number]['event'], { type: T }>;
@@ -115,9 +116,6 @@ const BUTTON: Record<WalletKind, string> = {
   local: 'Pay with the local test wallet (local chain)',
 };
 
-const payPanelShown = (snapshot: PaymentModelSnapshot) =>
-  snapshot.context.target?.hasAccess !== true && !snapshot.matches({ open: 'granted' });
-
 /**
  * A click as a player makes it. Without the payment panel (the tab closed, or Access Granted!
  * shown) there is no button; the chart still accepts some intents there (the copy at any time,
@@ -127,8 +125,7 @@ const payPanelShown = (snapshot: PaymentModelSnapshot) =>
 async function click(ctx: View, name: string, intent: PaymentEvent) {
   const button = screen.queryByRole('button', { name });
   if (!button) {
-    const prev = ctx.prev;
-    const panel = prev !== null && prev.matches('open') && payPanelShown(prev);
+    const panel = ctx.before !== null && showsPayPanel(ctx.before);
     expect(panel, `no "${name}" button on the payment panel`).toBe(false);
     await act(async () => ctx.actor.send(intent));
     return;
@@ -241,36 +238,39 @@ const viewDriver: Driver<typeof model, View> = {
   events: viewEvents,
   states: {
     closed: () => expect(screen.queryByRole('region', { name: 'Get Ticket' })).toBeNull(),
-    open: ({ snapshot }) => {
+    // Everything the tab shows is checked against the expectation (ctx.x), not the chart.
+    open: ({ ctx }) => {
+      const x = ctx.x;
       expect(screen.getByRole('region', { name: 'Get Ticket' })).toBeVisible();
       // The payment panel without access, the Access Granted! panel with it (§2).
-      if (payPanelShown(snapshot)) {
+      if (showsPayPanel(x)) {
         expect(screen.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible();
-        expect(screen.getByTestId('payment-address')).toHaveTextContent(
-          snapshot.context.target?.address ?? '',
-        );
+        expect(screen.getByTestId('payment-address')).toHaveTextContent(x.target?.address ?? '');
         // Both send buttons are disabled while a wallet approval or the blockhash is in flight.
-        const busy = snapshot.hasTag('busy');
+        const busy = isBusy(x);
         for (const name of ['Send in Phantom', 'Send in Solflare']) {
-          const pressed = busy && BUTTON[snapshot.context.wallet ?? 'phantom'] === name;
+          const pressed = busy && BUTTON[x.wallet ?? 'phantom'] === name;
           const button = screen.getByRole('button', { name: pressed ? /Connecting\.\.\./ : name });
           expect(button.hasAttribute('disabled')).toBe(busy);
         }
-        // The cancelled notice exactly while the chart is in idle.cancelled.
+        // The cancelled notice exactly while a cancellation is the last word (5 s).
         const notice = screen.queryByText(SPEC_MESSAGES.cancelled);
-        if (snapshot.matches({ open: { idle: 'cancelled' } })) expect(notice).toBeVisible();
+        if (x.phase === 'cancelled') expect(notice).toBeVisible();
         else expect(notice).toBeNull();
         const qr = screen.queryByRole('img', { name: /Solana Pay QR code/ });
-        if (!snapshot.matches({ open: 'qr' })) expect(qr).toBeNull();
+        // The QR (a chunk of its own) is drawn once its code has loaded; its Hide button at once.
+        const hide = screen.queryByRole('button', { name: 'Hide QR code' });
+        if (x.phase === 'qrShown' || x.phase === 'qrPolling') expect(hide).toBeVisible();
+        else expect([qr, hide]).toEqual([null, null]);
       } else {
         expect(screen.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
         expect(screen.queryByRole('button', { name: 'Send in Phantom' })).toBeNull();
       }
     },
-    'open.granted.celebrating': ({ ctx, snapshot }) => {
+    'open.granted.celebrating': ({ ctx }) => {
       const dialog = screen.getByRole('dialog', { name: 'Ticket Purchased!' });
       // The amount the chain received when the server says (0.25 SOL), else the price sent.
-      const amount = snapshot.context.paidLamports === '250000000' ? '0.25 SOL' : '0.22 SOL';
+      const amount = ctx.x.paid === '250000000' ? '0.25 SOL' : '0.22 SOL';
       expect(within(dialog).getByTestId('ticket-amount')).toHaveTextContent(amount);
       expect(within(dialog).getByText('don@example.com')).toBeVisible();
       expect(ctx.authEvents).toContain('auth.accessGranted');
@@ -283,18 +283,18 @@ const viewDriver: Driver<typeof model, View> = {
       expect(screen.getByText('Access granted: 2 friends bought tickets')).toBeVisible();
       expect(ctx.authEvents).toContain('auth.accessGranted');
     },
-    'open.idle.unconfirmed': ({ snapshot }) => {
-      if (payPanelShown(snapshot))
+    'open.idle.unconfirmed': ({ ctx }) => {
+      if (showsPayPanel(ctx.x))
         expect(screen.getByText(/The payment is not confirmed yet/)).toBeVisible();
     },
-    'open.refreshing': ({ snapshot }) => {
-      if (payPanelShown(snapshot))
+    'open.refreshing': ({ ctx }) => {
+      if (showsPayPanel(ctx.x))
         expect(screen.getByRole('button', { name: 'Refresh balance' })).toHaveTextContent(
           'Refreshing...',
         );
     },
-    'open.qr': ({ snapshot }) => {
-      if (payPanelShown(snapshot))
+    'open.qr': ({ ctx }) => {
+      if (showsPayPanel(ctx.x))
         expect(screen.getByRole('button', { name: 'Hide QR code' })).toBeVisible();
     },
   },

@@ -96,7 +96,7 @@ export function startPaymentSystem() {
     installs,
     clipboard,
     /** The expected snapshot before the step being run. */
-    prev: null as PaymentModelSnapshot | null,
+    before: null as PaymentExpected | null,
     /** What the spec says the tab is doing. */
     x: newExpected(),
   };
@@ -115,7 +115,8 @@ export type Checkable = {
   modal: { message: string; solution: string }[];
   installs: WalletKind[];
   authEvents: string[];
-  prev: PaymentModelSnapshot | null;
+  /** The expectation as it was before the step now running (what the tab showed). */
+  before: PaymentExpected | null;
   /**
    * Targets reach the service through the app's watch (the rendered tab), not as events: what
    * the watch makes of a target the test sets.
@@ -150,6 +151,7 @@ export function checked<
       ctx.fromWatch !== undefined &&
       event.type === 'payment.target' &&
       JSON.stringify(event.target) === JSON.stringify(ctx.x.target);
+    ctx.before = { ...ctx.x };
     if (!unchanged) applyPayment(ctx.x, event);
     await run(args);
     await settle();
@@ -163,7 +165,6 @@ export function checked<
       installs: ctx.installs,
       authEvents: ctx.authEvents,
     });
-    ctx.prev = args.snapshot;
   };
 }
 

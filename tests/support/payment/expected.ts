@@ -109,6 +109,12 @@ const BUSY: readonly Phase[] = ['connecting', 'fetchingBlockhash', 'sending'];
 const CONFIRMING: readonly Phase[] = ['waiting', 'confirming', 'pending'];
 const GRANTED: readonly Phase[] = ['celebrating', 'byFriends', 'done'];
 
+/** §2 Get Ticket: the tab shows the payment panel (not Access Granted!) while it is open. */
+export const showsPayPanel = (x: PaymentExpected): boolean =>
+  x.phase !== 'closed' && x.target?.hasAccess !== true && !GRANTED.includes(x.phase);
+/** §2: both send buttons are disabled while a wallet approval or the blockhash is in flight. */
+export const isBusy = (x: PaymentExpected): boolean => BUSY.includes(x.phase);
+
 /** §8's message for the error modal; the solution is the site's wording (payment.types). */
 const spec = (site: ErrorText, message: string): ErrorText => ({
   message,
@@ -305,7 +311,7 @@ export const pollDueIn = (x: PaymentExpected): number =>
 
 /** What the tab's views read, against the expectation. */
 export function checkPaymentSelectors(x: PaymentExpected, s: PaymentSnapshot) {
-  const busy = BUSY.includes(x.phase);
+  const busy = isBusy(x);
   const confirming = CONFIRMING.includes(x.phase);
   expect(s.matches('open'), 'the tab is open').toBe(x.phase !== 'closed');
   expect(selectIsBusy(s), '§2 send buttons disabled').toBe(busy);

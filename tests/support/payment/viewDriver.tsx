@@ -1,4 +1,4 @@
-import { newExpected } from './expected';
+import { newExpected, type PaymentExpected } from './expected';
 import { SPEC_LAMPORTS } from '../oracle';
 import { act, render, type RenderResult } from '@testing-library/react';
 import {
@@ -33,7 +33,7 @@ import { watchPaymentTarget } from '../../../src/app/provide/paymentTarget';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
 import { latest } from './controllable';
-import { PHANTOM_ONLY, type PaymentModelSnapshot } from './model';
+import { PHANTOM_ONLY } from './model';
 
 /**
  * The Get Ticket tab rendered as on the home page: inside the app's actor context, with the
@@ -151,7 +151,7 @@ export function startTicketView() {
     authEvents,
     installs,
     clipboard,
-    prev: null as PaymentModelSnapshot | null,
+    before: null as PaymentExpected | null,
     /**
      * What the spec says the tab is doing. Before any user data the app's target watch already
      * told the payment service what it knows: no wallet yet, the session's default price.

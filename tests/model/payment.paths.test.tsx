@@ -91,7 +91,7 @@ const events = {
 } satisfies Executors<typeof model, Ctx>;
 
 const actorDriver: Driver<typeof model, Ctx> = {
-  setup: startPaymentSystem,
+  setup: () => startPaymentSystem(),
   teardown: ({ system }) => {
     system.stop();
   },

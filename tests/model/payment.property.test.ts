@@ -1,7 +1,10 @@
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { checkProperty } from '../support/paths';
 import { PAYMENT_VARIANTS, modelMachine } from '../support/payment/model';
+import { startPaymentSystem } from '../support/payment/actorDriver';
+import { SPEC_MESSAGES } from '../support/oracle';
+import type { WalletKind } from '../../machines/payment/payment.types';
 
 /**
  * Properties of the payment chart over random event sequences (the model's events and actor
@@ -65,4 +68,28 @@ it('the cancelled notice appears only after a cancellation, never after a failur
       );
     },
   });
+});
+
+it('§8 a wallet the browser lacks: its own "not detected" error, its install site, no request', () => {
+  const target = {
+    address: 'Pay1111111111111111111111111111111111111111',
+    walletId: 'W1',
+    priceLamports: '220000000',
+    balance: '0',
+    hasAccess: false,
+  };
+  const messages: Record<'phantom' | 'solflare', string> = {
+    phantom: SPEC_MESSAGES.phantomMissing,
+    solflare: SPEC_MESSAGES.solflareMissing,
+  };
+  for (const wallet of ['phantom', 'solflare'] as const) {
+    const ctx = startPaymentSystem(() => false);
+    ctx.actor.send({ type: 'payment.open' });
+    ctx.actor.send({ type: 'payment.target', target });
+    ctx.actor.send({ type: 'payment.send', wallet });
+    expect(ctx.modal.map((m) => m.message)).toEqual([messages[wallet]]);
+    expect(ctx.installs).toEqual<WalletKind[]>([wallet]);
+    expect(ctx.connect.calls).toEqual([]);
+    ctx.system.stop();
+  }
 });

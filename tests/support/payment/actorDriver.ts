@@ -30,11 +30,14 @@ import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
 import type { model } from './pathModel';
 
 /**
- * The real payment machine (only the wallet detection and the install site provided), run inside
+ * The real payment machine (only the wallet detection — Phantom alone injected unless `installed`
+ * says otherwise — and the install site provided), run inside
  * a small actor system with a recording error modal and auth service under their systemIds,
  * its invoked actors waiting for the test.
  */
-export function startPaymentSystem() {
+export function startPaymentSystem(
+  installed: (_: unknown, params: { wallet: WalletKind }) => boolean = PHANTOM_ONLY,
+) {
   const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
   const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
   const send = latest<SendTransferOutput, SendTransferInput>();
@@ -44,7 +47,7 @@ export function startPaymentSystem() {
   const installs: WalletKind[] = [];
   const clipboard: string[] = [];
   const payment = paymentMachine.provide({
-    guards: { isWalletInstalled: PHANTOM_ONLY },
+    guards: { isWalletInstalled: installed },
     actions: { openInstallSite: (_, params) => installs.push(params.wallet) },
     actors: {
       connectWallet: connect.logic,

@@ -465,8 +465,8 @@ const FAULTS = [
     'refresh-any-401',
     'auth',
     'machines/auth/auth.machine.ts',
-    "event.type === 'auth.refresh' && context.jwt === event.jwt,",
-    "event.type === 'auth.refresh',",
+    'return context.jwt === event.jwt;',
+    'return true;',
     'one refresh for the jwt in use',
   ),
   f(

@@ -3,6 +3,7 @@ import { API_VERSION } from '../../contract/spec';
 import { defaultBaseUrl } from '../api/baseUrl';
 import { storage } from '../platform/storage';
 import type { HeadBoot } from './earlySession';
+import { hasExpired } from './jwtExpiry';
 import { sessionStartData } from './startData';
 
 /**
@@ -10,7 +11,8 @@ import { sessionStartData } from './startData';
  * an inline script of every pre-rendered page (src/prerender), so sess/init leaves with the
  * document instead of after a script download. It follows the session machine's order (§4
  * Session): sess/init; with the required version, the stored session is loaded, or a new one is
- * created (also when the stored one no longer loads). It reads storage and never writes it; the
+ * created (also when the stored one no longer loads), and with a stored jwt the user's data is
+ * asked for once the stored session has loaded. It reads storage and never writes it; the
  * app reads and checks these answers with its own client (src/app/earlySession.ts) and the
  * session machine takes them for its steps.
  *
@@ -20,10 +22,14 @@ import { sessionStartData } from './startData';
 function bootFromHead(): HeadBoot {
   const storedSession = storage.get('sessionToken');
   const base = defaultBaseUrl();
-  const post = (path: string, payload: Record<string, unknown>) =>
+  const post = (path: string, payload: Record<string, unknown>, jwt?: string) =>
     fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
+      },
       body: JSON.stringify(payload),
     });
   // As the app's client sends them: the stored session token with sess/init.
@@ -45,7 +51,15 @@ function bootFromHead(): HeadBoot {
     });
     return post('sess/create', { data });
   });
-  if (!storage.get('jwt')) {
+  // A stored, current jwt: the user's data as soon as the stored session has loaded (the app's
+  // client sends it the same way; its auth machine refreshes a refused jwt, never this script).
+  const jwt = storage.get('jwt');
+  const userData = loaded.then((ok) =>
+    ok && storedSession && jwt && !hasExpired(jwt, Date.now())
+      ? post('user/data', { session: storedSession }, jwt)
+      : null,
+  );
+  if (!jwt) {
     Promise.all([loaded, create]).then(
       ([sessionLoaded, created]) => {
         if (sessionLoaded || created?.ok) document.documentElement.dataset.session = 'loaded';
@@ -54,8 +68,8 @@ function bootFromHead(): HeadBoot {
     );
   }
   // A failure is the app's to report when it reads the answer.
-  for (const call of [init, load, create]) call.catch(() => {});
-  return { init, storedSession, load, create };
+  for (const call of [init, load, create, userData]) call.catch(() => {});
+  return { init, storedSession, load, create, userData };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CallName, ResponseOf } from '../../contract/api';
 import { API_VERSION } from '../../contract/spec';
 import type { ApiClient } from '../api/client';
 import type { KeyValueStorage } from '../platform/storage';
+import { hasExpired } from './jwtExpiry';
 
 /** A step the page's session did not take ahead of the app. */
 export const NOT_TAKEN = Symbol('not taken');
@@ -16,6 +17,8 @@ export type HeadBoot = {
   storedSession: string | null;
   load: Promise<Response | null>;
   create: Promise<Response | null>;
+  /** user/data with the stored jwt once sess/load answered OK (null: not sent). */
+  userData?: Promise<Response | null>;
 };
 
 /**
@@ -78,10 +81,16 @@ export function startEarlySession(deps: {
     ResponseOf<'userData'> | typeof NOT_TAKEN,
     typeof NOT_TAKEN
   >(
-    (loaded) =>
-      loaded !== NOT_TAKEN && storedJwt && !hasExpired(storedJwt, now())
-        ? api.plainCall('userData', {}, { tokens: { getJwt: () => storedJwt, renewJwt: refuse } })
-        : NOT_TAKEN,
+    (loaded) => {
+      if (loaded === NOT_TAKEN || !storedJwt) return NOT_TAKEN;
+      // The head's own user/data, when it sent one (read by this client like any answer).
+      if (sent?.userData) {
+        return readSent(api, 'userData', sent.userData).then((answer) =>
+          answer !== NOT_TAKEN || hasExpired(storedJwt, now()) ? answer : fresh(api, storedJwt),
+        );
+      }
+      return hasExpired(storedJwt, now()) ? NOT_TAKEN : fresh(api, storedJwt);
+    },
     () => NOT_TAKEN,
   );
   // A failure is the session machine's to report when it takes the answer, not an unhandled
@@ -103,21 +112,9 @@ function readSent<N extends CallName>(
   );
 }
 
-/**
- * Whether a jwt's `exp` has passed: its user/data would only be refused, so the app's refresh
- * goes first. A jwt that cannot be read counts as current (the server decides).
- */
-function hasExpired(jwt: string, nowMs: number): boolean {
-  try {
-    const payload = jwt.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: unknown;
-    };
-    return typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs;
-  } catch {
-    return false;
-  }
-}
+/** user/data with the stored jwt, as the app's client sends it, never refreshing it. */
+const fresh = (api: ApiClient, jwt: string) =>
+  api.plainCall('userData', {}, { tokens: { getJwt: () => jwt, renewJwt: refuse } });
 
 /**
  * The early user/data never refreshes a jwt (a plain call: a 401 is its answer); the app's auth

@@ -335,4 +335,64 @@ describe('app root, the session calls sent from the page head', () => {
     expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
     expect(t.data.get('jwt')).toBe('jwt-2');
   });
+
+  it("the head's own user/data for a stored jwt is taken: the app sends nothing more", async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-1',
+      load: answer(200, { status: 'ok' }),
+      create: Promise.resolve(null),
+      userData: answer(200, { result: true, user_data: { ...USER_DATA, user_access: 1 } }),
+    };
+    const t = boot(
+      nothing,
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { early: true, sent },
+    );
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests).toEqual([]);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
+    expect(selectHasAccess(t.auth.getSnapshot())).toBe(true);
+  });
+
+  it("the head's user/data refused (401): the app refreshes once and asks again", async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-1',
+      load: answer(200, { status: 'ok' }),
+      create: Promise.resolve(null),
+      userData: answer(401, { message: 'jwt revoked' }),
+    };
+    const t = boot(
+      (r) =>
+        r.path === 'auth/refresh'
+          ? ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' })
+          : ok({ result: true, user_data: USER_DATA }),
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { early: true, sent },
+    );
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests.map((r) => [r.path, r.bearer])).toEqual([
+      ['auth/refresh', null],
+      ['user/data', 'jwt-2'],
+    ]);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
+  });
+
+  it("the head's sess/load refused: its user/data is not taken, the new session's is asked", async () => {
+    const sent: HeadBoot = {
+      init: answer(200, INIT_BODY),
+      storedSession: 's-old',
+      load: answer(404, { message: 'Session not found' }),
+      create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
+      userData: Promise.resolve(null),
+    };
+    const t = boot(
+      () => ok({ result: true, user_data: USER_DATA }),
+      { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { early: true, sent },
+    );
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(t.fake.requests.map((r) => [r.path, r.body.session])).toEqual([['user/data', 'fresh']]);
+  });
 });

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { checkProperty } from '../support/paths';
 import { PAYMENT_VARIANTS, modelMachine } from '../support/payment/model';
 import { startPaymentSystem } from '../support/payment/actorDriver';
-import { SPEC_MESSAGES } from '../support/oracle';
+import { SITE_MESSAGES, SITE_SOLUTIONS, SPEC_MESSAGES } from '../support/oracle';
 import type { WalletKind } from '../../machines/payment/payment.types';
 
 /**
@@ -78,16 +78,20 @@ it('§8 a wallet the browser lacks: its own "not detected" error, its install si
     balance: '0',
     hasAccess: false,
   };
-  const messages: Record<'phantom' | 'solflare', string> = {
-    phantom: SPEC_MESSAGES.phantomMissing,
-    solflare: SPEC_MESSAGES.solflareMissing,
+  const shown: Record<WalletKind, { message: string; solution: string }> = {
+    local: {
+      message: SITE_MESSAGES.localWalletMissing,
+      solution: SITE_SOLUTIONS.localWalletMissing,
+    },
+    phantom: { message: SPEC_MESSAGES.phantomMissing, solution: SITE_SOLUTIONS.phantomMissing },
+    solflare: { message: SPEC_MESSAGES.solflareMissing, solution: SITE_SOLUTIONS.solflareMissing },
   };
-  for (const wallet of ['phantom', 'solflare'] as const) {
+  for (const wallet of ['phantom', 'solflare', 'local'] as const) {
     const ctx = startPaymentSystem(() => false);
     ctx.actor.send({ type: 'payment.open' });
     ctx.actor.send({ type: 'payment.target', target });
     ctx.actor.send({ type: 'payment.send', wallet });
-    expect(ctx.modal.map((m) => m.message)).toEqual([messages[wallet]]);
+    expect(ctx.modal).toEqual([shown[wallet]]);
     expect(ctx.installs).toEqual<WalletKind[]>([wallet]);
     expect(ctx.connect.calls).toEqual([]);
     ctx.system.stop();

@@ -145,6 +145,30 @@ export const SPEC_MESSAGES = {
   trainingOpen: 'Boarding now · Training Open',
 } as const;
 
+/**
+ * The error modal's solutions (§8 "message and solution"). The spec words only the default one
+ * (SPEC_MESSAGES.paymentFailedSolution) and says what the wallet one does (install the extension);
+ * the others are the site's own wording, pinned here so that a change to what players read is
+ * a deliberate one, made in both places.
+ */
+export const SITE_SOLUTIONS = {
+  phantomMissing: 'Install the Phantom extension from phantom.com, then reload this page.',
+  solflareMissing: 'Install the Solflare extension from solflare.com, then reload this page.',
+  localWalletMissing: 'Start the site with npm start (local chain), then reload this page.',
+  network: 'Check your internet connection and try again.',
+  insufficientFunds:
+    'Your wallet does not hold enough SOL for the ticket and the network fee. Top it up and try again.',
+  publicKey: 'Unlock your wallet, connect it to this site and try again.',
+  addressNotFound: 'Reload the page; if the address is still missing, contact support.',
+  walletIdNotFound: 'Reload the page; if the problem persists, contact support.',
+  refresh: 'Check your connection and reload the page.',
+} as const;
+
+/** The site's own messages beside §8's (the development wallet is no part of the spec). */
+export const SITE_MESSAGES = {
+  localWalletMissing: 'Local test wallet not available',
+} as const;
+
 /** §5 e-mail rule: non-space text, an @, text, a dot, text. Inputs at the pattern's edges. */
 export const EMAIL_EDGES = {
   valid: ['a@b.c', ' player@example.com ', 'x.y@sub.domain.io', 'a+b@c.de'],

@@ -17,7 +17,6 @@ import {
   type PaymentSnapshot,
 } from '../../../machines/payment/payment.selectors';
 import {
-  PAYMENT_ERRORS,
   type BlockhashOutput,
   type CheckBalanceInput,
   type CheckBalanceOutput,
@@ -28,7 +27,7 @@ import {
   type SendTransferInput,
   type WalletKind,
 } from '../../../machines/payment/payment.types';
-import { SPEC_MESSAGES } from '../oracle';
+import { SITE_SOLUTIONS, SPEC_MESSAGES } from '../oracle';
 import { insufficient, networkFailed } from './model';
 
 /**
@@ -115,11 +114,9 @@ export const showsPayPanel = (x: PaymentExpected): boolean =>
 /** §2: both send buttons are disabled while a wallet approval or the blockhash is in flight. */
 export const isBusy = (x: PaymentExpected): boolean => BUSY.includes(x.phase);
 
-/** §8's message for the error modal; the solution is the site's wording (payment.types). */
-const spec = (site: ErrorText, message: string): ErrorText => ({
-  message,
-  solution: site.solution,
-});
+/** §8's message and the solution players read (the spec's default, else the site's wording). */
+const spec = (message: string, solution: string): ErrorText => ({ message, solution });
+const FAILED = spec(SPEC_MESSAGES.paymentFailed, SPEC_MESSAGES.paymentFailedSolution);
 
 function showError(x: PaymentExpected, error: ErrorText) {
   x.errors.push(error);
@@ -131,12 +128,12 @@ function walletFailure(x: PaymentExpected, error: unknown) {
   const failure = error as { kind?: string; message?: string; solution?: string };
   if (failure.kind === 'cancelled') return enter(x, 'cancelled');
   if (error === networkFailed)
-    showError(x, spec(PAYMENT_ERRORS.network, SPEC_MESSAGES.networkFailed));
+    showError(x, spec(SPEC_MESSAGES.networkFailed, SITE_SOLUTIONS.network));
   else if (error === insufficient)
-    showError(x, spec(PAYMENT_ERRORS.insufficientFunds, SPEC_MESSAGES.insufficientFunds));
+    showError(x, spec(SPEC_MESSAGES.insufficientFunds, SITE_SOLUTIONS.insufficientFunds));
   else if (failure.kind === 'failed')
     showError(x, { message: failure.message ?? '', solution: failure.solution ?? '' });
-  else showError(x, PAYMENT_ERRORS.failed);
+  else showError(x, FAILED);
   enter(x, 'ready');
 }
 
@@ -167,7 +164,7 @@ function sendWith(x: PaymentExpected, wallet: WalletKind) {
   x.wallet = wallet;
   if (wallet === 'phantom') return enter(x, 'connecting');
   x.installs.push(wallet);
-  showError(x, spec(PAYMENT_ERRORS.notDetected(wallet), SPEC_MESSAGES.solflareMissing));
+  showError(x, spec(SPEC_MESSAGES.solflareMissing, SITE_SOLUTIONS.solflareMissing));
   enter(x, 'ready');
 }
 
@@ -197,20 +194,20 @@ export function applyPayment(x: PaymentExpected, event: Event) {
       if (qr) sendWith(x, event.wallet as WalletKind);
       else if (idle) {
         if (x.target?.address) sendWith(x, event.wallet as WalletKind);
-        else showError(x, spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing));
+        else showError(x, spec(SPEC_MESSAGES.walletAddressMissing, SITE_SOLUTIONS.addressNotFound));
       }
       return;
     case 'payment.refresh':
       if (qr) enter(x, 'refreshing');
       else if (idle) {
         if (x.target?.walletId) enter(x, 'refreshing');
-        else showError(x, spec(PAYMENT_ERRORS.walletIdNotFound, SPEC_MESSAGES.walletIdMissing));
+        else showError(x, spec(SPEC_MESSAGES.walletIdMissing, SITE_SOLUTIONS.walletIdNotFound));
       }
       return;
     case 'payment.showQr':
       if (!idle) return;
       if (x.target?.address) enter(x, 'qrShown');
-      else showError(x, spec(PAYMENT_ERRORS.addressNotFound, SPEC_MESSAGES.walletAddressMissing));
+      else showError(x, spec(SPEC_MESSAGES.walletAddressMissing, SITE_SOLUTIONS.addressNotFound));
       return;
     case 'payment.hideQr':
       if (qr) enter(x, 'ready');
@@ -228,7 +225,7 @@ export function applyPayment(x: PaymentExpected, event: Event) {
         x.publicKey = publicKey;
         enter(x, 'fetchingBlockhash');
       } else {
-        showError(x, spec(PAYMENT_ERRORS.publicKey, SPEC_MESSAGES.publicKeyFailed));
+        showError(x, spec(SPEC_MESSAGES.publicKeyFailed, SITE_SOLUTIONS.publicKey));
         enter(x, 'ready');
       }
       return;
@@ -253,7 +250,7 @@ export function applyPayment(x: PaymentExpected, event: Event) {
     }
     case 'xstate.error.actor.getBlockhash':
       if (x.phase !== 'fetchingBlockhash') return;
-      showError(x, spec(PAYMENT_ERRORS.blockhash, SPEC_MESSAGES.blockhashFailed));
+      showError(x, spec(SPEC_MESSAGES.blockhashFailed, SPEC_MESSAGES.paymentFailedSolution));
       enter(x, 'ready');
       return;
     case 'xstate.done.actor.sendTransfer':
@@ -281,7 +278,7 @@ export function applyPayment(x: PaymentExpected, event: Event) {
     case 'xstate.error.actor.confirmBalance':
     case 'xstate.error.actor.refreshBalance':
       if (x.phase !== 'confirming' && x.phase !== 'refreshing') return;
-      showError(x, spec(PAYMENT_ERRORS.refresh, SPEC_MESSAGES.refreshBalanceFailed));
+      showError(x, spec(SPEC_MESSAGES.refreshBalanceFailed, SITE_SOLUTIONS.refresh));
       enter(x, 'ready');
       return;
     case 'xstate.error.actor.qrBalance':

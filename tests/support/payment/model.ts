@@ -19,7 +19,7 @@ import {
  * show: the transfer's input, the error modal after every step, the rendered balance and amount.
  * Payload variants are the fewest that take every guard both ways: a buyer, a member (access
  * already granted) and a user without payment wallet; a public key and an empty one; a
- * cancellation and a failure; a balance with and without the ticket.
+ * cancellation, a classified failure and an unknown one; a balance with and without the ticket.
  */
 export const PHANTOM_ONLY = (_: unknown, params: { wallet: WalletKind }) =>
   params.wallet === 'phantom';
@@ -63,14 +63,15 @@ export const grantedPaid: CheckBalanceOutput = {
 /** Friends' tickets granted access: no receipt. */
 export const grantedByFriends: CheckBalanceOutput = {
   accessGranted: true,
-  balance: '0',
-  balanceLamports: '0',
+  balance: '0.05',
+  balanceLamports: '50000000',
   accessVia: 'invites',
 };
+/** Some SOL in the play wallet, not the ticket: the balance shown changes, access does not. */
 export const notYet: CheckBalanceOutput = {
   accessGranted: false,
-  balance: '0',
-  balanceLamports: '0',
+  balance: '0.1',
+  balanceLamports: '100000000',
 };
 export const cancelled: PaymentFailure = { kind: 'cancelled' };
 /**
@@ -83,6 +84,8 @@ export const insufficient: PaymentFailure = {
   kind: 'failed',
   ...PAYMENT_ERRORS.insufficientFunds,
 };
+/** Anything else a wallet throws: §8's default text, never a cancellation. */
+export const walletCrashed = new Error('wallet crashed');
 
 /** The model's events and actor outcomes with their payload variants. */
 export const PAYMENT_VARIANTS = {
@@ -108,11 +111,19 @@ export const PAYMENT_VARIANTS = {
       { output: { publicKey: PAYER } },
       { output: { publicKey: '' } },
     ],
-    'xstate.error.actor.connectWallet': [{ error: cancelled }, { error: networkFailed }],
+    'xstate.error.actor.connectWallet': [
+      { error: cancelled },
+      { error: networkFailed },
+      { error: walletCrashed },
+    ],
     'xstate.done.actor.getBlockhash': [{ output: { blockhash: 'Hash1', lastValidBlockHeight: 9 } }],
     'xstate.error.actor.getBlockhash': [{ error: new Error('offline') }],
     'xstate.done.actor.sendTransfer': [{ output: { signature: 'Sig1' } }],
-    'xstate.error.actor.sendTransfer': [{ error: cancelled }, { error: insufficient }],
+    'xstate.error.actor.sendTransfer': [
+      { error: cancelled },
+      { error: insufficient },
+      { error: walletCrashed },
+    ],
     'xstate.done.actor.confirmBalance': [
       { output: granted },
       { output: grantedPaid },

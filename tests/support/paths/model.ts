@@ -291,8 +291,9 @@ export function serializeModelState(
 
 /**
  * The first `max` paths when there are more: first those that each walk a step (state, event
- * type, next state) no path chosen before walks, then the rest in their order, so a cap never
- * costs coverage that fits under it.
+ * with its payload, next state) no path chosen before walks, then the rest in their order, so a
+ * cap never costs coverage that fits under it, a payload variant's included (one failure of a
+ * wallet is not another).
  */
 function coveringFirst<P extends StatePath<AnyMachineSnapshot, AnyEventObject>>(
   paths: P[],
@@ -301,7 +302,7 @@ function coveringFirst<P extends StatePath<AnyMachineSnapshot, AnyEventObject>>(
   const stepsOf = (p: P) =>
     p.steps.map(
       (step, i) =>
-        `${JSON.stringify(p.steps[i - 1]?.state.value ?? null)} ${step.event.type} ${JSON.stringify(step.state.value)}`,
+        `${JSON.stringify(p.steps[i - 1]?.state.value ?? null)} ${JSON.stringify(step.event)} ${JSON.stringify(step.state.value)}`,
     );
   const seen = new Set<string>();
   const chosen = new Set<P>();

@@ -8,5 +8,5 @@ export const model = defineModel({
   machine: modelMachine,
   required: SPEC_TRANSITIONS.payment,
   ...PAYMENT_VARIANTS,
-  paths: { simple: false },
+  paths: { simple: false, byEvent: true },
 });

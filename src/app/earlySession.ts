@@ -83,12 +83,9 @@ export function startEarlySession(deps: {
   >(
     (loaded) => {
       if (loaded === NOT_TAKEN || !storedJwt) return NOT_TAKEN;
-      // The head's own user/data, when it sent one (read by this client like any answer).
-      if (sent?.userData) {
-        return readSent(api, 'userData', sent.userData).then((answer) =>
-          answer !== NOT_TAKEN || hasExpired(storedJwt, now()) ? answer : fresh(api, storedJwt),
-        );
-      }
+      // The head's own user/data when the page sent the session's calls (not sent: the session
+      // machine asks for it itself, see takeOnce).
+      if (sent?.userData) return readSent(api, 'userData', sent.userData);
       return hasExpired(storedJwt, now()) ? NOT_TAKEN : fresh(api, storedJwt);
     },
     () => NOT_TAKEN,

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { ChartView } from './ChartView';
 import { describeEvent, machineToChart, type Chart } from './graph';
-import type { LiveActor } from './inspector';
+import { inspectorStore, type LiveActor } from './inspector';
 import type { MachineEntry } from './registry';
-import { describeStep, recordingFileName, recordingToTestFile } from './recording';
+import { describeStep, recordingFileName, recordingToTestFile, type Recording } from './recording';
 import {
   activeNodeIds,
   canTake,
   chartEvents,
+  recordingFromLive,
   SandboxSession,
   sandboxEvent,
   showValue,
@@ -174,26 +175,89 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
           <pre className="devtools-context">{showValue(liveActor.context)}</pre>
         </details>
       ) : null}
+      {!sandbox && liveActor && loaded ? (
+        <LiveRecording name={entry.name} machine={loaded.machine} actor={liveActor} />
+      ) : null}
     </section>
+  );
+}
+
+/** Downloads a recording as the test file "Save as test" writes; returns the file's name. */
+function download(recording: Recording): string {
+  const name = recordingFileName(recording);
+  const url = URL.createObjectURL(
+    new Blob([recordingToTestFile(recording)], { type: 'text/typescript' }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+const savedHint = (name: string) => (
+  <>
+    Saved <code>{name}</code>: put it in <code>tests/model/recorded/</code>, and{' '}
+    <code>npm run test:model</code> replays it.
+  </>
+);
+
+/**
+ * What a live actor of the site did since it started (its events, with the outcomes of what it
+ * invoked and its delays as the site delivered them), and "Save as test" for it.
+ */
+function LiveRecording({
+  name,
+  machine,
+  actor,
+}: {
+  name: string;
+  machine: AnyStateMachine;
+  actor: LiveActor;
+}) {
+  const [saved, setSaved] = useState<{ file: string; differsAt: string | null } | null>(null);
+  const history = inspectorStore().histories.get(actor.sessionId);
+  if (!history) return null;
+  const save = () => {
+    const { recording, differsAt } = recordingFromLive(name, machine, history);
+    setSaved({ file: download(recording), differsAt });
+  };
+  return (
+    <div className="devtools-history" aria-label="Live recording" data-live-recording={name}>
+      <div className="devtools-history-controls">
+        <span data-testid="live-steps">
+          {history.steps.length} steps since {actor.systemId ?? actor.id} started
+          {history.dropped > 0 ? ` (the first ${history.steps.length} kept)` : ''}
+        </span>
+        <button type="button" onClick={save}>
+          Save as test
+        </button>
+      </div>
+      <ol className="devtools-steps">
+        {history.steps.map((step, i) => (
+          <li key={i}>
+            {describeStep({ kind: 'event', ...step })} →{' '}
+            <code>{JSON.stringify(step.snapshot.value)}</code>
+          </li>
+        ))}
+      </ol>
+      {saved ? (
+        <p className="devtools-muted" role="status">
+          {savedHint(saved.file)}
+          {saved.differsAt
+            ? ` Replayed alone, the machine does not reach what the site showed at ${saved.differsAt}: the test fails there until they agree.`
+            : ''}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
 /** Time travel over the sandbox's steps, and "Save as test". */
 function SandboxHistory({ session }: { session: SandboxSession }) {
   const [saved, setSaved] = useState<string | null>(null);
-  const save = () => {
-    const recording = session.recording();
-    const name = recordingFileName(recording);
-    const url = URL.createObjectURL(
-      new Blob([recordingToTestFile(recording)], { type: 'text/typescript' }),
-    );
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    setSaved(name);
-  };
+  const save = () => setSaved(download(session.recording()));
   return (
     <div className="devtools-history" aria-label="Time travel">
       <div className="devtools-history-controls">
@@ -238,8 +302,7 @@ function SandboxHistory({ session }: { session: SandboxSession }) {
       </ol>
       {saved ? (
         <p className="devtools-muted" role="status">
-          Saved <code>{saved}</code>: put it in <code>tests/model/recorded/</code>, and{' '}
-          <code>npm run test:model</code> replays it.
+          {savedHint(saved)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
-import type { AnyEventObject, InspectionEvent } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { plainValue, recordSnapshot, type RecordedSnapshot } from './recording';
 
 /**
  * Development-only inspection of the live app: pass `devInspect` as the root actor's `inspect`
@@ -21,8 +22,26 @@ export type LiveActor = {
 
 export type LiveEvent = { at: number; actor: string; type: string; event: AnyEventObject };
 
+/** An event a live machine actor took, when, and the snapshot it led to. */
+export type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSnapshot };
+
+/**
+ * What a live machine actor did since it started, as "Save as test" needs it: its input, its
+ * first snapshot and its first MAX_STEPS steps (a recording always starts at the start; later
+ * steps are counted in `dropped`).
+ */
+export type LiveHistory = {
+  input: unknown;
+  startedAt: number;
+  initial: RecordedSnapshot | null;
+  steps: LiveStep[];
+  dropped: number;
+};
+
 export type InspectorStore = {
   actors: Map<string, LiveActor>;
+  /** Per live machine actor (same keys as `actors`). */
+  histories: Map<string, LiveHistory>;
   events: LiveEvent[];
   listeners: Set<() => void>;
   version: number;
@@ -30,19 +49,27 @@ export type InspectorStore = {
 
 const STORE_KEY = 'smw-devtools-inspector';
 const MAX_EVENTS = 50;
+const MAX_STEPS = 300;
 
 type ActorLike = {
   sessionId?: string;
   id?: string;
   systemId?: string;
   getSnapshot?: () => unknown;
+  options?: { input?: unknown };
 };
 
 export function inspectorStore(): InspectorStore {
   const holder = globalThis as unknown as Record<string, InspectorStore | undefined>;
   let store = holder[STORE_KEY];
   if (!store) {
-    store = { actors: new Map(), events: [], listeners: new Set(), version: 0 };
+    store = {
+      actors: new Map(),
+      histories: new Map(),
+      events: [],
+      listeners: new Set(),
+      version: 0,
+    };
     holder[STORE_KEY] = store;
   }
   return store;
@@ -83,7 +110,11 @@ const CHANNEL = 'smw-devtools-inspector';
 let tab: string | undefined;
 const tabId = (): string => (tab ??= Math.random().toString(36).slice(2, 10));
 type Wire = { tab: string } & (
-  { kind: 'actor'; actor: LiveActor } | { kind: 'event'; event: LiveEvent } | { kind: 'hello' }
+  | { kind: 'actor'; actor: LiveActor }
+  | { kind: 'event'; event: LiveEvent }
+  | { kind: 'history'; sessionId: string; history: LiveHistory }
+  | { kind: 'step'; sessionId: string; step: LiveStep }
+  | { kind: 'hello' }
 );
 let channel: BroadcastChannel | null | undefined;
 
@@ -106,8 +137,12 @@ function broadcast(message: Wire): void {
 /** A visualiser that just opened asks: this tab's app answers with its actors as they are now. */
 function answerHello(wire: Wire | undefined): void {
   if (wire?.kind !== 'hello') return;
-  for (const actor of inspectorStore().actors.values()) {
-    if (!actor.tab) broadcast({ tab: tabId(), kind: 'actor', actor });
+  const store = inspectorStore();
+  for (const actor of store.actors.values()) {
+    if (actor.tab) continue;
+    broadcast({ tab: tabId(), kind: 'actor', actor });
+    const history = store.histories.get(actor.sessionId);
+    if (history) broadcast({ tab: tabId(), kind: 'history', sessionId: actor.sessionId, history });
   }
 }
 
@@ -125,6 +160,12 @@ export function listenToOtherTabs(): () => void {
     } else if (wire.kind === 'event') {
       store.events.unshift({ ...wire.event, actor: `${wire.event.actor} (other tab)` });
       store.events.length = Math.min(store.events.length, MAX_EVENTS);
+    } else if (wire.kind === 'history') {
+      store.histories.set(`${wire.tab}:${wire.sessionId}`, wire.history);
+    } else if (wire.kind === 'step') {
+      // Steps of an actor whose start this visualiser missed wait for its history (hello).
+      const history = store.histories.get(`${wire.tab}:${wire.sessionId}`);
+      if (history) addStep(history, wire.step);
     }
     notify(store);
   };
@@ -138,13 +179,15 @@ export function devInspect(event: InspectionEvent): void {
   const store = inspectorStore();
   const ref = event.actorRef as ActorLike;
   if (event.type === '@xstate.actor' || event.type === '@xstate.snapshot') {
-    const actor = record(
-      store,
-      ref,
-      event.type === '@xstate.actor' ? ref.getSnapshot?.() : event.snapshot,
-    );
+    const snapshot = event.type === '@xstate.actor' ? snapshotOf(ref) : event.snapshot;
+    const actor = record(store, ref, snapshot);
     broadcast({ tab: tabId(), kind: 'actor', actor });
+    if (event.type === '@xstate.actor') startHistory(store, actor.sessionId, ref, snapshot);
+    else trackStep(store, actor.sessionId, event.event, snapshot);
   } else if (event.type === '@xstate.event') {
+    // The actor starts (its first snapshot is the one it was created with).
+    if (event.event.type === 'xstate.init')
+      startHistory(store, ref.sessionId, ref, ref.getSnapshot?.());
     const live: LiveEvent = {
       at: Date.now(),
       actor: ref.systemId ?? ref.id ?? '?',
@@ -158,6 +201,69 @@ export function devInspect(event: InspectionEvent): void {
     return;
   }
   notify(store);
+}
+
+/** An actor's snapshot, or undefined while it cannot be read (as the actor initialises itself). */
+function snapshotOf(ref: ActorLike): unknown {
+  try {
+    return ref.getSnapshot?.();
+  } catch {
+    return undefined;
+  }
+}
+
+function isMachineSnapshot(snapshot: unknown): snapshot is AnyMachineSnapshot {
+  return (
+    typeof snapshot === 'object' &&
+    snapshot !== null &&
+    'value' in snapshot &&
+    'context' in snapshot &&
+    'machine' in snapshot
+  );
+}
+
+/** A machine actor was created (or started): its history begins with its input and snapshot. */
+function startHistory(
+  store: InspectorStore,
+  sessionId: string | undefined,
+  ref: ActorLike,
+  snapshot: unknown,
+): void {
+  if (!sessionId || !isMachineSnapshot(snapshot)) return;
+  const history: LiveHistory = {
+    input: plainValue(ref.options?.input),
+    startedAt: Date.now(),
+    initial: recordSnapshot(snapshot),
+    steps: [],
+    dropped: 0,
+  };
+  store.histories.set(sessionId, history);
+  broadcast({ tab: tabId(), kind: 'history', sessionId, history });
+}
+
+/** An event a live machine actor took: one more step of its history. */
+function trackStep(
+  store: InspectorStore,
+  sessionId: string,
+  event: AnyEventObject,
+  snapshot: unknown,
+): void {
+  const history = store.histories.get(sessionId);
+  if (!history || !isMachineSnapshot(snapshot)) return;
+  // The start is the history's first snapshot; a stop is no step a replay takes.
+  if (event.type === 'xstate.init' || event.type === 'xstate.stop') return;
+  const step: LiveStep = {
+    at: Date.now(),
+    event: plainValue(event) as AnyEventObject,
+    snapshot: recordSnapshot(snapshot),
+  };
+  addStep(history, step);
+  broadcast({ tab: tabId(), kind: 'step', sessionId, step });
+}
+
+function addStep(history: LiveHistory, step: LiveStep): void {
+  if (history.steps.length < MAX_STEPS) history.steps.push(step);
+  else history.dropped += 1;
 }
 
 export function subscribeInspector(listener: () => void): () => void {

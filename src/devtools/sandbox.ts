@@ -6,9 +6,11 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
 } from 'xstate';
-import type { Chart } from './graph';
+import { describeEvent, type Chart } from './graph';
+import type { LiveHistory } from './inspector';
 import {
   delayMs,
+  describeStep,
   plainValue,
   recordSnapshot,
   type RecordedSnapshot,
@@ -248,4 +250,64 @@ export class SandboxSession {
   private notify(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * "Save as test" for a live actor: its history (what it took on the site, the snapshots it
+ * reached) as a recording the replay runs. Its steps are walked once more in a sandbox, which
+ * turns each `xstate.after…` event into a delay step (the time the replay moves on, from the
+ * sandbox's clock) and tells whether the machine alone, with its invoked actors' outcomes as the
+ * site delivered them, reaches the snapshots the site saw: `differsAt` names the first step where
+ * it does not (the saved test fails there until the machine and the site agree).
+ */
+export function recordingFromLive(
+  name: string,
+  machine: AnyStateMachine,
+  history: LiveHistory,
+): { recording: Recording; differsAt: string | null } {
+  const clock = new ManualClock();
+  const actor = startSandbox(machine, history.input, clock);
+  const snapshot = () => recordSnapshot(actor.getSnapshot() as AnyMachineSnapshot);
+  const same = (a: RecordedSnapshot, b: RecordedSnapshot) =>
+    JSON.stringify(a) === JSON.stringify(b);
+  const initial = history.initial ?? snapshot();
+  let differsAt = same(snapshot(), initial) ? null : 'the start';
+  let cause: AnyEventObject = { type: 'xstate.init' };
+  const steps: RecordedStep[] = [];
+  try {
+    for (const live of history.steps) {
+      const delay = describeEvent(live.event.type).delay;
+      const length = delay
+        ? delayMs(machine, delay, actor.getSnapshot() as AnyMachineSnapshot, cause)
+        : null;
+      let step: RecordedStep;
+      if (delay && length !== null) {
+        const ms = clock.dueIn(length) ?? length;
+        clock.advance(Math.max(0, ms - 1));
+        const beforeDue = snapshot();
+        clock.advance(ms > 0 ? 1 : 0);
+        step = { kind: 'delay', at: live.at, delay, ms, beforeDue, snapshot: live.snapshot };
+      } else {
+        actor.send(live.event);
+        cause = live.event;
+        step = { kind: 'event', at: live.at, event: live.event, snapshot: live.snapshot };
+      }
+      steps.push(step);
+      if (differsAt === null && !same(snapshot(), live.snapshot)) {
+        differsAt = `step ${steps.length} (${describeStep(step)})`;
+      }
+    }
+  } finally {
+    actor.stop();
+  }
+  return {
+    recording: {
+      machine: name,
+      startedAt: history.startedAt,
+      input: history.input,
+      initial,
+      steps,
+    },
+    differsAt,
+  };
 }

@@ -283,41 +283,55 @@ test('time travel over a sandbox run, then "Save as test" gives a file the model
   expect(download.suggestedFilename()).toMatch(/^copyFeedback\.\d{8}-\d{6}\.recorded\.test\.ts$/);
   await expect(section.getByRole('status')).toContainText('tests/model/recorded/');
 
+  // The behaviour breaks: "Copied!" returns after 1.5 s instead of the spec's 2 s.
+  replaySaved(await download.path(), {
+    machine: 'copyFeedback',
+    fault: '{ delays: { copyFeedback: 1500 } }',
+    failure:
+      /step 3 of 3 \(after copyFeedback \(\+2000 ms\)\), 1 ms before the delay is due: state/,
+  });
+});
+
+/**
+ * A file "Save as test" downloaded, put where QA puts it (tests/model/recorded/): the model project
+ * replays it and passes; against the machine with `fault` provided it fails with `failure`.
+ * Returns the file's text.
+ */
+function replaySaved(
+  downloaded: string,
+  { machine, fault, failure }: { machine: string; fault: string; failure: RegExp },
+): string {
   const dir = join(ROOT, 'tests/model/recorded');
   const id = `tmp-e2e-${process.pid}-${Date.now()}`;
   const saved = join(dir, `${id}.recorded.test.ts`);
   const faulty = join(dir, `${id}.faulty.ts`);
   const broken = join(dir, `${id}.broken.recorded.test.ts`);
+  const source = `../../../machines/${machine}/${machine}.machine`;
   try {
-    await download.saveAs(saved);
-    const text = readFileSync(saved, 'utf8');
-    expect(text).toContain("from '../../../machines/copyFeedback/copyFeedback.machine'");
+    const text = readFileSync(downloaded, 'utf8');
+    writeFileSync(saved, text);
+    expect(text).toContain(`from '${source}'`);
     const pass = runModel(saved);
     expect(pass.output).toMatch(/1 passed/);
     expect(pass.status, pass.output).toBe(0);
 
-    // The behaviour breaks: "Copied!" returns after 1.5 s instead of the spec's 2 s.
     writeFileSync(
       faulty,
       [
-        "import { copyFeedbackMachine as chart } from '../../../machines/copyFeedback/copyFeedback.machine';",
-        'export const copyFeedbackMachine = chart.provide({ delays: { copyFeedback: 1500 } });',
+        `import { ${machine}Machine as chart } from '${source}';`,
+        `export const ${machine}Machine = chart.provide(${fault});`,
         '',
       ].join('\n'),
     );
-    writeFileSync(
-      broken,
-      text.replace('../../../machines/copyFeedback/copyFeedback.machine', `./${id}.faulty`),
-    );
+    writeFileSync(broken, text.replace(source, `./${id}.faulty`));
     const fail = runModel(broken);
     expect(fail.status, fail.output).not.toBe(0);
-    expect(fail.output).toContain(
-      'step 3 of 3 (after copyFeedback (+2000 ms)), 1 ms before the delay is due: state',
-    );
+    expect(fail.output).toMatch(failure);
+    return text;
   } finally {
     for (const file of [saved, faulty, broken]) rmSync(file, { force: true });
   }
-});
+}
 
 /** Runs the model project on one file, as QA would: `npx vitest run --project model <file>`. */
 function runModel(file: string): { status: number | null; output: string } {
@@ -328,3 +342,51 @@ function runModel(file: string): { status: number | null; output: string } {
   );
   return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
 }
+
+test('"Save as test" on a live actor of the site (another tab) gives a file the model project replays and that fails when the behaviour breaks', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(180_000);
+  // A player on the site asks for a code: the sign-in actor takes the events, the server's answer
+  // and the resend countdown's ticks.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(`live-recording-${Date.now()}@example.com`);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+
+  const visualiser = await context.newPage();
+  await watchPage(visualiser);
+  await visualiser.goto('/__machines#machine-signIn');
+  const section = visualiser.locator('section[data-machine="signIn"]');
+  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  await section.getByRole('button', { name: /\(other tab\)$/ }).click();
+  const recording = section.locator('[data-live-recording="signIn"]');
+  // Everything since the actor started, the server's answer and a countdown tick included.
+  await expect(recording.getByText(/^signIn\.open /)).toBeVisible();
+  await expect(recording.getByText(/^xstate\.done\.actor\.sendCode/)).toBeVisible();
+  await expect(recording.getByText(/^xstate\.after\.resendTick\./).first()).toBeVisible({
+    timeout: 10_000,
+  });
+
+  const downloading = visualiser.waitForEvent('download');
+  await recording.getByRole('button', { name: 'Save as test' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^signIn\.\d{8}-\d{6}\.recorded\.test\.ts$/);
+  const status = recording.getByRole('status');
+  await expect(status).toContainText('tests/model/recorded/');
+  // The machine alone, with the outcomes the site delivered, reaches what the site showed.
+  await expect(status).not.toContainText('does not reach');
+
+  // The behaviour breaks: the resend countdown ticks every 0.9 s instead of every second.
+  const text = replaySaved(await download.path(), {
+    machine: 'signIn',
+    fault: '{ delays: { resendTick: 900 } }',
+    failure:
+      /step \d+ of \d+ \(after resendTick \(\+1000 ms\)\), 1 ms before the delay is due: context/,
+  });
+  expect(text).toContain('"type": "xstate.done.actor.sendCode"');
+});

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { assign } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromPromise } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { COPY_FEEDBACK_MS } from '../../machines/copyFeedback/copyFeedback.types';
+import { devInspect, inspectorStore } from '../../src/devtools/inspector';
 import { recordingToTestFile, type Recording } from '../../src/devtools/recording';
-import { ManualClock, SandboxSession } from '../../src/devtools/sandbox';
+import { ManualClock, recordingFromLive, SandboxSession } from '../../src/devtools/sandbox';
 import { checkRecording } from '../support/paths/recording';
 import { SPEC_TIMERS } from '../support/oracle';
 
@@ -126,6 +127,79 @@ describe('a saved recording replayed', () => {
       "import * as source from '../../../machines/copyFeedback/copyFeedback.machine';",
     );
     expect(file).toContain('replayRecording(source, {');
+  });
+});
+
+/**
+ * A live actor of the site, as the app creates it (devInspect as its inspector, its invoked actor
+ * real, real timers): copying a link, the clipboard answering, "Copied!" for the spec's 2 s.
+ */
+async function liveCopy() {
+  vi.stubGlobal('BroadcastChannel', undefined);
+  vi.useFakeTimers();
+  const actor = createActor(
+    copyFeedbackMachine.provide({ actors: { writeClipboard: fromPromise(async () => {}) } }),
+    { inspect: devInspect },
+  );
+  actor.start();
+  actor.send({ type: 'copyFeedback.copy', text: 'https://example.com/r/ABC' });
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.advanceTimersByTimeAsync(SPEC_TIMERS.copyFeedback);
+  const history = inspectorStore().histories.get(actor.sessionId);
+  actor.stop();
+  vi.useRealTimers();
+  if (!history) throw new Error('the inspector kept no history of the live actor');
+  return history;
+}
+
+describe('a live actor recorded ("Save as test" on the site)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('keeps each event the actor took with the snapshot it led to, from its start', async () => {
+    const history = await liveCopy();
+    expect(history.initial?.value).toBe('idle');
+    expect(history.steps.map((s) => s.event.type)).toEqual([
+      'copyFeedback.copy',
+      'xstate.done.actor.writeClipboard',
+      'xstate.after.copyFeedback.copyFeedback.copied',
+    ]);
+    expect(history.steps.map((s) => s.snapshot.value)).toEqual(['copying', 'copied', 'idle']);
+  });
+
+  it("becomes a recording whose delay is the spec's 2 s, and that the machine replays", async () => {
+    const { recording, differsAt } = recordingFromLive(
+      'copyFeedback',
+      copyFeedbackMachine,
+      await liveCopy(),
+    );
+    expect(differsAt).toBeNull();
+    expect(recording.steps.map((s) => s.kind)).toEqual(['event', 'event', 'delay']);
+    const delay = recording.steps[2];
+    expect(delay?.kind === 'delay' ? delay.ms : null).toBe(SPEC_TIMERS.copyFeedback);
+    expect(() => checkRecording(copyFeedbackMachine, recording)).not.toThrow();
+  });
+
+  it('fails its replay when the behaviour breaks, naming the step', async () => {
+    const { recording } = recordingFromLive('copyFeedback', copyFeedbackMachine, await liveCopy());
+    const early = copyFeedbackMachine.provide({ delays: { copyFeedback: COPY_FEEDBACK_MS - 500 } });
+    expect(() => checkRecording(early, recording)).toThrow(
+      /step 3 of 3 \(after copyFeedback \(\+2000 ms\)\), 1 ms before the delay is due: state/,
+    );
+  });
+
+  it('names the first step where the machine alone does not reach what the site showed', async () => {
+    const history = await liveCopy();
+    const changed = { ...history, steps: history.steps.map((s) => ({ ...s })) };
+    changed.steps[1] = {
+      ...changed.steps[1]!,
+      snapshot: { ...changed.steps[1]!.snapshot, value: 'idle' },
+    };
+    expect(recordingFromLive('copyFeedback', copyFeedbackMachine, changed).differsAt).toMatch(
+      /^step 2 \(xstate\.done\.actor\.writeClipboard\b/,
+    );
   });
 });
 

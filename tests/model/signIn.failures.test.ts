@@ -49,6 +49,11 @@ describe('§8 a code request that fails', () => {
       { message: 'Request failed with status 502', serverMessage: '' },
       'Request failed with status 502',
     ],
+    [
+      'a server message that is not text: the failure’s own',
+      { message: 'Request failed with status 500', serverMessage: 42 },
+      'Request failed with status 500',
+    ],
     ['a thrown text', 'boom', 'boom'],
     ['an empty text', '', UNKNOWN],
     ['an object without text', { message: '' }, UNKNOWN],

@@ -74,7 +74,9 @@ export const SPEC_TRANSITIONS = {
   ],
   signIn: [
     t('closed', 'signIn.open', 'open', "§2 'Get Access' opens the sign-in modal"),
-    t('open', 'signIn.close', 'closed', '§3 the sign-in modal closes'),
+    t('open.email', 'signIn.close', 'closed', '§3 the sign-in modal closes (step 1)'),
+    t('open.code', 'signIn.close', 'closed', '§3 the sign-in modal closes (step 2)'),
+    t('open.telegram', 'signIn.close', 'closed', '§3 the sign-in modal closes (step 3)'),
     t(
       'open.email.form.editing',
       'signIn.submitEmail',

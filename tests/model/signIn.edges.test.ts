@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import { selectDigit, selectNoticeText, selectStep } from '../../machines/signIn/signIn.selectors';
+import { EMAIL_EDGES, SPEC_MESSAGES, SPEC_TIMERS } from '../support/oracle';
+import { controllableSignIn, flush, session, startSignInSystem } from '../support/signIn/fakes';
+
+/**
+ * Boundary inputs the generated paths meet with one payload each (tests/model/signIn.paths.test.tsx):
+ * every e-mail edge of §5's pattern, digits and boxes at and past their edges, the resend
+ * countdown with another address, and the modal with none of the services around it.
+ */
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type System = ReturnType<typeof startSignInSystem>;
+const boxes = (t: System) =>
+  [0, 1, 2, 3, 4, 5].map((i) => selectDigit(i)(t.signIn.getSnapshot())).join('');
+
+async function codeStep(email = 'don@example.com') {
+  const t = startSignInSystem();
+  t.signIn.send({ type: 'signIn.open' });
+  t.signIn.send({ type: 'signIn.emailChanged', email });
+  t.signIn.send({ type: 'signIn.submitEmail' });
+  t.sendCalls[0]!.result.resolve({ inviteCode: null });
+  await flush();
+  expect(selectStep(t.signIn.getSnapshot())).toBe('code');
+  return t;
+}
+
+describe('§5 e-mail: non-space text, an @, text, a dot, text', () => {
+  it.each(EMAIL_EDGES.valid)('%j asks for a code', (email) => {
+    const t = startSignInSystem();
+    t.signIn.send({ type: 'signIn.open' });
+    t.signIn.send({ type: 'signIn.emailChanged', email });
+    t.signIn.send({ type: 'signIn.submitEmail' });
+    expect(t.sendCalls.map((c) => c.input.email)).toEqual([email.trim()]);
+  });
+
+  it.each([...EMAIL_EDGES.invalid, 'don corleone@example.com', 'don@example.com and more'])(
+    '%j: no call, the banner says so',
+    (email) => {
+      const t = startSignInSystem();
+      t.signIn.send({ type: 'signIn.open' });
+      t.signIn.send({ type: 'signIn.emailChanged', email });
+      t.signIn.send({ type: 'signIn.submitEmail' });
+      expect(t.sendCalls).toHaveLength(0);
+      expect(selectNoticeText(t.signIn.getSnapshot())).toBe(SPEC_MESSAGES.invalidEmail);
+    },
+  );
+});
+
+describe('§2 six boxes, one digit each', () => {
+  it('each of the six boxes takes a digit, the first and the last included', async () => {
+    const t = await codeStep();
+    for (let i = 0; i < 6; i += 1)
+      t.signIn.send({ type: 'signIn.digitEntered', index: i, digit: `${i + 1}` });
+    expect(boxes(t)).toBe('123456');
+  });
+
+  it.each(['a', 'x', '12', 'a1', '1a', ' ', ''])(
+    '%j is no digit: the box stays as it was',
+    async (digit) => {
+      const t = await codeStep();
+      t.signIn.send({ type: 'signIn.digitEntered', index: 2, digit: '7' });
+      t.signIn.send({ type: 'signIn.digitEntered', index: 2, digit });
+      expect(boxes(t)).toBe('7');
+      expect(selectDigit(2)(t.signIn.getSnapshot())).toBe('7');
+    },
+  );
+
+  it.each([-1, 6, 7, 2.5, Number.NaN])(
+    'an entry for box %s (there is none) changes nothing, the message included',
+    async (index) => {
+      const t = await codeStep();
+      t.signIn.send({ type: 'signIn.verify' });
+      expect(selectNoticeText(t.signIn.getSnapshot())).toBe(SPEC_MESSAGES.invalidCode);
+      t.signIn.send({ type: 'signIn.digitEntered', index, digit: '5' });
+      expect(boxes(t)).toBe('');
+      expect(selectNoticeText(t.signIn.getSnapshot())).toBe(SPEC_MESSAGES.invalidCode);
+    },
+  );
+
+  it('erasing a box keeps the others', async () => {
+    const t = await codeStep();
+    t.signIn.send({ type: 'signIn.codePasted', text: '123456' });
+    t.signIn.send({ type: 'signIn.digitErased', index: 0 });
+    t.signIn.send({ type: 'signIn.digitErased', index: 3 });
+    expect([0, 1, 2, 3, 4, 5].map((i) => selectDigit(i)(t.signIn.getSnapshot()))).toEqual([
+      '',
+      '2',
+      '3',
+      '',
+      '5',
+      '6',
+    ]);
+  });
+});
+
+describe('§4, §5 the 30 s countdown belongs to the address the code went to', () => {
+  it('the same address while it runs: back to its code, no new request', async () => {
+    const t = await codeStep('don@example.com');
+    t.signIn.send({ type: 'signIn.changeEmail' });
+    t.signIn.send({ type: 'signIn.emailChanged', email: ' don@example.com ' });
+    t.signIn.send({ type: 'signIn.submitEmail' });
+    expect(selectStep(t.signIn.getSnapshot())).toBe('code');
+    expect(t.sendCalls).toHaveLength(1);
+  });
+
+  it('another address while it runs: a new request for that address', async () => {
+    const t = await codeStep('don@example.com');
+    await vi.advanceTimersByTimeAsync(SPEC_TIMERS.resendCooldown / 2);
+    t.signIn.send({ type: 'signIn.changeEmail' });
+    t.signIn.send({ type: 'signIn.emailChanged', email: 'vito@example.com' });
+    t.signIn.send({ type: 'signIn.submitEmail' });
+    expect(t.sendCalls.map((c) => c.input.email)).toEqual(['don@example.com', 'vito@example.com']);
+  });
+});
+
+describe('the modal alone, without the banner and auth services around it', () => {
+  it('shows its own message and signs in without failing', async () => {
+    const { machine, sendCalls, verifyCalls } = controllableSignIn();
+    const alone = createActor(machine, { input: { stored: EMPTY_STORED } }).start();
+    alone.send({ type: 'signIn.open' });
+    alone.send({ type: 'signIn.submitEmail' });
+    expect(selectNoticeText(alone.getSnapshot())).toBe(SPEC_MESSAGES.invalidEmail);
+    alone.send({ type: 'signIn.emailChanged', email: 'don@example.com' });
+    alone.send({ type: 'signIn.submitEmail' });
+    sendCalls[0]!.result.resolve({ inviteCode: null });
+    await flush();
+    alone.send({ type: 'signIn.codePasted', text: '123456' });
+    alone.send({ type: 'signIn.verify' });
+    verifyCalls[0]!.result.resolve(session());
+    await flush();
+    expect(alone.getSnapshot().status).toBe('active');
+    expect(selectStep(alone.getSnapshot())).toBeNull();
+    alone.stop();
+  });
+
+  it('a verified session with a Telegram link, closed, leaves without failing', async () => {
+    const { machine, sendCalls, verifyCalls } = controllableSignIn();
+    const alone = createActor(machine, { input: { stored: EMPTY_STORED } }).start();
+    alone.send({ type: 'signIn.open' });
+    alone.send({ type: 'signIn.emailChanged', email: 'don@example.com' });
+    alone.send({ type: 'signIn.submitEmail' });
+    sendCalls[0]!.result.resolve({ inviteCode: null });
+    await flush();
+    alone.send({ type: 'signIn.codePasted', text: '123456' });
+    alone.send({ type: 'signIn.verify' });
+    verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/smw_bot?start=x' }));
+    await flush();
+    expect(selectStep(alone.getSnapshot())).toBe('telegram');
+    alone.send({ type: 'signIn.close' });
+    expect(alone.getSnapshot().status).toBe('active');
+    expect(selectStep(alone.getSnapshot())).toBeNull();
+    alone.stop();
+  });
+});

@@ -13,7 +13,10 @@
 // MUTATION_SCOPES=model (or all) runs one scope only; REPORT_ONLY=1 re-reads the last reports.
 // MUTATION_CONCURRENCY=2 runs two test runners (default one: the machine has two cores).
 // Reports: reports/mutation/<scope>[-<folder>].json; the table reads the newest report of each
-// file, so folders measured on different runs add up. The undetected mutants are listed in
+// file, so folders measured on different runs add up. A run over some lines of a folder
+// (MUTATE=machines/x/x.machine.ts:12-14,…) writes <scope>-<folder>-part.json, which the table
+// merges into the folder's whole run: the re-run lines take the new results, the others keep
+// theirs (moved with the unchanged lines they sit on). The undetected mutants are listed in
 // reports/mutation/survivors-<scope>.txt.
 //
 // Equivalent mutants, left out of the scores and counted apart: a placeholder emptied or its
@@ -136,6 +139,59 @@ function onlyPlaceholders(text) {
   return !/=>|\bfunction\b|Machine\b|assign\(|sendTo\(/.test(rest);
 }
 
+/**
+ * For each line of `before`, its line in `after` when the line is unchanged (a longest common
+ * subsequence of the two texts' lines), 1-based.
+ */
+function lineMap(before, after) {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const lcs = Array.from({ length: a.length + 1 }, () => new Uint16Array(b.length + 1));
+  for (let i = a.length - 1; i >= 0; i -= 1)
+    for (let j = b.length - 1; j >= 0; j -= 1)
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const map = new Map();
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) map.set((i += 1), (j += 1));
+    else if (lcs[i + 1][j] >= lcs[i][j + 1]) i += 1;
+    else j += 1;
+  }
+  return map;
+}
+
+/**
+ * A run over some lines of a file (a `-part` report: MUTATE with line ranges) merged into the
+ * file's earlier report: the lines the part run mutated take its results; every other line keeps
+ * the earlier result, moved to where that line is now (an equivalent when the line has been
+ * marked `Stryker disable` since). Lines that changed since and that the part run did not mutate
+ * are left out (their code is not what was measured).
+ */
+function mergePart(earlier, part) {
+  const covered = new Set(part.mutants.map((m) => m.location.start.line));
+  const moved = lineMap(earlier.source, part.source);
+  const lines = part.source.split('\n');
+  // A line marked since with `// Stryker disable next-line <mutators>: <reason>`.
+  const disabled = (line, mutator) => {
+    const marked = /\/\/\s*Stryker disable next-line ([\w,]+)/.exec(lines[line - 2] ?? '');
+    return marked !== null && marked[1].split(',').some((m) => m === 'all' || m === mutator);
+  };
+  const kept = [];
+  for (const m of earlier.mutants) {
+    const start = moved.get(m.location.start.line);
+    const end = moved.get(m.location.end.line);
+    if (start === undefined || end === undefined || covered.has(start)) continue;
+    kept.push({
+      ...m,
+      status: disabled(start, m.mutatorName) ? 'Ignored' : m.status,
+      location: {
+        start: { ...m.location.start, line: start },
+        end: { ...m.location.end, line: end },
+      },
+    });
+  }
+  return { ...part, mutants: [...kept, ...part.mutants] };
+}
+
 /** Per machine folder: detected and counted mutants, and equivalent ones set aside. */
 function scores(scope) {
   // Every report of the scope, oldest first: a file measured again later takes the newer result.
@@ -149,8 +205,10 @@ function scores(scope) {
   if (reports.length === 0) return null;
   const files = {};
   for (const file of reports) {
+    const part = file.endsWith('-part.json');
     for (const [path, entry] of Object.entries(JSON.parse(readFileSync(file, 'utf8')).files)) {
-      files[relative(ROOT, resolve(ROOT, path))] = entry;
+      const key = relative(ROOT, resolve(ROOT, path));
+      files[key] = part && files[key] ? mergePart(files[key], entry) : entry;
     }
   }
   const rows = new Map();

@@ -104,7 +104,7 @@ export const signInMachine = setup({
     isValidEmail: ({ context }) => isValidEmail(context.email),
     isSixDigits: ({ context }) => isSixDigitCode(context.digits),
     isDigitEntry: ({ event }) => {
-      // Stryker disable next-line ConditionalExpression: narrows the event's type for TypeScript; only signIn.digitEntered is guarded by it
+      // Stryker disable next-line ConditionalExpression,BooleanLiteral: narrows the event's type for TypeScript; only signIn.digitEntered is guarded by it
       if (event.type !== 'signIn.digitEntered') return false;
       return isBoxIndex(event.index) && isDigit(event.digit);
     },

@@ -33,7 +33,7 @@ export type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSn
 export type LiveHistory = {
   input: unknown;
   startedAt: number;
-  initial: RecordedSnapshot | null;
+  initial: RecordedSnapshot;
   steps: LiveStep[];
   dropped: number;
 };
@@ -182,12 +182,11 @@ export function devInspect(event: InspectionEvent): void {
     const snapshot = event.type === '@xstate.actor' ? snapshotOf(ref) : event.snapshot;
     const actor = record(store, ref, snapshot);
     broadcast({ tab: tabId(), kind: 'actor', actor });
-    if (event.type === '@xstate.actor') startHistory(store, actor.sessionId, ref, snapshot);
-    else trackStep(store, actor.sessionId, event.event, snapshot);
+    if (event.type === '@xstate.snapshot') trackStep(store, actor.sessionId, event.event, snapshot);
   } else if (event.type === '@xstate.event') {
     // The actor starts (its first snapshot is the one it was created with).
     if (event.event.type === 'xstate.init')
-      startHistory(store, ref.sessionId, ref, ref.getSnapshot?.());
+      startHistory(store, ref.sessionId, ref, snapshotOf(ref));
     const live: LiveEvent = {
       at: Date.now(),
       actor: ref.systemId ?? ref.id ?? '?',
@@ -222,7 +221,7 @@ function isMachineSnapshot(snapshot: unknown): snapshot is AnyMachineSnapshot {
   );
 }
 
-/** A machine actor was created (or started): its history begins with its input and snapshot. */
+/** A machine actor started: its history begins with its input and first snapshot. */
 function startHistory(
   store: InspectorStore,
   sessionId: string | undefined,

@@ -270,7 +270,7 @@ export function recordingFromLive(
   const snapshot = () => recordSnapshot(actor.getSnapshot() as AnyMachineSnapshot);
   const same = (a: RecordedSnapshot, b: RecordedSnapshot) =>
     JSON.stringify(a) === JSON.stringify(b);
-  const initial = history.initial ?? snapshot();
+  const { initial } = history;
   let differsAt = same(snapshot(), initial) ? null : 'the start';
   let cause: AnyEventObject = { type: 'xstate.init' };
   const steps: RecordedStep[] = [];

@@ -121,38 +121,39 @@ describe('§4, §5 the 30 s countdown belongs to the address the code went to', 
   });
 });
 
+/**
+ * The sign-in machine with no system around it: an invalid address first (its message), then a
+ * code asked for, pasted and verified with `verified`.
+ */
+async function signInAlone(verified: ReturnType<typeof session>) {
+  const { machine, sendCalls, verifyCalls } = controllableSignIn();
+  const alone = createActor(machine, { input: { stored: EMPTY_STORED } }).start();
+  alone.send({ type: 'signIn.open' });
+  alone.send({ type: 'signIn.submitEmail' });
+  expect(selectNoticeText(alone.getSnapshot())).toBe(SPEC_MESSAGES.invalidEmail);
+  alone.send({ type: 'signIn.emailChanged', email: 'don@example.com' });
+  alone.send({ type: 'signIn.submitEmail' });
+  sendCalls[0]!.result.resolve({ inviteCode: null });
+  await flush();
+  alone.send({ type: 'signIn.codePasted', text: '123456' });
+  alone.send({ type: 'signIn.verify' });
+  verifyCalls[0]!.result.resolve(verified);
+  await flush();
+  return alone;
+}
+
 describe('the modal alone, without the banner and auth services around it', () => {
   it('shows its own message and signs in without failing', async () => {
-    const { machine, sendCalls, verifyCalls } = controllableSignIn();
-    const alone = createActor(machine, { input: { stored: EMPTY_STORED } }).start();
-    alone.send({ type: 'signIn.open' });
-    alone.send({ type: 'signIn.submitEmail' });
-    expect(selectNoticeText(alone.getSnapshot())).toBe(SPEC_MESSAGES.invalidEmail);
-    alone.send({ type: 'signIn.emailChanged', email: 'don@example.com' });
-    alone.send({ type: 'signIn.submitEmail' });
-    sendCalls[0]!.result.resolve({ inviteCode: null });
-    await flush();
-    alone.send({ type: 'signIn.codePasted', text: '123456' });
-    alone.send({ type: 'signIn.verify' });
-    verifyCalls[0]!.result.resolve(session());
-    await flush();
+    const alone = await signInAlone(session());
     expect(alone.getSnapshot().status).toBe('active');
     expect(selectStep(alone.getSnapshot())).toBeNull();
     alone.stop();
   });
 
   it('a verified session with a Telegram link, closed, leaves without failing', async () => {
-    const { machine, sendCalls, verifyCalls } = controllableSignIn();
-    const alone = createActor(machine, { input: { stored: EMPTY_STORED } }).start();
-    alone.send({ type: 'signIn.open' });
-    alone.send({ type: 'signIn.emailChanged', email: 'don@example.com' });
-    alone.send({ type: 'signIn.submitEmail' });
-    sendCalls[0]!.result.resolve({ inviteCode: null });
-    await flush();
-    alone.send({ type: 'signIn.codePasted', text: '123456' });
-    alone.send({ type: 'signIn.verify' });
-    verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/smw_bot?start=x' }));
-    await flush();
+    const alone = await signInAlone(
+      session({ user_telegram_link: 'https://t.me/smw_bot?start=x' }),
+    );
     expect(selectStep(alone.getSnapshot())).toBe('telegram');
     alone.send({ type: 'signIn.close' });
     expect(alone.getSnapshot().status).toBe('active');

@@ -13,6 +13,7 @@ import { nextTask } from './platform/nextTask';
 import { retryableImport } from './platform/retryableImport';
 import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
+import { fetchWebFontsForNextVisit } from './platform/webFonts';
 import { Shell } from './views/shell/Shell';
 import './styles/index.css';
 
@@ -66,5 +67,8 @@ async function boot(root: HTMLElement): Promise<void> {
   );
   if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts).
+  await nextTask();
+  void fetchWebFontsForNextVisit();
 }
 void boot(container);

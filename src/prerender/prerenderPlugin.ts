@@ -18,8 +18,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * A page with its scripts in the head, where the browser's preload scanner finds them while the
  * markup still arrives: modulepreloads of the modules the entry needs (plus `modules`, a docs
  * page's chunk and article), the early entry (src/app/earlyApi.ts: the session's calls), then
- * the app's entry. Module scripts never block the first paint (the CSS is inline); starting the
- * session and the code with the document is what brings the page into view soonest.
+ * the app's entry, preloaded and marked `data-app-entry` for the head's boot script to run.
+ * Module scripts never block the first paint (the CSS is inline); starting the session and the
+ * downloads with the document is what brings the page into view soonest.
  */
 export function placeAppCode(
   html: string,
@@ -37,7 +38,10 @@ export function placeAppCode(
     ...preloads
       .filter((href) => href !== early)
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    `<script type="module" crossorigin src="${entry}"></script>`,
+    // The app's entry is fetched (and compiled) with the page but run by the head's boot script
+    // once the session is known (src/app/bootInline.ts): until then the main thread stays free
+    // for the session's answers and the page's first frames.
+    `<link rel="modulepreload" crossorigin href="${entry}" data-app-entry>`,
   ];
   return html
     .replace(ENTRY_SCRIPT, '')

@@ -14,19 +14,23 @@ const BUILT = [
 const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
 
 describe('placeAppCode', () => {
-  it('puts the modules, the early entry and the entry in the head, early entry first', () => {
+  it('puts the modules, the early entry and the preloaded entry in the head, early entry first', () => {
     const page = placeAppCode(BUILT, '/assets/early-d4.js', ['/assets/docs-e5.js']);
     const head = headOf(page);
     expect(page).toContain('<script>theme()</script>');
-    const scripts = [
-      ...head.matchAll(
-        /<script type="module" crossorigin(?: fetchpriority="high")? src="([^"]+)">/g,
-      ),
-    ].map((m) => m[1]);
+    // The early entry is the one module script: it runs with the document.
+    const scripts = [...head.matchAll(/<script type="module"[^>]* src="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(scripts).toEqual(['/assets/early-d4.js']);
     expect(head).toContain(
       '<script type="module" crossorigin fetchpriority="high" src="/assets/early-d4.js">',
     );
-    expect(scripts).toEqual(['/assets/early-d4.js', '/assets/index-a1.js']);
+    // The app's entry is fetched with the page and marked for the head's boot script, which runs
+    // it once the session is known (src/app/bootInline.ts).
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-a1.js" data-app-entry>',
+    );
     const preloads = [
       ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
     ].map((m) => m[1]);
@@ -35,15 +39,16 @@ describe('placeAppCode', () => {
       '/assets/vendor-c3.js',
       '/assets/docs-e5.js',
     ]);
-    // Each tag once: nothing left where the build had put it, nothing in the body.
+    // Each file once: nothing left where the build had put it, nothing in the body.
     expect(page.match(/index-a1\.js/g)).toHaveLength(1);
     expect(page.match(/vendor-c3\.js/g)).toHaveLength(1);
     expect(page.slice(page.indexOf('<body>'))).not.toContain('<script');
   });
 
-  it('without an early entry only the app entry is a script', () => {
+  it('without an early entry no module runs with the document; the entry is still marked', () => {
     const page = placeAppCode(BUILT);
-    expect(page.match(/<script type="module"/g)).toHaveLength(1);
+    expect(page.match(/<script type="module"/g)).toBeNull();
+    expect(page.match(/data-app-entry/g)).toHaveLength(1);
   });
 
   it('refuses a page without an entry script', () => {

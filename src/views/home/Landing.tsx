@@ -85,6 +85,7 @@ export function Landing() {
                 alt=""
                 width={960}
                 height={540}
+                loading="lazy"
                 decoding="async"
               />
               <span className="promo-play-icon">

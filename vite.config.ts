@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
@@ -11,7 +12,12 @@ const BUILT_AT = Number(process.env.SMW_BUILT_AT);
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __SMW_BUILT_AT__: JSON.stringify(BUILT_AT) },
-  plugins: [react(), docsPlugin(resolve(import.meta.dirname, 'docs-content')), prerenderPlugin()],
+  plugins: [
+    react(),
+    docsPlugin(resolve(import.meta.dirname, 'docs-content')),
+    prerenderPlugin(),
+    compileHintsPlugin(),
+  ],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shims written for React 17; React 19 has the
     // hook, so the shims resolve to React's own (less initial JS on the landing page).

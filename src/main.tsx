@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { devInspect } from './devtools/inspector';
 import { createActor } from 'xstate';
@@ -65,8 +66,13 @@ async function boot(root: HTMLElement): Promise<void> {
       <Shell />
     </AppActorProvider>
   );
-  if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Hydration as a transition: React works in time slices and yields to the browser between
+  // them (a tap on a part not yet hydrated hydrates that part at once), instead of one long task.
+  if (root.dataset.prerendered === window.location.pathname) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else createRoot(root).render(app);
   // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts).
   await nextTask();
   void fetchWebFontsForNextVisit();

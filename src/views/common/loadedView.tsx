@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { nextTask } from '../../platform/nextTask';
 import { chunkFailed } from './chunkRetry';
 
 /**
@@ -36,7 +37,9 @@ export function loadedView<P extends object>(
       const show = () => setView(() => loaded);
       waiting.add(show);
       if (loaded) show();
-      else void fetchOnce();
+      // In a task of its own: the views mounted with the page do not add their requests to the
+      // first commit's effects (one long task at start-up).
+      else void nextTask().then(fetchOnce);
       return () => {
         waiting.delete(show);
       };

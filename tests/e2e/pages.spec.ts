@@ -234,7 +234,16 @@ test.describe('landing page', () => {
     await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
     const tagline = page.locator('.taglines-text');
     await expect(tagline).toHaveText(TAGLINES[0]);
-    for (const next of [...TAGLINES.slice(1), TAGLINES[0]]) {
+    // The rotation starts with the subheader's part of the page, which may hydrate a moment after
+    // the countdown shows: the clock moves in 100 ms steps until the second tagline shows (within
+    // one period of that moment), and from there every step must take exactly 3 s.
+    let waited = 0;
+    while ((await tagline.textContent()) === TAGLINES[0] && waited < 6000) {
+      await page.clock.runFor(100);
+      waited += 100;
+    }
+    await expect(tagline).toHaveText(TAGLINES[1]);
+    for (const next of [...TAGLINES.slice(2), TAGLINES[0]]) {
       await page.clock.runFor(2900);
       await expect(tagline).not.toHaveText(next);
       await page.clock.runFor(100);

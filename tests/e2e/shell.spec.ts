@@ -23,8 +23,8 @@ test('the loading overlay shows the logo and Loading until the session has loade
   release();
   await expect(overlay).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Solana Mafia Wars' })).toBeVisible();
-  const stored = await page.evaluate(() => localStorage.getItem('sessionToken'));
-  expect(stored).toBeTruthy();
+  // The app (which runs once the page is in view) stores the session it was given.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sessionToken'))).toBeTruthy();
 });
 
 test('an unreachable API shows the Connection Error view; Reload Page recovers', async ({

@@ -42,6 +42,12 @@ const input = appInput(
   }),
 );
 
+/**
+ * A stored jwt on Home: the page is the signed-in home (src/views/home/HomePage.tsx), drawn fresh
+ * over the pre-rendered landing page rather than hydrating a landing page it will not show.
+ */
+const signedInHome = () => window.location.pathname === '/' && storage.get('jwt') !== null;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
@@ -49,7 +55,8 @@ if (!container) throw new Error('#root is missing from index.html');
  * Start-up in short tasks instead of one long one: evaluating the code (this module), providing
  * the machines' implementations, creating the root actor with all its services, then the first
  * render. Pre-rendered HTML is hydrated only on the route it was rendered for (the server answers
- * other routes with the landing page's file); anything else renders fresh.
+ * other routes with the landing page's file) and only when it is what the page shows; anything
+ * else renders fresh.
  */
 async function boot(root: HTMLElement): Promise<void> {
   await nextTask();
@@ -68,11 +75,21 @@ async function boot(root: HTMLElement): Promise<void> {
   );
   // Hydration as a transition: React works in time slices and yields to the browser between
   // them (a tap on a part not yet hydrated hydrates that part at once), instead of one long task.
-  if (root.dataset.prerendered === window.location.pathname) {
+  if (root.dataset.prerendered === window.location.pathname && !signedInHome()) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
-  } else createRoot(root).render(app);
+  } else {
+    // Markup the page replaces is never laid out: all but the loader goes before the head's mark
+    // that kept it out of layout does (src/app/bootInline.ts), then React draws the page.
+    for (const child of [...root.children]) {
+      if (!child.classList.contains('loading-overlay')) child.remove();
+    }
+    delete document.documentElement.dataset.signedInHome;
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
+  }
   // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts).
   await nextTask();
   void fetchWebFontsForNextVisit();

@@ -208,4 +208,9 @@ window.__smwPreload = preload;
 window.__smwBoot = bootFromHead();
 // With a stored jwt, Home is the signed-in home (src/views/home/HomePage.tsx), a chunk of its
 // own that the app would ask for only after its first render: its files leave with the page's.
-if (storage.get('jwt') && window.location.pathname === '/') preload('signed-in');
+// The pre-rendered landing page it will not show stays out of layout under the loader
+// (`data-signed-in-home`, src/views/shell/loading-overlay.css) until the app draws the page.
+if (storage.get('jwt') && window.location.pathname === '/') {
+  document.documentElement.dataset.signedInHome = '';
+  preload('signed-in');
+}

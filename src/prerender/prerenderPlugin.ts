@@ -17,8 +17,9 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * A page with its scripts in the head, where the browser's preload scanner finds them while the
  * markup still arrives: modulepreloads of the modules the entry needs (plus `modules`, a docs
- * page's chunk and article), the early entry (src/app/earlyApi.ts: the session's calls), then
- * the app's entry, preloaded and marked `data-app-entry` for the head's boot script to run.
+ * page's chunk and article), the early entry first (src/app/earlyApi.ts: the app's api client
+ * reading the session's answers), then the app's entry, marked `data-app-entry` for the head's
+ * boot script to run. Every one is a modulepreload: nothing runs before the session is known.
  * Module scripts never block the first paint (the CSS is inline); starting the session and the
  * downloads with the document is what brings the page into view soonest.
  */
@@ -30,10 +31,12 @@ export function placeAppCode(
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html lacks the entry <script type="module">');
   const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...modules];
-  // The early entry first and at high priority: the session's round trips wait for it alone.
+  // The early entry (the app's api client) first and at high priority. It runs with the app: the
+  // head's inline script has sent the session's calls, and a module run in between would only
+  // hold the main thread while their answers wait.
   const tags = [
     ...(early
-      ? [`<script type="module" crossorigin fetchpriority="high" src="${early}"></script>`]
+      ? [`<link rel="modulepreload" crossorigin fetchpriority="high" href="${early}">`]
       : []),
     ...preloads
       .filter((href) => href !== early)

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { addCompileHints, COMPILE_HINT } from '../../src/prerender/compileHintsPlugin';
 
-const chunk = (code: string, imports: string[] = [], isEntry = false) => ({
+const chunk = (code: string, imports: string[] = [], isEntry = false, facadeModuleId = '') => ({
   type: 'chunk' as const,
   isEntry,
   imports,
   code,
+  facadeModuleId,
 });
 
 describe('addCompileHints', () => {
-  it('marks every entry and what it imports statically, once, and nothing loaded on demand', () => {
+  it('marks every entry, each part run on arrival, and what they import statically, once', () => {
     const bundle = {
       'index.js': chunk('import "./vendor.js";main()', ['vendor.js', 'runtime.js'], true),
       'early.js': chunk('early()', ['runtime.js'], true),
       'vendor.js': chunk('react()', ['runtime.js']),
       'runtime.js': chunk('runtime()'),
-      'SignInModal.js': chunk('dialog()', ['vendor.js']),
+      'SignInModal.js': chunk('dialog()', ['vendor.js', 'ModalFrame.js'], false, '/x/Modal.tsx'),
+      'ModalFrame.js': chunk('frame()'),
+      'VideoModal.js': chunk('video()', ['vendor.js'], false, '/x/Video.tsx'),
       'index.css': { type: 'asset' as const },
     };
-    expect(addCompileHints(bundle).sort()).toEqual([
+    expect(addCompileHints(bundle, ['/x/Modal.tsx']).sort()).toEqual([
+      'ModalFrame.js',
+      'SignInModal.js',
       'early.js',
       'index.js',
       'runtime.js',
@@ -26,9 +31,10 @@ describe('addCompileHints', () => {
     ]);
     expect(bundle['index.js'].code).toBe(`${COMPILE_HINT}\nimport "./vendor.js";main()`);
     expect(bundle['runtime.js'].code).toBe(`${COMPILE_HINT}\nruntime()`);
-    expect(bundle['SignInModal.js'].code).toBe('dialog()');
+    expect(bundle['SignInModal.js'].code).toBe(`${COMPILE_HINT}\ndialog()`);
+    expect(bundle['VideoModal.js'].code).toBe('video()');
     // A second pass adds nothing: the hint must stay the file's first line, alone.
-    addCompileHints(bundle);
+    addCompileHints(bundle, ['/x/Modal.tsx']);
     expect(bundle['vendor.js'].code.split(COMPILE_HINT)).toHaveLength(2);
   });
 });

@@ -14,17 +14,16 @@ const BUILT = [
 const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
 
 describe('placeAppCode', () => {
-  it('puts the modules, the early entry and the preloaded entry in the head, early entry first', () => {
+  it('puts the early entry, the modules and the entry in the head as preloads, early entry first', () => {
     const page = placeAppCode(BUILT, '/assets/early-d4.js', ['/assets/docs-e5.js']);
     const head = headOf(page);
     expect(page).toContain('<script>theme()</script>');
-    // The early entry is the one module script: it runs with the document.
-    const scripts = [...head.matchAll(/<script type="module"[^>]* src="([^"]+)">/g)].map(
-      (m) => m[1],
-    );
-    expect(scripts).toEqual(['/assets/early-d4.js']);
+    // No module runs with the document: the head's boot script runs the entry once the session
+    // is known, and the entry imports the rest.
+    expect(page).not.toContain('<script type="module"');
+    expect(head.indexOf('early-d4.js')).toBeLessThan(head.indexOf('runtime-b2.js'));
     expect(head).toContain(
-      '<script type="module" crossorigin fetchpriority="high" src="/assets/early-d4.js">',
+      '<link rel="modulepreload" crossorigin fetchpriority="high" href="/assets/early-d4.js">',
     );
     // The app's entry is fetched with the page and marked for the head's boot script, which runs
     // it once the session is known (src/app/bootInline.ts).
@@ -45,7 +44,7 @@ describe('placeAppCode', () => {
     expect(page.slice(page.indexOf('<body>'))).not.toContain('<script');
   });
 
-  it('without an early entry no module runs with the document; the entry is still marked', () => {
+  it('without an early entry the entry is still marked for the boot script', () => {
     const page = placeAppCode(BUILT);
     expect(page.match(/<script type="module"/g)).toBeNull();
     expect(page.match(/data-app-entry/g)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectIsSignedIn } from '../../../machines/auth/auth.selectors';
+import { selectHasJwt, selectIsSignedIn } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { loadedView } from '../common/loadedView';
@@ -17,10 +17,15 @@ const SignedInHome = loadedView(
 );
 const loading = <main className="route-loading" aria-busy="true" />;
 
-/** Home (§2): the landing page for visitors, the tabs for signed-in users. */
+/**
+ * Home (§2): the landing page for visitors, the tabs for signed-in users. With a jwt whose user
+ * data has not arrived yet (a signed-in visitor's page load, or the moment after signing in) the
+ * page waits in a busy placeholder instead of showing the landing page for an instant.
+ */
 export function HomePage() {
   const auth = useService(SYSTEM_IDS.auth);
   const signedIn = useSelector(auth, selectIsSignedIn);
-  if (!signedIn) return <Landing />;
+  const hasJwt = useSelector(auth, selectHasJwt);
+  if (!signedIn) return hasJwt ? loading : <Landing />;
   return <SignedInHome fallback={loading} />;
 }

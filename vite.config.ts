@@ -34,6 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser the site supports preloads modules itself (Chromium, Firefox 115+, Safari
+    // 17+); an older one still runs the page, its modules fetched as they are imported.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       // A second entry for the client: the api client and the session's first call

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundle budget of the landing page (performance.md): the production build's initial JS, that is
-// every script dist/index.html starts with (its entry tags and modulepreloads, or its app
-// loader's entries and modules), gzip level 6, at most 110 KB (1 KB = 1000 bytes). The initial
+// every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded entry
+// marked data-app-entry, or its app loader's entries and modules), gzip level 6, at most 110 KB (1 KB = 1000 bytes). The initial
 // chunks must not contain @solana/web3.js, elkjs or the machine visualiser; each is recognised by
 // strings its code always carries.
 import { spawnSync } from 'node:child_process';
@@ -63,6 +63,11 @@ const preloads = [...html.matchAll(/<link\b[^>]*>/gi)]
 for (const tag of [...html.matchAll(/<script\b[^>]*\bdata-entry\b[^>]*>/gi)].map((m) => m[0])) {
   entries.push(attr(tag, 'data-early'), attr(tag, 'data-entry'));
   preloads.push(...(attr(tag, 'data-preload') ?? '').split(/\s+/));
+}
+// A pre-rendered page preloads its entry (marked data-app-entry) for the head's boot script to
+// run once the session is known (src/app/bootInline.ts).
+for (const tag of [...html.matchAll(/<link\b[^>]*\bdata-app-entry\b[^>]*>/gi)].map((m) => m[0])) {
+  entries.push(attr(tag, 'href'));
 }
 const files = [...new Set([...entries, ...preloads])].filter(Boolean);
 if (entries.length === 0)

@@ -14,7 +14,6 @@ import { nextTask } from './platform/nextTask';
 import { retryableImport } from './platform/retryableImport';
 import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
-import { fetchWebFontsForNextVisit } from './platform/webFonts';
 import { Shell } from './views/shell/Shell';
 import './styles/index.css';
 
@@ -90,8 +89,12 @@ async function boot(root: HTMLElement): Promise<void> {
       createRoot(root).render(app);
     });
   }
-  // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts).
+  // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts, a
+  // chunk of its own: not part of the landing page's initial JS).
   await nextTask();
-  void fetchWebFontsForNextVisit();
+  void import('./platform/webFonts').then(
+    (fonts) => fonts.fetchWebFontsForNextVisit(),
+    () => false,
+  );
 }
 void boot(container);

@@ -154,6 +154,8 @@ export function prerenderPlugin(): Plugin {
   const signInAssets: string[] = [];
   /** The signed-in home's chunks, the member services' and their CSS (`signed-in`). */
   const signedInAssets: string[] = [];
+  /** The site's own faces (`fonts`: preloaded once this browser has them, src/platform/webFonts.ts). */
+  const fontAssets: string[] = [];
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -169,6 +171,11 @@ export function prerenderPlugin(): Plugin {
         into.push(fileName, ...(chunk.viteMetadata?.importedCss ?? []));
         for (const imported of chunk.imports) withImports(imported, into);
       };
+      for (const asset of Object.values(bundle)) {
+        if (asset.type === 'asset' && asset.fileName.endsWith('.woff2')) {
+          fontAssets.push(asset.fileName);
+        }
+      }
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
         if (chunk.isEntry && chunk.facadeModuleId.endsWith('src/app/earlyApi.ts')) {
@@ -253,10 +260,13 @@ export function prerenderPlugin(): Plugin {
         [...new Set(files)].map((file) => `${base}${file}`).filter((href) => !pageFiles.has(href));
       // With a stored jwt, Home is the signed-in home: the head's boot script fetches its code
       // with the document (src/app/bootInline.ts) instead of after the app's first render.
+      const fonts = notOnPage(fontAssets);
       const tapPreloads = tapPreloadsTag({
         'sign-in': notOnPage(signInAssets),
         'signed-in': notOnPage(signedInAssets),
+        fonts,
       });
+      const docsPreloads = tapPreloadsTag({ fonts });
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {
@@ -269,7 +279,7 @@ export function prerenderPlugin(): Plugin {
         const pageOf = (meta: PageMeta, url: string) =>
           placeAppCode(
             withHeadTags(
-              withBoot.replace(PRELOADS_SLOT, docsId ? '' : `${tapPreloads}\n    `),
+              withBoot.replace(PRELOADS_SLOT, `${docsId ? docsPreloads : tapPreloads}\n    `),
               headTagsOf(meta, url, siteUrl),
             )
               .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')

@@ -42,11 +42,10 @@ const input = appInput(
 );
 
 /**
- * A stored jwt on Home, as the head's boot script found it (`data-signed-in-home`,
- * src/app/bootInline.ts): the page is the signed-in home (src/views/home/HomePage.tsx), drawn
- * fresh over the pre-rendered landing page rather than hydrating a landing page it will not show.
+ * A stored jwt on Home: the page is the signed-in home (src/views/home/HomePage.tsx), drawn fresh
+ * over the pre-rendered landing page rather than hydrating a landing page it will not show.
  */
-const signedInHome = () => document.documentElement.dataset.signedInHome !== undefined;
+const signedInHome = () => window.location.pathname === '/' && storage.get('jwt') !== null;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

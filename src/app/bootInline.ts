@@ -5,6 +5,7 @@ import { storage } from '../platform/storage';
 import type { HeadBoot } from './earlySession';
 import { hasExpired } from './jwtExpiry';
 import { sessionStartData } from './startData';
+import { WEB_FONTS_KEY, WEB_FONTS_READY } from '../platform/webFonts';
 
 /**
  * The session's first calls, sent from the document's head: the build compiles this module into
@@ -110,6 +111,14 @@ function afterNextFrame(run: () => void): void {
   observer.observe(document.documentElement);
 }
 
+function webFontsReady(): boolean {
+  try {
+    return window.localStorage.getItem(WEB_FONTS_KEY) === WEB_FONTS_READY;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs the app's entry, which the page preloads (marked `data-app-entry`, src/prerender): the
  * browser fetched and compiled it while the session's calls were under way. Once.
@@ -209,6 +218,10 @@ function preload(key: string | null): void {
 
 reportCodeThatCannotLoad();
 window.__smwPreload = preload;
+// The site's own faces, once this browser has them (src/platform/webFonts.ts): read from its
+// cache with the document, ready for the first layout (an `optional` face read later is never
+// used for the page).
+if (webFontsReady()) preload('fonts');
 window.__smwBoot = bootFromHead();
 // With a stored jwt, Home is the signed-in home (src/views/home/HomePage.tsx), a chunk of its
 // own that the app would ask for only after its first render: its files leave with the page's.

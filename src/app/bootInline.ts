@@ -10,12 +10,16 @@ import { WEB_FONTS_KEY, WEB_FONTS_READY } from '../platform/webFonts';
 /**
  * The session's first calls, sent from the document's head: the build compiles this module into
  * an inline script of every pre-rendered page (src/prerender), so sess/init leaves with the
- * document instead of after a script download. It follows the session machine's order (§4
- * Session): sess/init; with the required version, the stored session is loaded, or a new one is
- * created (also when the stored one no longer loads), and with a stored jwt the user's data is
- * asked for once the stored session has loaded. It reads storage and never writes it; the
- * app reads and checks these answers with its own client (src/app/earlySession.ts) and the
- * session machine takes them for its steps.
+ * document instead of after a script download. The session machine's steps (§4 Session) keep
+ * their order: sess/init; with the required version, the stored session is loaded, or a new one
+ * is created (also when the stored one no longer loads), and with a stored jwt the user's data is
+ * fetched. The reads among them leave together, so a returning player waits one round trip, not
+ * three: sess/load of a stored session and user/data of a stored, current jwt go with sess/init,
+ * and their answers are taken only in the machine's order (a load with the wrong version, or
+ * user/data of a session that did not load, is never taken: src/app/earlySession.ts).
+ * sess/create, which writes, still waits for sess/init and the stored session's answer. It
+ * reads storage and never writes it; the app reads and checks these answers with its own client
+ * and the session machine takes them for its steps.
  *
  * A signed-out visitor's page is the pre-rendered one: once the session has loaded, the loader
  * steps aside (§2 Loading overlay: until the session has loaded), before the app's code has run.
@@ -39,10 +43,12 @@ function bootFromHead(): HeadBoot {
     .then((answer) => (answer.ok ? answer.clone().json() : null))
     .then((body: { version?: unknown } | null) => body?.version === API_VERSION)
     .catch(() => false);
-  const load = required.then((ok) =>
-    ok && storedSession ? post('sess/load', { session: storedSession }) : null,
-  );
-  const loaded = load.then((answer) => answer?.ok === true).catch(() => false);
+  const load = storedSession
+    ? post('sess/load', { session: storedSession })
+    : Promise.resolve(null);
+  const loaded = Promise.all([required, load])
+    .then(([ok, answer]) => ok && answer?.ok === true)
+    .catch(() => false);
   const create = required.then(async (ok) => {
     if (!ok || (storedSession && (await loaded))) return null;
     const data = sessionStartData({
@@ -52,14 +58,13 @@ function bootFromHead(): HeadBoot {
     });
     return post('sess/create', { data });
   });
-  // A stored, current jwt: the user's data as soon as the stored session has loaded (the app's
-  // client sends it the same way; its auth machine refreshes a refused jwt, never this script).
+  // A stored, current jwt: the user's data with the stored session (the app's client sends it
+  // the same way; its auth machine refreshes a refused jwt, never this script).
   const jwt = storage.get('jwt');
-  const userData = loaded.then((ok) =>
-    ok && storedSession && jwt && !hasExpired(jwt, Date.now())
+  const userData =
+    storedSession && jwt && !hasExpired(jwt, Date.now())
       ? post('user/data', { session: storedSession }, jwt)
-      : null,
-  );
+      : Promise.resolve(null);
   if (!jwt) {
     Promise.all([loaded, create]).then(
       ([sessionLoaded, created]) => {

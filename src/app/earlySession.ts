@@ -17,7 +17,7 @@ export type HeadBoot = {
   storedSession: string | null;
   load: Promise<Response | null>;
   create: Promise<Response | null>;
-  /** user/data with the stored jwt once sess/load answered OK (null: not sent). */
+  /** user/data with the stored jwt, sent with sess/load (null: not sent); taken once that loaded. */
   userData?: Promise<Response | null>;
 };
 

@@ -130,3 +130,39 @@ test("a signed-in visitor's home code leaves with the page; a visitor's home nev
     await visitor.close();
   }
 });
+
+test("a signed-in visitor's stored session and user data are asked for with sess/init, and taken once it answers", async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('early-reads');
+  const user = await registerUser(baseURL!, email);
+  await signInPage(page, user);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length));
+  });
+  // sess/init is held: the reads that do not depend on its answer still leave.
+  let answerInit!: () => void;
+  const initHeld = new Promise<void>((resolve) => (answerInit = resolve));
+  await page.route('**/api/sess/init', async (route) => {
+    await initHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect
+    .poll(() => [...sent].sort(), { message: 'sess/load and user/data sent with sess/init' })
+    .toEqual(['sess/init', 'sess/load', 'user/data']);
+  // The session has not loaded while sess/init is unanswered: the loader stays.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+  answerInit();
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  // The head's answers were taken: the app asked for none of them again.
+  expect(sent.filter((path) => path === 'user/data' || path.startsWith('sess/')).sort()).toEqual([
+    'sess/init',
+    'sess/load',
+    'user/data',
+  ]);
+});

@@ -379,20 +379,51 @@ describe('app root, the session calls sent from the page head', () => {
     expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
   });
 
-  it("the head's sess/load refused: its user/data is not taken, the new session's is asked", async () => {
+  it("a wrong version: the head's sess/load and user/data, answered, are not taken", async () => {
     const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-old',
-      load: answer(404, { message: 'Session not found' }),
-      create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
-      userData: Promise.resolve(null),
+      init: answer(200, { ...INIT_BODY, version: '0.1.9' }),
+      storedSession: 's-1',
+      load: answer(200, { status: 'ok' }),
+      create: Promise.resolve(null),
+      userData: answer(200, { result: true, user_data: USER_DATA }),
     };
     const t = boot(
-      () => ok({ result: true, user_data: USER_DATA }),
-      { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      nothing,
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
       { early: true, sent },
     );
-    expect(selectIsLoaded(await t.settled)).toBe(true);
-    expect(t.fake.requests.map((r) => [r.path, r.body.session])).toEqual([['user/data', 'fresh']]);
+    const s = await t.settled;
+    expect(s.context.error).toEqual({
+      code: 'Init',
+      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
+    });
+    expect(t.fake.requests).toEqual([]);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(false);
   });
+
+  it.each([
+    ['not sent', () => Promise.resolve(null)],
+    ['answered', () => answer(200, { result: true, user_data: { ...USER_DATA, user_access: 1 } })],
+  ])(
+    "the head's sess/load refused: its user/data (%s) is not taken, the new session's is asked",
+    async (_, userData) => {
+      const sent: HeadBoot = {
+        init: answer(200, INIT_BODY),
+        storedSession: 's-old',
+        load: answer(401, { message: 'Session not found or expired' }),
+        create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
+        userData: userData(),
+      };
+      const t = boot(
+        () => ok({ result: true, user_data: USER_DATA }),
+        { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+        { early: true, sent },
+      );
+      expect(selectIsLoaded(await t.settled)).toBe(true);
+      expect(t.fake.requests.map((r) => [r.path, r.body.session])).toEqual([
+        ['user/data', 'fresh'],
+      ]);
+      expect(selectHasAccess(t.auth.getSnapshot())).toBe(false);
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { nextTask } from './platform/nextTask';
 import { retryableImport } from './platform/retryableImport';
 import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
+import { preloadSignedInHome } from './views/home/HomePage';
 import { Shell } from './views/shell/Shell';
 import './styles/index.css';
 
@@ -47,6 +48,10 @@ const input = appInput(
  */
 const signedInHome = () => window.location.pathname === '/' && storage.get('jwt') !== null;
 
+/** A signed-in Home's view is asked for with the app's first task (its files left with the page). */
+const freshSignedInHome = signedInHome();
+if (freshSignedInHome) preloadSignedInHome();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
@@ -74,7 +79,7 @@ async function boot(root: HTMLElement): Promise<void> {
   );
   // Hydration as a transition: React works in time slices and yields to the browser between
   // them (a tap on a part not yet hydrated hydrates that part at once), instead of one long task.
-  if (root.dataset.prerendered === window.location.pathname && !signedInHome()) {
+  if (root.dataset.prerendered === window.location.pathname && !freshSignedInHome) {
     startTransition(() => {
       hydrateRoot(root, app);
     });
@@ -85,9 +90,18 @@ async function boot(root: HTMLElement): Promise<void> {
       if (!child.classList.contains('loading-overlay')) child.remove();
     }
     delete document.documentElement.dataset.signedInHome;
-    startTransition(() => {
+    if (freshSignedInHome) {
+      // Nothing pre-rendered to match: the actor starts now (AppActorProvider leaves a started
+      // actor be), so the session's answers the head already has are taken before the first
+      // render, and the first commit is the signed-in home rather than its busy placeholder.
+      actor.start();
+      await nextTask();
       createRoot(root).render(app);
-    });
+    } else {
+      startTransition(() => {
+        createRoot(root).render(app);
+      });
+    }
   }
   // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts, a
   // chunk of its own: not part of the landing page's initial JS).

@@ -32,4 +32,25 @@ describe('a view in a chunk of its own', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('a view asked for ahead draws at once when it mounts after its chunk arrived', async () => {
+    const load = vi.fn(() => Promise.resolve(({ who }: { who: string }) => <p>hello {who}</p>));
+    const View = loadedView(load, 'greeting');
+    View.preload();
+    await act(async () => {});
+    render(<View who="don" fallback={<p>waiting</p>} />);
+    // The first render is the view itself: no fallback frame.
+    expect(screen.getByText('hello don')).toBeInTheDocument();
+    expect(screen.queryByText('waiting')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a view not asked for ahead renders its fallback first, as the pre-rendered HTML has it', async () => {
+    const load = vi.fn(() => Promise.resolve(({ who }: { who: string }) => <p>hello {who}</p>));
+    const View = loadedView(load, 'greeting');
+    render(<View who="don" fallback={<p>waiting</p>} />);
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(await screen.findByText('hello don')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

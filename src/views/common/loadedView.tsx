@@ -13,7 +13,7 @@ import { chunkFailed } from './chunkRetry';
 export function loadedView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   name: string,
-): ComponentType<P & { fallback: ReactNode }> {
+): ComponentType<P & { fallback: ReactNode }> & { preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let request: Promise<void> | undefined;
   const waiting = new Set<() => void>();
@@ -32,7 +32,9 @@ export function loadedView<P extends object>(
 
   function LoadedView(props: P & { fallback: ReactNode }) {
     const { fallback, ...rest } = props;
-    const [View, setView] = useState<ComponentType<P> | null>(null);
+    // A chunk asked for ahead (`preload`) and arrived draws at once; otherwise the fallback
+    // first, as the pre-rendered HTML has it.
+    const [View, setView] = useState<ComponentType<P> | null>(() => loaded);
     useEffect(() => {
       const show = () => setView(() => loaded);
       waiting.add(show);
@@ -47,5 +49,10 @@ export function loadedView<P extends object>(
     return View ? <View {...(rest as P)} /> : <>{fallback}</>;
   }
   LoadedView.displayName = `Loaded(${name})`;
+  /**
+   * Asks for the chunk before the view mounts: for a page that will show it and is drawn fresh,
+   * never hydrated (a view that arrived before hydration would not match the pre-rendered HTML).
+   */
+  LoadedView.preload = () => void fetchOnce();
   return LoadedView;
 }

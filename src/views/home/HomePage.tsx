@@ -15,6 +15,8 @@ const SignedInHome = loadedView(
   ),
   'signed-in home',
 );
+/** The signed-in home's chunk, asked for by a page that will draw it fresh (src/main.tsx). */
+export const preloadSignedInHome = SignedInHome.preload;
 const loading = <main className="route-loading" aria-busy="true" />;
 
 /**

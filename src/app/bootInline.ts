@@ -13,13 +13,14 @@ import { WEB_FONTS_KEY, WEB_FONTS_READY } from '../platform/webFonts';
  * document instead of after a script download. The session machine's steps (§4 Session) keep
  * their order: sess/init; with the required version, the stored session is loaded, or a new one
  * is created (also when the stored one no longer loads), and with a stored jwt the user's data is
- * fetched. The reads among them leave together, so a returning player waits one round trip, not
- * three: sess/load of a stored session and user/data of a stored, current jwt go with sess/init,
- * and their answers are taken only in the machine's order (a load with the wrong version, or
- * user/data of a session that did not load, is never taken: src/app/earlySession.ts).
- * sess/create, which writes, still waits for sess/init and the stored session's answer. It
- * reads storage and never writes it; the app reads and checks these answers with its own client
- * and the session machine takes them for its steps.
+ * fetched. Their calls do not wait for one another's answers where they need none, so a player
+ * waits one round trip for the session, not two or three: sess/load of a stored session and
+ * user/data of a stored, current jwt go with sess/init, and so does sess/create when no session
+ * is stored (with a stored one, it goes once sess/load is refused). Their answers are taken only
+ * in the machine's order: with the wrong version none is, and user/data of a session that did
+ * not load is not (src/app/earlySession.ts). A wrong version costs a session row the server
+ * never sees used. It reads storage and never writes it; the app reads and checks these
+ * answers with its own client and the session machine takes them for its steps.
  *
  * A signed-out visitor's page is the pre-rendered one: once the session has loaded, the loader
  * steps aside (§2 Loading overlay: until the session has loaded), before the app's code has run.
@@ -46,11 +47,10 @@ function bootFromHead(): HeadBoot {
   const load = storedSession
     ? post('sess/load', { session: storedSession })
     : Promise.resolve(null);
-  const loaded = Promise.all([required, load])
-    .then(([ok, answer]) => ok && answer?.ok === true)
-    .catch(() => false);
-  const create = required.then(async (ok) => {
-    if (!ok || (storedSession && (await loaded))) return null;
+  const storedLoads = load.then((answer) => answer?.ok === true).catch(() => false);
+  const loaded = Promise.all([required, storedLoads]).then(([ok, stored]) => ok && stored);
+  const create = storedLoads.then((stored) => {
+    if (stored) return null;
     const data = sessionStartData({
       language: navigator.language,
       userAgent: navigator.userAgent,
@@ -66,9 +66,11 @@ function bootFromHead(): HeadBoot {
       ? post('user/data', { session: storedSession }, jwt)
       : Promise.resolve(null);
   if (!jwt) {
-    Promise.all([loaded, create]).then(
-      ([sessionLoaded, created]) => {
-        if (sessionLoaded || created?.ok) document.documentElement.dataset.session = 'loaded';
+    Promise.all([required, loaded, create]).then(
+      ([ok, sessionLoaded, created]) => {
+        if (ok && (sessionLoaded || created?.ok)) {
+          document.documentElement.dataset.session = 'loaded';
+        }
       },
       () => {},
     );

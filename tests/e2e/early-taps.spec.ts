@@ -25,6 +25,22 @@ async function holdAppCode(
   return { release, held: () => held, asked };
 }
 
+/** Holds sess/init's answer until `answerInit()`; `sent` lists the API paths asked, in order. */
+async function holdSessInit(page: Page): Promise<{ sent: string[]; answerInit: () => void }> {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length));
+  });
+  let answerInit!: () => void;
+  const initHeld = new Promise<void>((resolve) => (answerInit = resolve));
+  await page.route('**/api/sess/init', async (route) => {
+    await initHeld;
+    await route.continue();
+  });
+  return { sent, answerInit };
+}
+
 /** The page is in view: the loading overlay has stepped aside, the pre-rendered page shows. */
 async function expectInViewBeforeHydration(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -138,18 +154,8 @@ test("a signed-in visitor's stored session and user data are asked for with sess
   const email = uniqueEmail('early-reads');
   const user = await registerUser(baseURL!, email);
   await signInPage(page, user);
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/api/')) sent.push(path.slice('/api/'.length));
-  });
   // sess/init is held: the reads that do not depend on its answer still leave.
-  let answerInit!: () => void;
-  const initHeld = new Promise<void>((resolve) => (answerInit = resolve));
-  await page.route('**/api/sess/init', async (route) => {
-    await initHeld;
-    await route.continue();
-  });
+  const { sent, answerInit } = await holdSessInit(page);
   await page.goto('/', { waitUntil: 'commit' });
   await expect
     .poll(() => [...sent].sort(), { message: 'sess/load and user/data sent with sess/init' })
@@ -164,5 +170,29 @@ test("a signed-in visitor's stored session and user data are asked for with sess
     'sess/init',
     'sess/load',
     'user/data',
+  ]);
+});
+
+test("a new visitor's sess/create leaves with sess/init; the page comes into view once both answered", async ({
+  page,
+}) => {
+  const createAnswer = page.waitForResponse('**/api/sess/create');
+  const { sent, answerInit } = await holdSessInit(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect
+    .poll(() => [...sent].sort(), { message: 'sess/create sent with sess/init' })
+    .toEqual(['sess/create', 'sess/init']);
+  // The session has not loaded while sess/init (its version check) is unanswered.
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+  answerInit();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  // The app took the head's new session: stored, and no second one asked for.
+  const created = ((await (await createAnswer).json()) as { sessionToken?: unknown }).sessionToken;
+  expect(created).toEqual(expect.any(String));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sessionToken'))).toBe(created);
+  expect(sent.filter((path) => path.startsWith('sess/')).sort()).toEqual([
+    'sess/create',
+    'sess/init',
   ]);
 });

@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { AppActorProvider } from './app/AppProvider';
 import { MemberServices } from './app/MemberServices';
 import { appInput, composeApp } from './app/compose';
+import { opensSignedInHome } from './app/signedInHome';
 import { sessionStartData } from './app/startData';
 import { api, earlySession } from './app/earlyApi';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
@@ -43,13 +44,10 @@ const input = appInput(
 );
 
 /**
- * A stored jwt on Home: the page is the signed-in home (src/views/home/HomePage.tsx), drawn fresh
- * over the pre-rendered landing page rather than hydrating a landing page it will not show.
+ * A signed-in Home is drawn fresh over the pre-rendered landing page; its view is asked for with
+ * the app's first task (its files left with the page).
  */
-const signedInHome = () => window.location.pathname === '/' && storage.get('jwt') !== null;
-
-/** A signed-in Home's view is asked for with the app's first task (its files left with the page). */
-const freshSignedInHome = signedInHome();
+const freshSignedInHome = opensSignedInHome(storage, window.location.pathname);
 if (freshSignedInHome) preloadSignedInHome();
 
 const container = document.getElementById('root');

@@ -4,8 +4,9 @@ import { defaultBaseUrl } from '../api/baseUrl';
 import { storage } from '../platform/storage';
 import type { HeadBoot } from './earlySession';
 import { hasExpired } from './jwtExpiry';
+import { opensSignedInHome } from './signedInHome';
 import { sessionStartData } from './startData';
-import { WEB_FONTS_KEY, WEB_FONTS_READY } from '../platform/webFonts';
+import { webFontsCached } from '../platform/webFonts';
 
 /**
  * The session's first calls, sent from the document's head: the build compiles this module into
@@ -118,14 +119,6 @@ function afterNextFrame(run: () => void): void {
   observer.observe(document.documentElement);
 }
 
-function webFontsReady(): boolean {
-  try {
-    return window.localStorage.getItem(WEB_FONTS_KEY) === WEB_FONTS_READY;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Runs the app's entry, which the page preloads (marked `data-app-entry`, src/prerender): the
  * browser fetched and compiled it while the session's calls were under way. Once.
@@ -228,13 +221,13 @@ window.__smwPreload = preload;
 // The site's own faces, once this browser has them (src/platform/webFonts.ts): read from its
 // cache with the document, ready for the first layout (an `optional` face read later is never
 // used for the page).
-if (webFontsReady()) preload('fonts');
+if (webFontsCached()) preload('fonts');
 window.__smwBoot = bootFromHead();
 // With a stored jwt, Home is the signed-in home (src/views/home/HomePage.tsx), a chunk of its
 // own that the app would ask for only after its first render: its files leave with the page's.
 // The pre-rendered landing page it will not show stays out of layout under the loader
 // (`data-signed-in-home`, src/views/shell/loading-overlay.css) until the app draws the page.
-if (storage.get('jwt') && window.location.pathname === '/') {
+if (opensSignedInHome(storage, window.location.pathname)) {
   document.documentElement.dataset.signedInHome = '';
   preload('signed-in');
 }

@@ -13,6 +13,18 @@
 export const WEB_FONTS_KEY = 'fonts';
 export const WEB_FONTS_READY = 'ready';
 
+/** Whether this browser has the site's faces: the key set once they were fetched. */
+export function webFontsCached(
+  store: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
+): boolean {
+  try {
+    return store?.getItem(WEB_FONTS_KEY) === WEB_FONTS_READY;
+  } catch {
+    // blocked storage: the system faces
+    return false;
+  }
+}
+
 /** One weight of each face: loading it fetches the face's only file. */
 const FACES = ['700 1em "Smw Display"', '400 1em "Smw Body"'] as const;
 
@@ -22,7 +34,7 @@ export async function fetchWebFontsForNextVisit(
 ): Promise<boolean> {
   if (!fonts || !store) return false;
   try {
-    if (store.getItem(WEB_FONTS_KEY) === WEB_FONTS_READY) return true;
+    if (webFontsCached(store)) return true;
     const loaded = await Promise.all(FACES.map((face) => fonts.load(face)));
     if (!loaded.every((faces) => faces.some((face) => face.status === 'loaded'))) return false;
     store.setItem(WEB_FONTS_KEY, WEB_FONTS_READY);

@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../server/app.ts';
+import { writeBrotliCopy } from '../src/prerender/precompress.ts';
 import { registerUser } from '../tests/support/api.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -207,12 +208,14 @@ async function floorPaint(url) {
 }
 
 /** `/` as HTML and CSS only: every script removed, the loading overlay hidden. */
-function writeFloorPage(dist) {
+async function writeFloorPage(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link rel="modulepreload"[^>]*>/gi, '')
     .replace('</head>', '<style>.loading-overlay{display:none!important}</style></head>');
   writeFileSync(join(dist, FLOOR_FILE), html);
+  // Sent as the build's pages are (their Brotli copies).
+  await writeBrotliCopy(join(dist, FLOOR_FILE));
 }
 
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'never');
@@ -244,7 +247,7 @@ const server = await startServer({
 console.log(`bench: production build served at ${server.url}`);
 
 const dist = join(ROOT, 'dist');
-writeFloorPage(dist);
+await writeFloorPage(dist);
 // The signed-in home needs a user: a development-mode server (its outbox holds the code) serving
 // the same build.
 const devDataDir = mkdtempSync(join(tmpdir(), 'smw-bench-dev-'));
@@ -343,6 +346,7 @@ try {
   await server.close();
   await devServer.close();
   rmSync(join(dist, FLOOR_FILE), { force: true });
+  rmSync(join(dist, `${FLOOR_FILE}.br`), { force: true });
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(devDataDir, { recursive: true, force: true });
 }

@@ -68,8 +68,8 @@ const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;
 const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|r|ref|__machines)\/?$/;
 
 /**
- * Serves the built site through @fastify/static (ETag, 304, Range requests for the video;
- * @fastify/compress gzips): files as they are, pre-rendered pages (`docs/intro/index.html` or
+ * Serves the built site through @fastify/static (ETag, 304, Range requests for the video; the
+ * build's Brotli copies, else @fastify/compress gzips): files as they are, pre-rendered pages (`docs/intro/index.html` or
  * `docs/intro.html`) for their routes, the invite page for `/r/{code}`, index.html for the app's
  * other routes, and the Page not found page with status 404 for any other extension-less path.
  * Pages carry their own CSP with the hashes of their inline blocks.
@@ -82,7 +82,15 @@ export async function registerStaticSite(
 ): Promise<SiteHandler> {
   const root = resolve(siteDir);
   const policyCache = new Map<string, string>();
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, index: false });
+  // A file's Brotli copy (`file.br`, written by the build: src/prerender/precompress.ts) goes to
+  // a browser that accepts Brotli; any other file or browser gets @fastify/compress's gzip.
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    cacheControl: false,
+    index: false,
+    preCompressed: true,
+  });
 
   /** A page's policy, from its inline blocks as they are on disk now. */
   const policyOf = async (file: ServedFile): Promise<string> => {

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
+import { writeBrotliCopies } from './precompress';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
@@ -295,6 +296,8 @@ export function prerenderPlugin(): Plugin {
       }
       rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);
+      // The site's files are final: each text file gets its Brotli copy for the server to send.
+      config.logger.info(`compressed ${await writeBrotliCopies(outDir)} files (Brotli)`);
     },
   };
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
+import { writeBrotliCopies, writeBrotliCopy } from '../../../src/prerender/precompress';
 import { startTestServer } from '../../support/api';
 
 const CSP =
@@ -18,6 +19,28 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 let siteDir: string;
 let server: RunningServer;
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const bigPage = `<p>${'y'.repeat(4000)}</p>`;
+let brotliCopies = 0;
+
+/** The raw bytes of a response and its headers, as they travel (no decoding). */
+async function rawGet(url: string, acceptEncoding: string) {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; encoding?: string; body: Buffer }>((resolve, reject) => {
+    request(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: res.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 beforeAll(async () => {
   siteDir = mkdtempSync(join(tmpdir(), 'smw-static-'));
@@ -39,6 +62,17 @@ beforeAll(async () => {
     `<!doctype html><head><script>${INLINE_SCRIPT}</script><style>${INLINE_STYLE}</style>` +
       '<script type="module" src="/assets/index-AbC123.js"></script></head><title>Lore</title>',
   );
+  // The build's last step: Brotli copies of the text files worth compressing.
+  mkdirSync(join(siteDir, 'br'));
+  writeFileSync(
+    join(siteDir, 'br', 'page.html'),
+    `<!doctype html><title>Brotli page</title>${bigPage}`,
+  );
+  writeFileSync(join(siteDir, 'assets', 'app-Br0tl1.js'), bigScript);
+  writeFileSync(join(siteDir, 'assets', 'tiny-T1ny.js'), 'console.log(1);');
+  brotliCopies = await writeBrotliCopies(join(siteDir, 'br'));
+  for (const file of ['app-Br0tl1.js', 'tiny-T1ny.js'])
+    if (await writeBrotliCopy(join(siteDir, 'assets', file))) brotliCopies += 1;
   server = await startTestServer({
     plugins: [],
     siteDir,
@@ -141,6 +175,41 @@ describe('static site', () => {
     });
     expect(body.length).toBeLessThan(bigScript.length);
     expect(gunzipSync(body).toString()).toBe(bigScript);
+  });
+
+  it("sends the build's Brotli copy to a browser that accepts Brotli, gzip to one that does not", async () => {
+    // index-AbC123.js has no copy: compressed on the fly.
+    expect(brotliCopies).toBe(2);
+    const asset = `${server.url}/assets/app-Br0tl1.js`;
+    const br = await rawGet(asset, 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigScript);
+    const gzip = await rawGet(asset, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(bigScript);
+    const plain = await rawGet(asset, 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigScript);
+    // A copy is never stale or missing for what the browser asked: no copy, compressed on the fly.
+    const onTheFly = await rawGet(`${server.url}/assets/index-AbC123.js`, 'br, gzip');
+    expect(onTheFly.encoding).toBe('gzip');
+    expect(gunzipSync(onTheFly.body).toString()).toBe(bigScript);
+  });
+
+  it('sends a page as Brotli with its headers and status unchanged', async () => {
+    const response = await fetch(`${server.url}/br/page`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('Brotli page');
+  });
+
+  it('writes no copy of a file too small to gain from one', () => {
+    expect(existsSync(join(siteDir, 'assets', 'tiny-T1ny.js.br'))).toBe(false);
+    expect(existsSync(join(siteDir, 'assets', 'app-Br0tl1.js.br'))).toBe(true);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -14,6 +14,31 @@ const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.c
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A chunk's dynamic imports with the files each needs first (Vite's `__vite__mapDeps([…])`
+ * calls, indices into the chunk's list of files), without `inlined`: the CSS every page carries
+ * inline, which a part loaded later would otherwise fetch and apply again.
+ */
+export function withoutInlinedDeps(code: string, inlined: readonly string[]): string {
+  const list = /m\.f\|\|\(m\.f=(\[[^\]]*\])\)/.exec(code)?.[1];
+  if (!list) return code;
+  const files = JSON.parse(list) as string[];
+  const drop = new Set(
+    files.flatMap((file, index) =>
+      inlined.some((href) => href.endsWith(`/${file}`)) ? [index] : [],
+    ),
+  );
+  if (drop.size === 0) return code;
+  return code.replace(
+    /__vite__mapDeps\(\[([\d,]*)\]\)/g,
+    (_call, indices: string) =>
+      `__vite__mapDeps([${indices
+        .split(',')
+        .filter((index) => index !== '' && !drop.has(Number(index)))
+        .join(',')}])`,
+  );
+}
 
 /**
  * A page with its scripts in the head, where the browser's preload scanner finds them while the
@@ -231,9 +256,13 @@ export function prerenderPlugin(): Plugin {
         `<style>${readFileSync(join(outDir, file), 'utf8').trim()}</style>`;
       // The site's CSS goes into the page itself: no render-blocking request before the first
       // paint (the server's CSP allows each block by its hash).
+      const inlined: string[] = [];
       const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
         STYLESHEET_LINK,
-        (_link, href: string) => styleOf(href.slice(base.length)),
+        (_link, href: string) => {
+          inlined.push(href);
+          return styleOf(href.slice(base.length));
+        },
       );
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
       // The session's first calls leave with the document: the head's first script, after the
@@ -254,9 +283,11 @@ export function prerenderPlugin(): Plugin {
       const early = earlyEntry && `${base}${earlyEntry}`;
       // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
       // tap keeper in index.html): the files it needs that the page does not load anyway.
-      const pageFiles = new Set(
-        [...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
-      );
+      // The page's own CSS is in it already (inlined above): never fetched again.
+      const pageFiles = new Set([
+        ...[...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
+        ...inlined,
+      ]);
       const notOnPage = (files: string[]) =>
         [...new Set(files)].map((file) => `${base}${file}`).filter((href) => !pageFiles.has(href));
       // With a stored jwt, Home is the signed-in home: the head's boot script fetches its code
@@ -296,6 +327,13 @@ export function prerenderPlugin(): Plugin {
       }
       rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(`prerendered ${entry.PRERENDERED_PATHS.length} pages`);
+      for (const file of readdirSync(join(outDir, 'assets'))) {
+        if (!file.endsWith('.js')) continue;
+        const path = join(outDir, 'assets', file);
+        const code = readFileSync(path, 'utf8');
+        const rewritten = withoutInlinedDeps(code, inlined);
+        if (rewritten !== code) writeFileSync(path, rewritten);
+      }
       // The site's files are final: each text file gets its Brotli copy for the server to send.
       config.logger.info(`compressed ${await writeBrotliCopies(outDir)} files (Brotli)`);
     },

@@ -147,6 +147,53 @@ test("a signed-in visitor's home code leaves with the page; a visitor's home nev
   }
 });
 
+test('no stylesheet the page already carries inline is fetched again, signed in or tapping Get Access', async ({
+  page,
+  baseURL,
+}) => {
+  /** The CSS files the page fetched, by path, with their text. */
+  const watchCss = (target: Page) => {
+    const fetched = new Map<string, Promise<string>>();
+    target.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.css')) fetched.set(path, response.text());
+    });
+    return fetched;
+  };
+  /** The files of `fetched` whose rules the page's own <style> blocks hold already. */
+  const alreadyInline = async (target: Page, fetched: Map<string, Promise<string>>) => {
+    const inline = await target.evaluate(() =>
+      [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n'),
+    );
+    const twice: string[] = [];
+    for (const [path, text] of fetched) if (inline.includes((await text).trim())) twice.push(path);
+    return twice;
+  };
+
+  const user = await registerUser(baseURL!, uniqueEmail('css-once'));
+  await signInPage(page, user);
+  const signedIn = watchCss(page);
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(signedIn.size, 'the signed-in home fetched its own CSS').toBeGreaterThan(0);
+  expect(await alreadyInline(page, signedIn)).toEqual([]);
+
+  const visitor = await page.context().browser()!.newPage();
+  try {
+    const tapped = watchCss(visitor);
+    await visitor.goto(new URL('/', baseURL).href);
+    await waitForApp(visitor);
+    await visitor.getByRole('button', { name: 'Get Access' }).first().click();
+    await expect(visitor.getByRole('dialog')).toBeVisible();
+    await visitor.waitForLoadState('networkidle');
+    expect(tapped.size, 'the sign-in dialog fetched its own CSS').toBeGreaterThan(0);
+    expect(await alreadyInline(visitor, tapped)).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+});
+
 test("a signed-in visitor's stored session and user data are asked for with sess/init, and taken once it answers", async ({
   page,
   baseURL,

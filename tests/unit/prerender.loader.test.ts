@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hoistImagePreloads, placeAppCode } from '../../src/prerender/prerenderPlugin';
+import {
+  hoistImagePreloads,
+  placeAppCode,
+  withoutInlinedDeps,
+} from '../../src/prerender/prerenderPlugin';
 
 /** Where a built page names its scripts: in the head, early entry before the app's entry. */
 const BUILT = [
@@ -67,5 +71,27 @@ describe('hoistImagePreloads', () => {
       '<link rel="preload" as="image" href="/logo.svg">',
       '<link rel="preload" as="image" href="/media/poster.svg">',
     ]);
+  });
+});
+
+describe('withoutInlinedDeps', () => {
+  const chunk = [
+    'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a-1.js","assets/index-2.css","assets/b-3.css"])))=>i.map(i=>d[i]);',
+    'x(()=>import("./a-1.js"),__vite__mapDeps([0,1,2]));y(()=>import("./c.js"),__vite__mapDeps([1]));',
+  ].join('\n');
+
+  it("drops the page's inline CSS from every dynamic import's files, keeping the others", () => {
+    const out = withoutInlinedDeps(chunk, ['/assets/index-2.css']);
+    expect(out).toContain('__vite__mapDeps([0,2])');
+    expect(out).toContain('__vite__mapDeps([])');
+    // The list itself is left as it is: the indices still point at the same files.
+    expect(out).toContain('m.f=["assets/a-1.js","assets/index-2.css","assets/b-3.css"]');
+  });
+
+  it('leaves a chunk without the file, or without dynamic imports, as it is', () => {
+    expect(withoutInlinedDeps(chunk, ['/assets/other-9.css'])).toBe(chunk);
+    expect(withoutInlinedDeps('export const a=1;', ['/assets/index-2.css'])).toBe(
+      'export const a=1;',
+    );
   });
 });

@@ -53,11 +53,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The libraries every page needs in one initial chunk: fewer, larger files compress
         // better than the small shared chunks the lazy routes and overlays would split off.
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             {
               name: 'vendor',
-              // ky stays out: the early entry needs it before React has arrived.
-              test: /node_modules\/(react|react-dom|scheduler|xstate|@xstate|use-sync-external-store|wouter)\//,
+              priority: 1,
+              // React and what needs it, for the app's second stage (src/app/mount.tsx). ky stays
+              // out (the early entry needs it first), and so does xstate: the entry readies the
+              // machines with it while this chunk downloads.
+              test: /node_modules\/(react|react-dom|scheduler|@xstate|use-sync-external-store|use-isomorphic-layout-effect)\/|\/src\/(app\/(hooks|AppProvider)\.tsx?|views\/common\/chunkRetry\.ts|platform\/reactSyncExternalStore\.ts)$|\/machines\/(auth\/auth|session\/session)\.selectors\.ts$|\/machines\/session\/price\.ts$/,
             },
           ],
         },

@@ -184,9 +184,10 @@ function reportCodeThatCannotLoad(): void {
 /**
  * Fetches ahead the files a page lists under `key` in its #smw-tap-preloads block (the build
  * writes it before this script, src/prerender): modules as modulepreloads, CSS as style preloads.
- * Unknown keys and pages without the block fetch nothing.
+ * Unknown keys and pages without the block fetch nothing. Files marked `ahead` belong to parts
+ * that load on demand and report their own failure.
  */
-function preload(key: string | null): void {
+function preload(key: string | null, ahead = true): void {
   const list = document.getElementById('smw-tap-preloads');
   if (!key || !list) return;
   let hrefs: unknown;
@@ -210,7 +211,7 @@ function preload(key: string | null): void {
       link.rel = 'modulepreload';
     }
     link.crossOrigin = '';
-    link.setAttribute('data-ahead', '');
+    if (ahead) link.setAttribute('data-ahead', '');
     link.href = href;
     document.head.appendChild(link);
   }
@@ -223,6 +224,10 @@ window.__smwPreload = preload;
 // used for the page).
 if (webFontsCached()) preload('fonts');
 window.__smwBoot = bootFromHead();
+// The app's second stage (React and the views, src/app/mount.tsx) leaves right after the
+// session's calls: on the browser's few connections to this host the calls go first. Unlike a
+// part fetched ahead, the page cannot run without it (a failure shows the Connection Error view).
+preload('app', false);
 // With a stored jwt, Home is the signed-in home (src/views/home/HomePage.tsx), a chunk of its
 // own that the app would ask for only after its first render: its files leave with the page's.
 // The pre-rendered landing page it will not show stays out of layout under the loader

@@ -13,9 +13,10 @@ type ChunkLike = {
 
 /**
  * Parts loaded on demand that run whole once they arrive, each on the path of a page a player
- * waits for: a docs page, the sign-in dialog (the first tap), the signed-in home and its services.
+ * waits for: the app's second stage (React and the views), a docs page, the sign-in dialog (the first tap), the signed-in home and its services.
  */
 export const RUN_ON_ARRIVAL = [
+  'src/app/mount.tsx',
   'src/views/docs/DocsPage.tsx',
   'src/views/signIn/SignInModal.tsx',
   'src/views/home/SignedInHome.tsx',

@@ -42,12 +42,13 @@ export function withoutInlinedDeps(code: string, inlined: readonly string[]): st
 
 /**
  * A page with its scripts in the head, where the browser's preload scanner finds them while the
- * markup still arrives: modulepreloads of the modules the entry needs (plus `modules`, a docs
- * page's chunk and article), the early entry first (src/app/earlyApi.ts: the app's api client
- * reading the session's answers), then the app's entry, marked `data-app-entry` for the head's
- * boot script to run. Every one is a modulepreload: nothing runs before the session is known.
- * Module scripts never block the first paint (the CSS is inline); starting the session and the
- * downloads with the document is what brings the page into view soonest.
+ * markup still arrives, in the order the app needs them: the early entry first
+ * (src/app/earlyApi.ts: the app's api client reading the session's answers), the modules the
+ * app's entry imports, the entry itself (marked `data-app-entry` for the head's boot script to
+ * run), then `modules`: the app's second stage (React and the views, src/app/mount.tsx) and a
+ * docs page's chunk and article. Every one is a modulepreload: nothing runs before the head's boot
+ * script says so. Module scripts never block the first paint (the CSS is inline); starting the
+ * session and the downloads with the document is what brings the page into view soonest.
  */
 export function placeAppCode(
   html: string,
@@ -56,21 +57,24 @@ export function placeAppCode(
 ): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html lacks the entry <script type="module">');
-  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...modules];
-  // The early entry (the app's api client) first and at high priority. It runs with the app: the
-  // head's inline script has sent the session's calls, and a module run in between would only
-  // hold the main thread while their answers wait.
+  const entryImports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
   const tags = [
+    // The early entry (the app's api client) first and at high priority. It runs with the app:
+    // the head's inline script has sent the session's calls, and a module run in between would
+    // only hold the main thread while their answers wait.
     ...(early
       ? [`<link rel="modulepreload" crossorigin fetchpriority="high" href="${early}">`]
       : []),
-    ...preloads
-      .filter((href) => href !== early)
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...entryImports.filter((href) => href !== early).map(preload),
     // The app's entry is fetched (and compiled) with the page but run by the head's boot script
-    // once the session is known (src/app/bootInline.ts): until then the main thread stays free
-    // for the session's answers and the page's first frames.
+    // (src/app/bootInline.ts): at once for a signed-in Home, which it readies the machines for
+    // while React downloads; for any other page once the session is known, the main thread
+    // free until then for the session's answers and the page's first frames.
     `<link rel="modulepreload" crossorigin href="${entry}" data-app-entry>`,
+    ...[...new Set(modules)]
+      .filter((href) => href !== early && href !== entry && !entryImports.includes(href))
+      .map(preload),
   ];
   return html
     .replace(ENTRY_SCRIPT, '')
@@ -144,7 +148,8 @@ export function withHeadTags(html: string, tags: string): string {
 }
 
 /**
- * What the page may fetch ahead of the app, per key: for a tap held before hydration (its
+ * What the page may fetch ahead of the app, per key: the app's second stage (`app`, fetched by
+ * the head's boot script with every page), for a tap held before hydration (its
  * `data-tap-preload` key, read by the tap keeper in index.html) and for a signed-in visitor's
  * home (`signed-in`, read by the head's boot script). A JSON block: never executed, so outside
  * the CSP's script hashes.
@@ -178,6 +183,8 @@ export function prerenderPlugin(): Plugin {
   let earlyEntry: string | undefined;
   /** The sign-in dialog's chunk, the chunks it imports and its CSS (the `sign-in` preloads). */
   const signInAssets: string[] = [];
+  /** The app's second stage (src/app/mount.tsx: React and the views) and the chunks it imports. */
+  const stageTwo: string[] = [];
   /** The signed-in home's chunks, the member services' and their CSS (`signed-in`). */
   const signedInAssets: string[] = [];
   /** The site's own faces (`fonts`: preloaded once this browser has them, src/platform/webFonts.ts). */
@@ -210,6 +217,9 @@ export function prerenderPlugin(): Plugin {
         if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
           docsAssets.js.push(chunk.fileName);
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
+        }
+        if (chunk.facadeModuleId.endsWith('src/app/mount.tsx')) {
+          withImports(chunk.fileName, stageTwo);
         }
         if (chunk.facadeModuleId.endsWith('src/views/signIn/SignInModal.tsx')) {
           withImports(chunk.fileName, signInAssets);
@@ -256,12 +266,18 @@ export function prerenderPlugin(): Plugin {
         `<style>${readFileSync(join(outDir, file), 'utf8').trim()}</style>`;
       // The site's CSS goes into the page itself: no render-blocking request before the first
       // paint (the server's CSP allows each block by its hash).
-      const inlined: string[] = [];
+      // The views' CSS (the app's second stage, src/app/mount.tsx) comes first, the entry's
+      // global styles after it: the order one stylesheet had before the app was split in two.
+      const stageTwoCss = stageTwo.filter((file) => file.endsWith('.css'));
+      const inlined: string[] = stageTwoCss.map((file) => `${base}${file}`);
+      let viewsCss = stageTwoCss.map(styleOf).join('\n    ');
       const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
         STYLESHEET_LINK,
         (_link, href: string) => {
           inlined.push(href);
-          return styleOf(href.slice(base.length));
+          const styles = [viewsCss, styleOf(href.slice(base.length))].filter(Boolean);
+          viewsCss = '';
+          return styles.join('\n    ');
         },
       );
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
@@ -281,12 +297,23 @@ export function prerenderPlugin(): Plugin {
         return [...docsAssets.js, ...(article ? [article] : [])].map((f) => `${base}${f}`);
       };
       const early = earlyEntry && `${base}${earlyEntry}`;
+      // Every page fetches the app's second stage with its document (the `app` preloads, asked for
+      // by the head's boot script right after the session's calls, which go first on the
+      // browser's few connections): React and the views download while the entry readies the
+      // machines (src/main.tsx).
+      const entryFiles = new Set(
+        [...template.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!),
+      );
+      const appModules = [
+        ...new Set(stageTwo.filter((file) => file.endsWith('.js')).map((f) => `${base}${f}`)),
+      ].filter((href) => !entryFiles.has(href) && href !== early);
       // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
       // tap keeper in index.html): the files it needs that the page does not load anyway.
       // The page's own CSS is in it already (inlined above): never fetched again.
       const pageFiles = new Set([
         ...[...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
         ...inlined,
+        ...appModules,
       ]);
       const notOnPage = (files: string[]) =>
         [...new Set(files)].map((file) => `${base}${file}`).filter((href) => !pageFiles.has(href));
@@ -294,11 +321,12 @@ export function prerenderPlugin(): Plugin {
       // with the document (src/app/bootInline.ts) instead of after the app's first render.
       const fonts = notOnPage(fontAssets);
       const tapPreloads = tapPreloadsTag({
+        app: appModules,
         'sign-in': notOnPage(signInAssets),
         'signed-in': notOnPage(signedInAssets),
         fonts,
       });
-      const docsPreloads = tapPreloadsTag({ fonts });
+      const docsPreloads = tapPreloadsTag({ app: appModules, fonts });
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {

@@ -36,7 +36,7 @@ describe('a view in a chunk of its own', () => {
   it('a view asked for ahead draws at once when it mounts after its chunk arrived', async () => {
     const load = vi.fn(() => Promise.resolve(({ who }: { who: string }) => <p>hello {who}</p>));
     const View = loadedView(load, 'greeting');
-    View.preload();
+    await View.preload();
     await act(async () => {});
     render(<View who="don" fallback={<p>waiting</p>} />);
     // The first render is the view itself: no fallback frame.

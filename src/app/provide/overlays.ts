@@ -1,17 +1,17 @@
 import { fromPromise } from 'xstate';
-import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { errorModalMachine } from '../../../machines/errorModal/errorModal.machine';
 import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
 import { themeMachine } from '../../../machines/theme/theme.machine';
 import { THEME_STORAGE_KEY } from '../../../machines/theme/theme.types';
 import { logErrorToConsole } from '../../platform/errors';
+import { navigateTo } from '../../platform/location';
 import { applyThemeAttribute, writeClipboardText } from '../../platform/overlayServices';
 import type { KeyValueStorage } from '../../platform/storage';
 
 /**
- * The overlay services (notifications, errorModal, theme) with their browser parts: wouter's
- * navigation for toasts with a router_link, the clipboard for Copy Error Details, the console
+ * The overlay services (notifications, errorModal, theme) with their browser parts: the site's
+ * navigation (the router hears it) for toasts with a router_link, the clipboard for Copy Error Details, the console
  * for the global handler's log, the document attribute and storage for the theme.
  */
 export type OverlayDeps = {
@@ -21,9 +21,9 @@ export type OverlayDeps = {
   log?: typeof logErrorToConsole;
 };
 
-const defaultNavigate = (to: string) => browserNavigate(to);
+const defaultNavigate = navigateTo;
 
-/** Toasts with a router_link navigate with wouter's browser navigation. */
+/** Toasts with a router_link navigate within the site (the router hears it). */
 export function provideNotifications(deps: Partial<OverlayDeps> = {}) {
   const navigate = deps.navigate ?? defaultNavigate;
   return notificationsMachine.provide({

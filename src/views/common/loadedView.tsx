@@ -13,7 +13,7 @@ import { chunkFailed } from './chunkRetry';
 export function loadedView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   name: string,
-): ComponentType<P & { fallback: ReactNode }> & { preload: () => void } {
+): ComponentType<P & { fallback: ReactNode }> & { preload: () => Promise<void> } {
   let loaded: ComponentType<P> | null = null;
   let request: Promise<void> | undefined;
   const waiting = new Set<() => void>();
@@ -52,7 +52,8 @@ export function loadedView<P extends object>(
   /**
    * Asks for the chunk before the view mounts: for a page that will show it and is drawn fresh,
    * never hydrated (a view that arrived before hydration would not match the pre-rendered HTML).
+   * Settles once the view is ready or its failure reported.
    */
-  LoadedView.preload = () => void fetchOnce();
+  LoadedView.preload = fetchOnce;
   return LoadedView;
 }

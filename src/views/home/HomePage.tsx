@@ -15,7 +15,7 @@ const SignedInHome = loadedView(
   ),
   'signed-in home',
 );
-/** The signed-in home's chunk, asked for by a page that will draw it fresh (src/main.tsx). */
+/** The signed-in home's chunk, asked for by a page that will draw it fresh (src/app/mount.tsx). */
 export const preloadSignedInHome = SignedInHome.preload;
 const loading = <main className="route-loading" aria-busy="true" />;
 

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from '../shell/router';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from '../shell/router';
 import './site-header.css';
 
 /** The top bar: the logo home link, the docs link and the slot for account controls. */

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link } from './router';
 import { usePageTitle } from '../common/usePageTitle';
 import { HeaderControls } from '../home/HeaderControls';
 import { SiteHeader } from '../home/SiteHeader';

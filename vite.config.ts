@@ -10,7 +10,7 @@ import { docsPlugin } from './src/views/docs/build/docsPlugin';
 process.env.SMW_BUILT_AT ??= String(Date.now());
 const BUILT_AT = Number(process.env.SMW_BUILT_AT);
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   define: { __SMW_BUILT_AT__: JSON.stringify(BUILT_AT) },
   plugins: [
     react(),
@@ -39,28 +39,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
-      // A second entry for the client: the api client and the session's first call
-      // (src/app/earlyApi.ts), which the page's loader runs ahead of the app (prerenderPlugin).
-      ...(isSsrBuild
-        ? {}
-        : {
-            input: {
-              index: resolve(import.meta.dirname, 'index.html'),
-              early: resolve(import.meta.dirname, 'src/app/earlyApi.ts'),
-            },
-          }),
       output: {
-        // The libraries every page needs in one initial chunk: fewer, larger files compress
-        // better than the small shared chunks the lazy routes and overlays would split off.
+        // Fewer, larger files: they compress better than the small shared chunks the lazy routes
+        // and overlays would split off, and take fewer of the browser's connections.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'vendor',
-              priority: 1,
-              // React and what needs it, for the app's second stage (src/app/mount.tsx). ky stays
-              // out (the early entry needs it first), and so does xstate: the entry readies the
-              // machines with it while this chunk downloads.
+              // React and what needs it, with the few small modules the views and every part
+              // loaded later share: the app's second stage (src/app/mount.tsx) in one file. ky
+              // and xstate stay out: the entry (the api client and the machines) runs with them
+              // while this chunk downloads.
               test: /node_modules\/(react|react-dom|scheduler|@xstate|use-sync-external-store|use-isomorphic-layout-effect)\/|\/src\/(app\/(hooks|AppProvider)\.tsx?|views\/common\/chunkRetry\.ts|platform\/reactSyncExternalStore\.ts)$|\/machines\/(auth\/auth|session\/session)\.selectors\.ts$|\/machines\/session\/price\.ts$/,
             },
           ],
@@ -93,4 +83,4 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     ],
   },
-}));
+});

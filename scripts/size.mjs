@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Bundle budget of the landing page (performance.md): the production build's initial JS, that is
-// every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded entry
-// marked data-app-entry, its app loader's entries and modules, and the app's second stage its
-// head's boot script fetches), gzip level 6, at most 110 KB (1 KB = 1000 bytes). The initial
-// chunks must not contain @solana/web3.js, elkjs or the machine visualiser; each is recognised by
+// every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded
+// entry marked data-app-entry, and the app's second stage its head's boot script fetches), gzip
+// level 6, at most 110 KB (1 KB = 1000 bytes). The initial chunks must not contain @solana/web3.js, elkjs or the machine visualiser; each is recognised by
 // strings its code always carries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,12 +58,6 @@ const preloads = [...html.matchAll(/<link\b[^>]*>/gi)]
   .map((m) => m[0])
   .filter((tag) => /rel\s*=\s*["']modulepreload["']/i.test(tag))
   .map((tag) => attr(tag, 'href'));
-// The page's app loader (src/prerender/prerenderPlugin.ts) names the early entry, the entry and
-// its modules in data attributes instead of tags of their own.
-for (const tag of [...html.matchAll(/<script\b[^>]*\bdata-entry\b[^>]*>/gi)].map((m) => m[0])) {
-  entries.push(attr(tag, 'data-early'), attr(tag, 'data-entry'));
-  preloads.push(...(attr(tag, 'data-preload') ?? '').split(/\s+/));
-}
 // A pre-rendered page preloads its entry (marked data-app-entry) for the head's boot script to
 // run once the session is known (src/app/bootInline.ts).
 for (const tag of [...html.matchAll(/<link\b[^>]*\bdata-app-entry\b[^>]*>/gi)].map((m) => m[0])) {

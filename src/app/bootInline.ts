@@ -50,15 +50,19 @@ function bootFromHead(): HeadBoot {
     : Promise.resolve(null);
   const storedLoads = load.then((answer) => answer?.ok === true).catch(() => false);
   const loaded = Promise.all([required, storedLoads]).then(([ok, stored]) => ok && stored);
-  const create = storedLoads.then((stored) => {
-    if (stored) return null;
-    const data = sessionStartData({
-      language: navigator.language,
-      userAgent: navigator.userAgent,
-      search: window.location.search,
+  const postCreate = () =>
+    post('sess/create', {
+      data: sessionStartData({
+        language: navigator.language,
+        userAgent: navigator.userAgent,
+        search: window.location.search,
+      }),
     });
-    return post('sess/create', { data });
-  });
+  // A new visitor's sess/create leaves now, with sess/init (ahead of the app's code, which
+  // queues behind them for the browser's connections); after a stored session, once it is refused.
+  const create: Promise<Response | null> = storedSession
+    ? storedLoads.then((stored) => (stored ? null : postCreate()))
+    : postCreate();
   // A stored, current jwt: the user's data with the stored session (the app's client sends it
   // the same way; its auth machine refreshes a refused jwt, never this script).
   const jwt = storage.get('jwt');

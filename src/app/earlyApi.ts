@@ -4,7 +4,7 @@ import { startEarlySession } from './earlySession';
 
 /**
  * The api client and the session's first answers, in a module that needs neither React nor the
- * machines: the page names it first in its head (src/prerender). A pre-rendered page's inline
+ * machines. A pre-rendered page's inline
  * script has already sent the session's calls (src/app/bootInline.ts); this reads them with the
  * app's client and adds user/data for a stored jwt (./earlySession.ts). Nothing here decides
  * anything for the page: the session machine takes each answer for the matching step

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -42,38 +42,27 @@ export function withoutInlinedDeps(code: string, inlined: readonly string[]): st
 
 /**
  * A page with its scripts in the head, where the browser's preload scanner finds them while the
- * markup still arrives, in the order the app needs them: the early entry first
- * (src/app/earlyApi.ts: the app's api client reading the session's answers), the modules the
- * app's entry imports, the entry itself (marked `data-app-entry` for the head's boot script to
- * run), then `modules`: the app's second stage (React and the views, src/app/mount.tsx) and a
- * docs page's chunk and article. Every one is a modulepreload: nothing runs before the head's boot
- * script says so. Module scripts never block the first paint (the CSS is inline); starting the
- * session and the downloads with the document is what brings the page into view soonest.
+ * markup still arrives: the modules the app's entry imports, then the entry itself (marked
+ * `data-app-entry` for the head's boot script to run), then `modules` (a docs page's chunk and
+ * article). Every one is a modulepreload: nothing runs before the head's boot script says so.
+ * Module scripts never block the first paint (the CSS is inline); starting the session and the
+ * downloads with the document is what brings the page into view soonest. The app's second stage
+ * is not among them: the head's boot script asks for it after the session's calls (`app`).
  */
-export function placeAppCode(
-  html: string,
-  early?: string,
-  modules: readonly string[] = [],
-): string {
+export function placeAppCode(html: string, modules: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html lacks the entry <script type="module">');
   const entryImports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
   const tags = [
-    // The early entry (the app's api client) first and at high priority. It runs with the app:
-    // the head's inline script has sent the session's calls, and a module run in between would
-    // only hold the main thread while their answers wait.
-    ...(early
-      ? [`<link rel="modulepreload" crossorigin fetchpriority="high" href="${early}">`]
-      : []),
-    ...entryImports.filter((href) => href !== early).map(preload),
+    ...entryImports.map(preload),
     // The app's entry is fetched (and compiled) with the page but run by the head's boot script
     // (src/app/bootInline.ts): at once for a signed-in Home, which it readies the machines for
     // while React downloads; for any other page once the session is known, the main thread
     // free until then for the session's answers and the page's first frames.
     `<link rel="modulepreload" crossorigin href="${entry}" data-app-entry>`,
     ...[...new Set(modules)]
-      .filter((href) => href !== early && href !== entry && !entryImports.includes(href))
+      .filter((href) => href !== entry && !entryImports.includes(href))
       .map(preload),
   ];
   return html
@@ -179,8 +168,6 @@ export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
   /** Files of the lazily loaded docs page: its chunk, its CSS, and each article's chunk. */
   const docsAssets = { css: [] as string[], js: [] as string[], pages: new Map<string, string>() };
-  /** The early entry's file (src/app/earlyApi.ts), run ahead of the app by the page's loader. */
-  let earlyEntry: string | undefined;
   /** The sign-in dialog's chunk, the chunks it imports and its CSS (the `sign-in` preloads). */
   const signInAssets: string[] = [];
   /** The app's second stage (src/app/mount.tsx: React and the views) and the chunks it imports. */
@@ -211,9 +198,6 @@ export function prerenderPlugin(): Plugin {
       }
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-        if (chunk.isEntry && chunk.facadeModuleId.endsWith('src/app/earlyApi.ts')) {
-          earlyEntry = chunk.fileName;
-        }
         if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
           docsAssets.js.push(chunk.fileName);
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
@@ -268,18 +252,19 @@ export function prerenderPlugin(): Plugin {
       // paint (the server's CSP allows each block by its hash).
       // The views' CSS (the app's second stage, src/app/mount.tsx) comes first, the entry's
       // global styles after it: the order one stylesheet had before the app was split in two.
-      const stageTwoCss = stageTwo.filter((file) => file.endsWith('.css'));
+      const built = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const linked = [...built.matchAll(STYLESHEET_LINK)].map((m) => m[1]!);
+      const stageTwoCss = stageTwo.filter(
+        (file) => file.endsWith('.css') && !linked.includes(`${base}${file}`),
+      );
       const inlined: string[] = stageTwoCss.map((file) => `${base}${file}`);
       let viewsCss = stageTwoCss.map(styleOf).join('\n    ');
-      const template = readFileSync(join(outDir, 'index.html'), 'utf8').replace(
-        STYLESHEET_LINK,
-        (_link, href: string) => {
-          inlined.push(href);
-          const styles = [viewsCss, styleOf(href.slice(base.length))].filter(Boolean);
-          viewsCss = '';
-          return styles.join('\n    ');
-        },
-      );
+      const template = built.replace(STYLESHEET_LINK, (_link, href: string) => {
+        inlined.push(href);
+        const styles = [viewsCss, styleOf(href.slice(base.length))].filter(Boolean);
+        viewsCss = '';
+        return styles.join('\n    ');
+      });
       if (!template.includes(ROOT_MARKUP)) throw new Error(`index.html lacks ${ROOT_MARKUP}`);
       // The session's first calls leave with the document: the head's first script, after the
       // list of files it may preload (PRELOADS_SLOT: filled per page below).
@@ -296,17 +281,19 @@ export function prerenderPlugin(): Plugin {
         const article = docsAssets.pages.get(id);
         return [...docsAssets.js, ...(article ? [article] : [])].map((f) => `${base}${f}`);
       };
-      const early = earlyEntry && `${base}${earlyEntry}`;
       // Every page fetches the app's second stage with its document (the `app` preloads, asked for
       // by the head's boot script right after the session's calls, which go first on the
       // browser's few connections): React and the views download while the entry readies the
-      // machines (src/main.tsx).
+      // machines (src/main.tsx). The largest first: on a slow link it takes longest, and the page
+      // waits for the last of them.
       const entryFiles = new Set(
         [...template.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!),
       );
-      const appModules = [
-        ...new Set(stageTwo.filter((file) => file.endsWith('.js')).map((f) => `${base}${f}`)),
-      ].filter((href) => !entryFiles.has(href) && href !== early);
+      const sizeOf = (file: string) => statSync(join(outDir, file)).size;
+      const appModules = [...new Set(stageTwo.filter((file) => file.endsWith('.js')))]
+        .sort((a, b) => sizeOf(b) - sizeOf(a))
+        .map((file) => `${base}${file}`)
+        .filter((href) => !entryFiles.has(href));
       // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
       // tap keeper in index.html): the files it needs that the page does not load anyway.
       // The page's own CSS is in it already (inlined above): never fetched again.
@@ -344,7 +331,6 @@ export function prerenderPlugin(): Plugin {
             )
               .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
               .replace(ROOT_MARKUP, `<div id="root" data-prerendered="${path}">${html}</div>`),
-            early,
             docsId ? docsModulesOf(docsId) : [],
           );
         const file = outputFileOf(outDir, path);

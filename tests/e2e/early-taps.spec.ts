@@ -177,6 +177,11 @@ test('no stylesheet the page already carries inline is fetched again, signed in 
   await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(signedIn.size, 'the signed-in home fetched its own CSS').toBeGreaterThan(0);
+  // And the page carries each of its stylesheets once.
+  const blocks = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+  );
+  expect(new Set(blocks).size).toBe(blocks.length);
   expect(await alreadyInline(page, signedIn)).toEqual([]);
 
   const visitor = await page.context().browser()!.newPage();

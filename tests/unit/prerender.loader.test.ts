@@ -5,50 +5,44 @@ import {
   withoutInlinedDeps,
 } from '../../src/prerender/prerenderPlugin';
 
-/** Where a built page names its scripts: in the head, early entry before the app's entry. */
+/** Where a built page names its scripts: the entry and the modules it imports. */
 const BUILT = [
   '<!doctype html><html><head>',
   '<script>theme()</script>',
   '    <script type="module" crossorigin src="/assets/index-a1.js"></script>',
   '    <link rel="modulepreload" crossorigin href="/assets/runtime-b2.js">',
-  '    <link rel="modulepreload" crossorigin href="/assets/vendor-c3.js">',
+  '    <link rel="modulepreload" crossorigin href="/assets/xstate-c3.js">',
   '</head><body><div id="root">page</div></body></html>',
 ].join('\n');
 
 const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
 
 describe('placeAppCode', () => {
-  it('puts the early entry, the modules and the entry in the head as preloads, early entry first', () => {
-    const page = placeAppCode(BUILT, '/assets/early-d4.js', ['/assets/docs-e5.js']);
+  it("puts the entry's modules, the entry, then a page's own modules in the head as preloads", () => {
+    const page = placeAppCode(BUILT, ['/assets/docs-e5.js', '/assets/runtime-b2.js']);
     const head = headOf(page);
     expect(page).toContain('<script>theme()</script>');
-    // No module runs with the document: the head's boot script runs the entry once the session
-    // is known, and the entry imports the rest.
+    // No module runs with the document: the head's boot script runs the entry, and the entry
+    // imports the rest.
     expect(page).not.toContain('<script type="module"');
-    expect(head.indexOf('early-d4.js')).toBeLessThan(head.indexOf('runtime-b2.js'));
-    expect(head).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="high" href="/assets/early-d4.js">',
-    );
-    // The app's entry is fetched with the page and marked for the head's boot script, which runs
-    // it once the session is known (src/app/bootInline.ts).
-    expect(head).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/index-a1.js" data-app-entry>',
-    );
-    const preloads = [
-      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
-    ].map((m) => m[1]);
-    expect(preloads).toEqual([
+    // The app's entry is fetched with the page and marked for the head's boot script
+    // (src/app/bootInline.ts), after the modules it needs and before a page's own.
+    const tags = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"( data-app-entry)?>/g),
+    ].map((m) => `${m[1]}${m[2] ?? ''}`);
+    expect(tags).toEqual([
       '/assets/runtime-b2.js',
-      '/assets/vendor-c3.js',
+      '/assets/xstate-c3.js',
+      '/assets/index-a1.js data-app-entry',
       '/assets/docs-e5.js',
     ]);
     // Each file once: nothing left where the build had put it, nothing in the body.
     expect(page.match(/index-a1\.js/g)).toHaveLength(1);
-    expect(page.match(/vendor-c3\.js/g)).toHaveLength(1);
+    expect(page.match(/runtime-b2\.js/g)).toHaveLength(1);
     expect(page.slice(page.indexOf('<body>'))).not.toContain('<script');
   });
 
-  it('without an early entry the entry is still marked for the boot script', () => {
+  it('without modules of its own a page still marks the entry for the boot script', () => {
     const page = placeAppCode(BUILT);
     expect(page.match(/<script type="module"/g)).toBeNull();
     expect(page.match(/data-app-entry/g)).toHaveLength(1);

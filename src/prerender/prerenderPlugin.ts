@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -284,16 +284,13 @@ export function prerenderPlugin(): Plugin {
       // Every page fetches the app's second stage with its document (the `app` preloads, asked for
       // by the head's boot script right after the session's calls, which go first on the
       // browser's few connections): React and the views download while the entry readies the
-      // machines (src/main.tsx). The largest first: on a slow link it takes longest, and the page
-      // waits for the last of them.
+      // machines (src/main.tsx).
       const entryFiles = new Set(
         [...template.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!),
       );
-      const sizeOf = (file: string) => statSync(join(outDir, file)).size;
-      const appModules = [...new Set(stageTwo.filter((file) => file.endsWith('.js')))]
-        .sort((a, b) => sizeOf(b) - sizeOf(a))
-        .map((file) => `${base}${file}`)
-        .filter((href) => !entryFiles.has(href));
+      const appModules = [
+        ...new Set(stageTwo.filter((file) => file.endsWith('.js')).map((f) => `${base}${f}`)),
+      ].filter((href) => !entryFiles.has(href));
       // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
       // tap keeper in index.html): the files it needs that the page does not load anyway.
       // The page's own CSS is in it already (inlined above): never fetched again.

@@ -53,4 +53,35 @@ describe('a view in a chunk of its own', () => {
     expect(await screen.findByText('hello don')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('a view whose chunk failed when asked for ahead waits for Retry instead of asking again when it mounts', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failNext = true;
+    const load = vi.fn(() =>
+      failNext
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(({ who }: { who: string }) => <p>hello {who}</p>),
+    );
+    const View = loadedView(load, 'greeting');
+    await View.preload();
+    render(
+      <>
+        <View who="don" fallback={<p>waiting</p>} />
+        <ChunkRetryNotice />
+      </>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Part of the page could not load.');
+    // A few tasks later the view has not asked again on its own: one request, the failed one.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    failNext = false;
+    await act(async () => {
+      screen.getByRole('button', { name: 'Retry' }).click();
+    });
+    expect(await screen.findByText('hello don')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

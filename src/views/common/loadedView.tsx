@@ -16,9 +16,13 @@ export function loadedView<P extends object>(
 ): ComponentType<P & { fallback: ReactNode }> & { preload: () => Promise<void> } {
   let loaded: ComponentType<P> | null = null;
   let request: Promise<void> | undefined;
+  /** The last request failed: the page's retry notice asks again, not the view. */
+  let failed = false;
   const waiting = new Set<() => void>();
-  const fetchOnce = (): Promise<void> =>
-    (request ??= load().then(
+  const fetchOnce = (): Promise<void> => {
+    if (request) return request;
+    failed = false;
+    request = load().then(
       (component) => {
         loaded = component;
         waiting.forEach((show) => show());
@@ -26,9 +30,12 @@ export function loadedView<P extends object>(
       (error: unknown) => {
         console.error(`[view] the ${name} could not load`, error);
         request = undefined;
+        failed = true;
         chunkFailed(name, () => void fetchOnce());
       },
-    ));
+    );
+    return request;
+  };
 
   function LoadedView(props: P & { fallback: ReactNode }) {
     const { fallback, ...rest } = props;
@@ -40,8 +47,9 @@ export function loadedView<P extends object>(
       waiting.add(show);
       if (loaded) show();
       // In a task of its own: the views mounted with the page do not add their requests to the
-      // first commit's effects (one long task at start-up).
-      else void nextTask().then(fetchOnce);
+      // first commit's effects (one long task at start-up). Not after a failure asked ahead
+      // (`preload`): the retry notice says so already, and its Retry asks again.
+      else if (!failed) void nextTask().then(fetchOnce);
       return () => {
         waiting.delete(show);
       };

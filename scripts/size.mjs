@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Bundle budget of the landing page (performance.md): the production build's initial JS, that is
-// every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded
-// entry marked data-app-entry, and the app's second stage its head's boot script fetches), gzip
-// level 6, at most 110 KB (1 KB = 1000 bytes). The initial chunks must not contain @solana/web3.js, elkjs or the machine visualiser; each is recognised by
-// strings its code always carries.
+// every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded entry
+// marked data-app-entry, and the app's second stage its head's boot script fetches), gzip level 6,
+// at most 110 KB (1 KB = 1000 bytes). The initial chunks must not contain @solana/web3.js, elkjs or
+// the machine visualiser; each is recognised by strings its code always carries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

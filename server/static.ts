@@ -69,10 +69,10 @@ const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|r|ref|__machines)\/?$/;
 
 /**
  * Serves the built site through @fastify/static (ETag, 304, Range requests for the video; the
- * build's Brotli copies, else @fastify/compress gzips): files as they are, pre-rendered pages (`docs/intro/index.html` or
- * `docs/intro.html`) for their routes, the invite page for `/r/{code}`, index.html for the app's
- * other routes, and the Page not found page with status 404 for any other extension-less path.
- * Pages carry their own CSP with the hashes of their inline blocks.
+ * build's Brotli copies, else @fastify/compress gzips): files as they are, pre-rendered pages
+ * (`docs/intro/index.html` or `docs/intro.html`) for their routes, the invite page for `/r/{code}`,
+ * index.html for the app's other routes, and the Page not found page with status 404 for any other
+ * extension-less path. Pages carry their own CSP with the hashes of their inline blocks.
  */
 export async function registerStaticSite(
   app: FastifyInstance,

@@ -25,8 +25,7 @@ import './styles/index.css';
 storeInviteCodeFromSearch(currentSearch(), storage);
 const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: earlySession };
 // React and the views: asked for now, run once they have arrived (their files left with the page).
-const mountChunk = retryableImport(() => import('./app/mount'));
-const stageTwo = mountChunk();
+const stageTwo = import('./app/mount');
 // The member services' chunk is fetched after the first render has committed.
 const membersChunk = retryableImport(() => import('./app/members'));
 const loadMembers = () =>

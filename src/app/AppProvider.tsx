@@ -11,11 +11,11 @@ export type AppActorRef = ActorRefFrom<typeof appMachine>;
 export const AppActorContext = createContext<AppActorRef | null>(null);
 
 /**
- * Provides a root actor created outside React: the composition root (main.tsx) creates it in a
- * task of its own while React and the views still download (src/app/mount.tsx), so creating
- * every service and rendering the page are not one long task. It starts in a task after the first commit (the page hydrates against the
- * snapshot the build rendered), unless main.tsx started it for a page drawn fresh (starting a
- * running actor does nothing), and stops when the tree unmounts.
+ * Provides a root actor created outside React: the composition root (main.tsx) creates it in a task
+ * of its own while React and the views still download (src/app/mount.tsx), so creating every
+ * service and rendering the page are not one long task. It starts in a task after the first commit
+ * (the page hydrates against the snapshot the build rendered), unless main.tsx started it for a
+ * page drawn fresh (starting a running actor does nothing), and stops when the tree unmounts.
  */
 export function AppActorProvider({ actor, children }: { actor: AppActorRef; children: ReactNode }) {
   useEffect(() => {

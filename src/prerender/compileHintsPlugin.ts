@@ -12,8 +12,9 @@ type ChunkLike = {
 };
 
 /**
- * Parts loaded on demand that run whole once they arrive, each on the path of a page a player
- * waits for: the app's second stage (React and the views), a docs page, the sign-in dialog (the first tap), the signed-in home and its services.
+ * Parts loaded on demand that run whole once they arrive, each on the path of a page a player waits
+ * for: the app's second stage (React and the views), a docs page, the sign-in dialog (the first
+ * tap), the signed-in home and its services.
  */
 export const RUN_ON_ARRIVAL = [
   'src/app/mount.tsx',
@@ -25,13 +26,13 @@ export const RUN_ON_ARRIVAL = [
 type Bundle = Record<string, ChunkLike | { type: 'asset' }>;
 
 /**
- * The files a page runs at start (every entry and the chunks they import statically), and the
- * parts of RUN_ON_ARRIVAL with theirs, carry V8's compile hint as their first line. Chromium then compiles their functions on a background thread
- * while the files download, instead of on the main thread the first time each is called: the
- * app's start-up tasks on a throttled phone shrink by about a quarter, and Lighthouse's blocking
- * time on `/` from about 270 ms to under 100 (`npm run bench`). Other chunks loaded on demand
- * (the other dialogs, the wallet's library) stay lazily compiled: most of their functions never
- * run.
+ * The files a page runs at start (every entry and the chunks they import statically), and the parts
+ * of RUN_ON_ARRIVAL with theirs, carry V8's compile hint as their first line. Chromium then
+ * compiles their functions on a background thread while the files download, instead of on the main
+ * thread the first time each is called: the app's start-up tasks on a throttled phone shrink by
+ * about a quarter, and Lighthouse's blocking time on `/` from about 270 ms to under 100 (`npm run
+ * bench`). Other chunks loaded on demand (the other dialogs, the wallet's library) stay lazily
+ * compiled: most of their functions never run.
  */
 export function addCompileHints(bundle: Bundle, runOnArrival = RUN_ON_ARRIVAL): string[] {
   const marked: string[] = [];

@@ -285,20 +285,16 @@ export function prerenderPlugin(): Plugin {
       // by the head's boot script right after the session's calls, which go first on the
       // browser's few connections): React and the views download while the entry readies the
       // machines (src/main.tsx).
-      const entryFiles = new Set(
-        [...template.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]!),
+      const onTemplate = new Set(
+        [...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
       );
       const appModules = [
         ...new Set(stageTwo.filter((file) => file.endsWith('.js')).map((f) => `${base}${f}`)),
-      ].filter((href) => !entryFiles.has(href));
+      ].filter((href) => !onTemplate.has(href));
       // A Get Access tapped before the app answers fetches the sign-in dialog's code at once (the
       // tap keeper in index.html): the files it needs that the page does not load anyway.
       // The page's own CSS is in it already (inlined above): never fetched again.
-      const pageFiles = new Set([
-        ...[...template.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
-        ...inlined,
-        ...appModules,
-      ]);
+      const pageFiles = new Set([...onTemplate, ...inlined, ...appModules]);
       const notOnPage = (files: string[]) =>
         [...new Set(files)].map((file) => `${base}${file}`).filter((href) => !pageFiles.has(href));
       // With a stored jwt, Home is the signed-in home: the head's boot script fetches its code

@@ -11,8 +11,9 @@ import type { KeyValueStorage } from '../../platform/storage';
 
 /**
  * The overlay services (notifications, errorModal, theme) with their browser parts: the site's
- * navigation (the router hears it) for toasts with a router_link, the clipboard for Copy Error Details, the console
- * for the global handler's log, the document attribute and storage for the theme.
+ * navigation (the router hears it) for toasts with a router_link, the clipboard for Copy Error
+ * Details, the console for the global handler's log, the document attribute and storage for the
+ * theme.
  */
 export type OverlayDeps = {
   storage: KeyValueStorage;
@@ -21,11 +22,9 @@ export type OverlayDeps = {
   log?: typeof logErrorToConsole;
 };
 
-const defaultNavigate = navigateTo;
-
 /** Toasts with a router_link navigate within the site (the router hears it). */
 export function provideNotifications(deps: Partial<OverlayDeps> = {}) {
-  const navigate = deps.navigate ?? defaultNavigate;
+  const navigate = deps.navigate ?? navigateTo;
   return notificationsMachine.provide({
     actions: { navigate: (_, params) => navigate(params.to) },
   });

@@ -95,8 +95,8 @@ export function Redirect({ to, replace = false }: { to: string; replace?: boolea
 }
 
 /**
- * A link within the site: a plain anchor (it opens in a new tab as any link does with a modifier
- * key or the middle button) that a plain click follows without loading a page.
+ * A link within the site: a plain anchor (with a modifier key or the middle button it opens a new
+ * tab, as links do) that a plain click follows without loading a page.
  */
 export function Link({
   href,

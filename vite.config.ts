@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { chunkName } from './src/prerender/appChunk';
 import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
@@ -45,14 +46,9 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            {
-              name: 'vendor',
-              // React and what needs it, with the few small modules the views and every part
-              // loaded later share: the app's second stage (src/app/mount.tsx) in one file. ky
-              // and xstate stay out: the entry (the api client and the machines) runs with them
-              // while this chunk downloads.
-              test: /node_modules\/(react|react-dom|scheduler|@xstate|use-sync-external-store|use-isomorphic-layout-effect)\/|\/src\/(app\/(hooks|AppProvider)\.tsx?|views\/common\/chunkRetry\.ts|platform\/reactSyncExternalStore\.ts)$|\/machines\/(auth\/auth|session\/session)\.selectors\.ts$|\/machines\/session\/price\.ts$/,
-            },
+            // React with the app's second stage, and the signed-in home with the small modules it
+            // shares: one file each (src/prerender/appChunk.ts).
+            { name: chunkName, debugName: 'app parts' },
           ],
         },
       },

@@ -9,7 +9,17 @@ type ChunkLike = {
   imports: string[];
   code: string;
   facadeModuleId?: string | null;
+  /** The modules the chunk holds (a part grouped into a shared chunk is no chunk's facade). */
+  moduleIds?: string[];
 };
+
+/** Whether `chunk` holds the module whose path ends with `part`. */
+export function holdsModule(chunk: Pick<ChunkLike, 'facadeModuleId' | 'moduleIds'>, part: string) {
+  return (
+    (chunk.facadeModuleId ?? '').endsWith(part) ||
+    (chunk.moduleIds ?? []).some((id) => id.endsWith(part))
+  );
+}
 
 /**
  * Parts loaded on demand that run whole once they arrive, each on the path of a page a player waits
@@ -45,8 +55,7 @@ export function addCompileHints(bundle: Bundle, runOnArrival = RUN_ON_ARRIVAL): 
   };
   for (const [fileName, chunk] of Object.entries(bundle)) {
     if (chunk.type !== 'chunk') continue;
-    const facade = chunk.facadeModuleId ?? '';
-    if (chunk.isEntry || runOnArrival.some((part) => facade.endsWith(part))) mark(fileName);
+    if (chunk.isEntry || runOnArrival.some((part) => holdsModule(chunk, part))) mark(fileName);
   }
   return marked;
 }
@@ -64,7 +73,7 @@ export function compileHintsPlugin(): Plugin {
       const missing = RUN_ON_ARRIVAL.filter(
         (part) =>
           !Object.values(chunks).some(
-            (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(part),
+            (chunk) => chunk.type === 'chunk' && holdsModule(chunk, part),
           ),
       );
       if (missing.length) this.error(`compile hints: no chunk for ${missing.join(', ')}`);

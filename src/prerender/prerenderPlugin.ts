@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
 import { writeBrotliCopies } from './precompress';
+import { holdsModule } from './compileHintsPlugin';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
@@ -172,7 +173,7 @@ export function prerenderPlugin(): Plugin {
   const signInAssets: string[] = [];
   /** The app's second stage (src/app/mount.tsx: React and the views) and the chunks it imports. */
   const stageTwo: string[] = [];
-  /** The signed-in home's chunks, the member services' and their CSS (`signed-in`). */
+  /** The signed-in home's chunks and their CSS (`signed-in`). */
   const signedInAssets: string[] = [];
   /** The site's own faces (`fonts`: preloaded once this browser has them, src/platform/webFonts.ts). */
   const fontAssets: string[] = [];
@@ -197,23 +198,23 @@ export function prerenderPlugin(): Plugin {
         }
       }
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-        if (chunk.facadeModuleId.endsWith('src/views/docs/DocsPage.tsx')) {
+        if (chunk.type !== 'chunk') continue;
+        // A part grouped with others (src/prerender/appChunk.ts) is no chunk's facade: each part
+        // is found among the modules of the chunk that holds it.
+        if (holdsModule(chunk, 'src/views/docs/DocsPage.tsx')) {
           docsAssets.js.push(chunk.fileName);
           docsAssets.css.push(...(chunk.viteMetadata?.importedCss ?? []));
         }
-        if (chunk.facadeModuleId.endsWith('src/app/mount.tsx')) {
-          withImports(chunk.fileName, stageTwo);
-        }
-        if (chunk.facadeModuleId.endsWith('src/views/signIn/SignInModal.tsx')) {
+        if (holdsModule(chunk, 'src/app/mount.tsx')) withImports(chunk.fileName, stageTwo);
+        if (holdsModule(chunk, 'src/views/signIn/SignInModal.tsx')) {
           withImports(chunk.fileName, signInAssets);
         }
-        if (
-          chunk.facadeModuleId.endsWith('src/views/home/SignedInHome.tsx') ||
-          chunk.facadeModuleId.endsWith('src/app/members.ts')
-        ) {
+        // The member services' chunk is not among them: the app asks for it once the home has
+        // been drawn, and fetched with the page it would share the line with the home's files.
+        if (holdsModule(chunk, 'src/views/home/SignedInHome.tsx')) {
           withImports(chunk.fileName, signedInAssets);
         }
+        if (!chunk.facadeModuleId) continue;
         const page = /virtual:docs-page\/(.+)$/.exec(chunk.facadeModuleId);
         if (page?.[1]) docsAssets.pages.set(page[1], chunk.fileName);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCompileHints, COMPILE_HINT } from '../../src/prerender/compileHintsPlugin';
+import { addCompileHints, COMPILE_HINT, holdsModule } from '../../src/prerender/compileHintsPlugin';
 
 const chunk = (code: string, imports: string[] = [], isEntry = false, facadeModuleId = '') => ({
   type: 'chunk' as const,
@@ -36,5 +36,17 @@ describe('addCompileHints', () => {
     // A second pass adds nothing: the hint must stay the file's first line, alone.
     addCompileHints(bundle, ['/x/Modal.tsx']);
     expect(bundle['vendor.js'].code.split(COMPILE_HINT)).toHaveLength(2);
+  });
+});
+
+describe('holdsModule', () => {
+  it('finds a part by its facade or among the modules of the chunk it was grouped into', () => {
+    expect(holdsModule({ facadeModuleId: '/x/src/app/mount.tsx' }, 'src/app/mount.tsx')).toBe(true);
+    const grouped = { facadeModuleId: null, moduleIds: ['/n/react.js', '/x/src/app/mount.tsx'] };
+    expect(holdsModule(grouped, 'src/app/mount.tsx')).toBe(true);
+    expect(holdsModule(grouped, 'src/app/members.ts')).toBe(false);
+    expect(
+      addCompileHints({ 'vendor.js': { ...chunk('app()'), ...grouped } }, ['src/app/mount.tsx']),
+    ).toEqual(['vendor.js']);
   });
 });

@@ -46,8 +46,8 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            // React with the app's second stage, and the signed-in home with the small modules it
-            // shares: one file each (src/prerender/appChunk.ts).
+            // React with the app's second stage in one file, and the small modules the signed-in
+            // home shares with later parts in another (src/prerender/appChunk.ts).
             { name: chunkName, debugName: 'app parts' },
           ],
         },

@@ -15,9 +15,10 @@ import './styles/index.css';
 
 /**
  * Composition root, in two stages. This module (the machines, their browser parts and xstate)
- * readies the root actor while React and the views still download; ./app/mount.tsx (one file
- * with React, src/prerender/appChunk.ts, fetched with the page) then draws or hydrates the page. The browser parts (the ky
- * client of ./app/earlyApi, localStorage, navigator, location) are provided to the machines here.
+ * readies the root actor while React and the views still download; ./app/mount.tsx (one file with
+ * React, src/prerender/appChunk.ts, fetched with the page) then draws or hydrates the page. The
+ * browser parts (the ky client of ./app/earlyApi, localStorage, navigator, location) are provided
+ * to the machines here.
  * React.StrictMode is left out on purpose: its double effects would stop the root actor, which
  * cannot start again.
  */

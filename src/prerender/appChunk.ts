@@ -11,6 +11,8 @@ const REACT_STACK =
   /node_modules\/(react|react-dom|scheduler|@xstate|use-sync-external-store|use-isomorphic-layout-effect)\//;
 /** The dialogs' frame, shared by the sign-in dialog (the first tap) and the signed-in home. */
 const DIALOG_FRAME = /\/src\/views\/overlays\/(ModalFrame\.tsx|useDialogFocus\.ts)$/;
+/** Modules in the second stage's file whichever part imports them. */
+const inVendorByName = (id: string): boolean => REACT_STACK.test(id) || DIALOG_FRAME.test(id);
 
 /** The modules `root` imports statically, all the way down (itself included). */
 function staticClosure(root: string, ctx: Rolldown.ChunkingContext): Set<string> {
@@ -35,7 +37,7 @@ function parts(ctx: Rolldown.ChunkingContext): Parts {
     const app = new Set([...staticClosure(STAGE_TWO, ctx)].filter((id) => !entry.has(id)));
     const home = new Set(
       [...staticClosure(SIGNED_IN_HOME, ctx)].filter(
-        (id) => !entry.has(id) && !app.has(id) && !REACT_STACK.test(id) && !DIALOG_FRAME.test(id),
+        (id) => !entry.has(id) && !app.has(id) && !inVendorByName(id),
       ),
     );
     found = { app, home };
@@ -57,7 +59,7 @@ function parts(ctx: Rolldown.ChunkingContext): Parts {
  *   selectors), which would be a file each.
  */
 export function chunkName(id: string, ctx: Rolldown.ChunkingContext): string | null {
-  if (REACT_STACK.test(id) || DIALOG_FRAME.test(id)) return 'vendor';
+  if (inVendorByName(id)) return 'vendor';
   const { app, home } = parts(ctx);
   if (app.has(id)) return 'vendor';
   if (!home.has(id)) return null;

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { chunkName } from './src/prerender/appChunk';
 import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
+import { stacklessSentinelsPlugin } from './src/prerender/stacklessSentinels';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
 // One build time for the client build and the pre-render's nested SSR build (same process): the
@@ -18,6 +19,7 @@ export default defineConfig({
     docsPlugin(resolve(import.meta.dirname, 'docs-content')),
     prerenderPlugin(),
     compileHintsPlugin(),
+    stacklessSentinelsPlugin(),
   ],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shims written for React 17; React 19 has the

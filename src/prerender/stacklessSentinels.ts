@@ -1,0 +1,72 @@
+import type { Plugin } from 'vite';
+
+/** React DOM's client build, the one module this plugin rewrites. */
+export const REACT_DOM_CLIENT = /react-dom\/cjs\/react-dom-client\.production\.js$/;
+
+/**
+ * The error objects React DOM creates once, while its module loads, and only ever compares by
+ * identity (thrown and caught inside React to suspend, hydrate selectively or give up hydrating).
+ */
+export const SENTINELS = [
+  'HydrationMismatchException',
+  'SuspenseException',
+  'SuspenseyCommitException',
+  'SuspenseActionException',
+  'SelectiveHydrationException',
+] as const;
+
+const HELPER = '__smwSentinelError';
+
+/**
+ * An `Error` made without capturing a stack: `instanceof Error`, the same message, no `stack`.
+ * Written out as source because it runs inside React DOM's module; appended (a declaration is
+ * hoisted), so the module's "use strict" stays its first statement.
+ */
+export const HELPER_SOURCE = `\nfunction ${HELPER}(message) { var error = Object.create(Error.prototype); error.message = message; return error; }\n`;
+
+const sentinelPattern = new RegExp(
+  `\\b(${SENTINELS.join('|')})(\\s*=\\s*)Error\\((formatProdErrorMessage\\(\\d+\\))\\)`,
+  'g',
+);
+
+/**
+ * React DOM's sentinels made without a stack trace. A new `Error` while a debugger or profiler is
+ * attached (DevTools, Lighthouse) records where it was made, and React DOM makes five while its
+ * module runs: V8 then re-parses the whole 180 KB module for its source positions, 50–60 ms on this
+ * machine (about 0.2 s on Lighthouse's ×4 CPU), the largest part of the page's blocking time there.
+ * Without DevTools no position is looked up, so a player's load is unchanged either way. Throws if
+ * React DOM no longer makes every one of them so (a new version): the rewrite is checked, not hoped.
+ */
+export function rewriteSentinels(code: string): string {
+  const found: string[] = [];
+  const rewritten = code.replace(
+    sentinelPattern,
+    (_match, name: string, assign: string, message: string) => {
+      found.push(name);
+      return `${name}${assign}${HELPER}(${message})`;
+    },
+  );
+  const missing = SENTINELS.filter((name) => !found.includes(name));
+  if (missing.length || found.length !== SENTINELS.length) {
+    throw new Error(
+      `stackless sentinels: React DOM's client build no longer makes ${missing.join(', ') || 'these errors'} as expected (found ${found.join(', ') || 'none'})`,
+    );
+  }
+  return rewritten + HELPER_SOURCE;
+}
+
+/** Applies `rewriteSentinels` to React DOM's client build in the client bundle. */
+export function stacklessSentinelsPlugin(): Plugin {
+  return {
+    name: 'smw-stackless-sentinels',
+    apply: 'build',
+    transform(code, id) {
+      if (this.environment?.config.build.ssr || !REACT_DOM_CLIENT.test(id)) return null;
+      try {
+        return { code: rewriteSentinels(code), map: null };
+      } catch (error) {
+        return this.error(error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
@@ -232,7 +232,10 @@ describe('chain state under SIGKILL', () => {
           }
         }
       };
-      const snapshotBefore = existsSync(chainFile) ? statSync(chainFile).mtimeMs : 0;
+      // The server renames chain.bin to chain.bin.prev before the new snapshot takes its name:
+      // between the two renames there is no chain.bin, so it is read without assuming it exists.
+      const snapshotTime = () => statSync(chainFile, { throwIfNoEntry: false })?.mtimeMs;
+      const snapshotBefore = snapshotTime() ?? 0;
       const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
       // Kill after a varying number of answers; every third round, only once a new snapshot has
       // been written, so the kill lands while the next one may be on its way.
@@ -240,9 +243,8 @@ describe('chain state under SIGKILL', () => {
       const waitForSnapshot = round % 3 === 0;
       await new Promise<void>((done) => {
         const poll = () => {
-          const snapshotMoved =
-            !waitForSnapshot ||
-            (existsSync(chainFile) && statSync(chainFile).mtimeMs !== snapshotBefore);
+          const now = waitForSnapshot ? snapshotTime() : undefined;
+          const snapshotMoved = !waitForSnapshot || (now !== undefined && now !== snapshotBefore);
           if ((completed >= target && snapshotMoved) || failure !== undefined) done();
           else setImmediate(poll);
         };

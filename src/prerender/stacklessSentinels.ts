@@ -55,18 +55,39 @@ export function rewriteSentinels(code: string): string {
   return rewritten + HELPER_SOURCE;
 }
 
-/** Applies `rewriteSentinels` to React DOM's client build in the client bundle. */
+/**
+ * Applies `rewriteSentinels` to React DOM's client build in the client bundle, and fails the build
+ * if a bundle holds React DOM's client build without the rewrite (a renamed file would otherwise
+ * skip it without a word).
+ */
 export function stacklessSentinelsPlugin(): Plugin {
+  let rewritten = false;
   return {
     name: 'smw-stackless-sentinels',
     apply: 'build',
+    buildStart() {
+      rewritten = false;
+    },
     transform(code, id) {
       if (this.environment?.config.build.ssr || !REACT_DOM_CLIENT.test(id)) return null;
       try {
-        return { code: rewriteSentinels(code), map: null };
+        const out = rewriteSentinels(code);
+        rewritten = true;
+        return { code: out, map: null };
       } catch (error) {
         return this.error(error instanceof Error ? error.message : String(error));
       }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr || rewritten) return;
+      const holdsReactDom = Object.values(bundle).some(
+        (chunk) =>
+          chunk.type === 'chunk' && Object.keys(chunk.modules).some((id) => /react-dom/.test(id)),
+      );
+      if (holdsReactDom)
+        this.error(
+          'stackless sentinels: the bundle holds React DOM but its client build was not rewritten',
+        );
     },
   };
 }

@@ -68,6 +68,8 @@ describe('React DOM sentinels made without a stack', () => {
     expect(error.message).toBe('Suspense Exception');
     expect(error.name).toBe('Error');
     expect(Object.hasOwn(error, 'stack')).toBe(false);
+    // React tells the five apart by identity: each call makes a new object.
+    expect(make('Suspense Exception')).not.toBe(make('Suspense Exception'));
   });
 
   it('refuses a React DOM that no longer makes them so, naming what it missed', () => {

@@ -30,12 +30,13 @@ const sentinelPattern = new RegExp(
 );
 
 /**
- * React DOM's sentinels made without a stack trace. A new `Error` while a debugger or profiler is
- * attached (DevTools, Lighthouse) records where it was made, and React DOM makes five while its
- * module runs: V8 then re-parses the whole 180 KB module for its source positions, 50–60 ms on this
- * machine (about 0.2 s on Lighthouse's ×4 CPU), the largest part of the page's blocking time there.
- * Without DevTools no position is looked up, so a player's load is unchanged either way. Throws if
- * React DOM no longer makes every one of them so (a new version): the rewrite is checked, not hoped.
+ * React DOM's sentinels made without a stack trace. A new `Error` while a debugger is attached
+ * (DevTools, the Chromium Playwright drives for the bench and the browser tests) records where it
+ * was made, and React DOM makes five while its module runs: V8 then re-parses the whole 180 KB
+ * module for its source positions, 50–60 ms on this machine (about 0.2 s at CPU ×4), inside the
+ * second stage's evaluation. Without a debugger no position is looked up, so a player's load is
+ * unchanged either way: this keeps the measured figures the player's. Throws if React DOM no
+ * longer makes every one of them so (a new version): the rewrite is checked, not hoped.
  */
 export function rewriteSentinels(code: string): string {
   const found: string[] = [];

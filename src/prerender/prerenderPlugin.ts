@@ -149,6 +149,9 @@ export function tapPreloadsTag(preloads: Record<string, string[]>): string {
   return `<script type="application/json" id="smw-tap-preloads">${json}</script>`;
 }
 
+/** The wallet's library as the browser build resolves it (src/wallet/transfer.ts loads it). */
+const WEB3_MODULE = '@solana/web3.js/lib/index.browser.esm.js';
+
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
 export function outputFileOf(outDir: string, path: string): string {
   if (path === '/') return join(outDir, 'index.html');
@@ -177,6 +180,8 @@ export function prerenderPlugin(): Plugin {
   const signedInAssets: string[] = [];
   /** The site's own faces (`fonts`: preloaded once this browser has them, src/platform/webFonts.ts). */
   const fontAssets: string[] = [];
+  /** The wallet's library and the chunks it imports (`wallet`: src/wallet/transfer.ts). */
+  const walletAssets: string[] = [];
   return {
     name: 'smw-prerender',
     apply: 'build',
@@ -214,6 +219,7 @@ export function prerenderPlugin(): Plugin {
         if (holdsModule(chunk, 'src/views/home/SignedInHome.tsx')) {
           withImports(chunk.fileName, signedInAssets);
         }
+        if (holdsModule(chunk, WEB3_MODULE)) withImports(chunk.fileName, walletAssets);
         if (!chunk.facadeModuleId) continue;
         const page = /virtual:docs-page\/(.+)$/.exec(chunk.facadeModuleId);
         if (page?.[1]) docsAssets.pages.set(page[1], chunk.fileName);
@@ -301,10 +307,12 @@ export function prerenderPlugin(): Plugin {
       // With a stored jwt, Home is the signed-in home: the head's boot script fetches its code
       // with the document (src/app/bootInline.ts) instead of after the app's first render.
       const fonts = notOnPage(fontAssets);
+      if (walletAssets.length === 0) throw new Error(`no chunk of the build holds ${WEB3_MODULE}`);
       const tapPreloads = tapPreloadsTag({
         app: appModules,
         'sign-in': notOnPage(signInAssets),
         'signed-in': notOnPage(signedInAssets),
+        wallet: notOnPage(walletAssets),
         fonts,
       });
       const docsPreloads = tapPreloadsTag({ app: appModules, fonts });

@@ -1,7 +1,7 @@
 /**
  * The ticket transfer, built with @solana/web3.js loaded on demand: a static import would add
- * ~66 KB gzip to the landing page. `preloadWeb3()` warms the chunk when the Get Ticket tab opens
- * or a send button is hovered.
+ * ~66 KB gzip to the landing page. `preloadWeb3()` fetches the chunk when the Get Ticket tab opens
+ * or a send button is hovered; it runs when a transfer is built.
  */
 import { retryableImport } from '../platform/retryableImport';
 import { chunkFailed } from '../views/common/chunkRetry';
@@ -27,9 +27,52 @@ export function loadWeb3(): Promise<Web3> {
   return web3;
 }
 
-/** Fetched when the Get Ticket tab opens; a chunk that cannot load shows the retry notice. */
+/**
+ * The wallet library's files the build listed for this page (`wallet` in #smw-tap-preloads,
+ * src/prerender/prerenderPlugin.ts); none on a page without the list (the dev server).
+ */
+function listedWalletFiles(): string[] {
+  try {
+    const list = document.getElementById('smw-tap-preloads')?.textContent;
+    const files: unknown = (JSON.parse(list || '{}') as Record<string, unknown>).wallet;
+    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+let fetchedAhead: Promise<void> | null = null;
+
+/**
+ * Fetched when the Get Ticket tab opens, not run: running the library is one long task (about
+ * 160 ms on the bench's phone profile) that would freeze the home a second after it appears, so it
+ * waits for the transfer that needs it, which then reads the files from the HTTP cache (the
+ * server marks /assets/ immutable). A plain fetch rather than a modulepreload: a failed
+ * modulepreload stays in the page's module map and would fail the send too. A file that cannot
+ * load shows the retry notice. Without the build's list the library is loaded and run now.
+ */
 export function preloadWeb3(): void {
-  void loadWeb3().catch(() => chunkFailed('wallet code', preloadWeb3));
+  if (web3 || fetchedAhead) return;
+  const files = listedWalletFiles();
+  if (files.length === 0) {
+    void loadWeb3().catch(() => chunkFailed('wallet code', preloadWeb3));
+    return;
+  }
+  fetchedAhead = Promise.all(
+    files.map(async (file) => {
+      const response = await fetch(file, { priority: 'low' });
+      if (!response.ok) throw new Error(`${file} answered ${response.status}`);
+      // Read whole, so the whole file is in the cache.
+      await response.arrayBuffer();
+    }),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      console.error('[wallet] the wallet code could not load', error);
+      fetchedAhead = null;
+      chunkFailed('wallet code', preloadWeb3);
+    },
+  );
 }
 
 export async function buildTransfer(params: TransferParams) {

@@ -308,14 +308,16 @@ export function prerenderPlugin(): Plugin {
       // with the document (src/app/bootInline.ts) instead of after the app's first render.
       const fonts = notOnPage(fontAssets);
       if (walletAssets.length === 0) throw new Error(`no chunk of the build holds ${WEB3_MODULE}`);
+      // The wallet's library, fetched ahead (not run) when the Get Ticket tab opens.
+      const wallet = notOnPage(walletAssets);
       const tapPreloads = tapPreloadsTag({
         app: appModules,
         'sign-in': notOnPage(signInAssets),
         'signed-in': notOnPage(signedInAssets),
-        wallet: notOnPage(walletAssets),
+        wallet,
         fonts,
       });
-      const docsPreloads = tapPreloadsTag({ app: appModules, fonts });
+      const docsPreloads = tapPreloadsTag({ app: appModules, wallet, fonts });
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {

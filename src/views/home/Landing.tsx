@@ -61,6 +61,7 @@ export function Landing() {
                   type="button"
                   className="btn btn-primary"
                   onClick={openSignIn}
+                  data-tap="get-access"
                   data-tap-preload="sign-in"
                 >
                   {LANDING.getAccess}
@@ -76,7 +77,7 @@ export function Landing() {
 
         <HydrationSlice>
           <section className="promo container" aria-label="Promo video">
-            <button type="button" className="promo-play" onClick={playPromo}>
+            <button type="button" className="promo-play" onClick={playPromo} data-tap="promo-video">
               {/* A rainy night skyline with neon and two gangsters (public/media/poster.svg, made by
                   scripts/make-poster.mjs): a file, not JS. */}
               <img
@@ -117,6 +118,7 @@ export function Landing() {
                 type="button"
                 className="btn btn-primary offer-cta"
                 onClick={openSignIn}
+                data-tap="get-access-offer"
                 data-tap-preload="sign-in"
               >
                 {LANDING.getAccess}

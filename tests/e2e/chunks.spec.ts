@@ -74,6 +74,24 @@ test('overlays and member services that cannot load say so; Retry loads them', a
   await expect(page.getByRole('dialog', { name: 'Promo video' })).toBeVisible();
 });
 
+test('the member services that cannot load say so on the signed-in home; Retry loads them', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await registerUser(baseURL!, uniqueEmail('members'));
+  await signInPage(page, user);
+  const release = await holdChunk(page, 'members');
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByText('Payment is not available right now.')).toBeVisible();
+  await release();
+  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(notice(page)).toHaveCount(0);
+  // The payment service came with the retry: the ticket's send buttons are there.
+  await expect(page.getByRole('button', { name: 'Send in Phantom' })).toBeVisible();
+});
+
 test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads it', async ({
   page,
   baseURL,

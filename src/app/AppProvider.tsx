@@ -28,9 +28,7 @@ export function AppActorProvider({ actor, children }: { actor: AppActorRef; chil
       started = true;
       actor.start();
       // The page answers taps from here on (`npm run bench` reads this mark): a tap the page's
-      // tap keeper (index.html) held before now is replayed, in this task: replayed a task later
-      // (to split the work), a Get Access held on an invite link's page opened no dialog in a full
-      // e2e run (signin.spec's axe test), so the replay stays with the start.
+      // tap keeper (index.html) held before now is replayed, in this task.
       performance.mark('smw-hydrated');
       window.__smwTaps?.release();
     });

@@ -68,8 +68,10 @@ export function preloadWeb3(): void {
   ).then(
     () => undefined,
     (error: unknown) => {
-      console.error('[wallet] the wallet code could not load', error);
       fetchedAhead = null;
+      // A transfer already loading the library reports its own failure.
+      if (web3) return;
+      console.error('[wallet] the wallet code could not load', error);
       chunkFailed('wallet code', preloadWeb3);
     },
   );

@@ -402,7 +402,7 @@ try {
       [
         '  wall / CPU',
         `${m('waitRatio').toFixed(2)}×`,
-        '- (the main thread waiting for a core)',
+        '- (time off the CPU: mostly waiting for a core)',
         true,
       ],
       ['CLS', m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01],

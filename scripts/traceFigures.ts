@@ -9,7 +9,7 @@ export type TraceEvent = {
   dur?: number;
   /** The thread's CPU time within the event, µs. */
   tdur?: number;
-  args?: { data?: { documentLoaderURL?: string } };
+  args?: { data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
 };
 
 export type MainThreadFigures = {
@@ -17,7 +17,7 @@ export type MainThreadFigures = {
   wallBlocking: number;
   /** The same rule on the thread's CPU time within each task, ms. */
   cpuBlocking: number;
-  /** The tasks' wall time over their CPU time: how long the thread waited for a core. */
+  /** The tasks' wall time over their CPU time: how long the thread was off the CPU. */
   waitRatio: number;
 };
 
@@ -27,12 +27,15 @@ const LONG_TASK_MS = 50;
 
 /**
  * The page's main thread in Lighthouse's own trace (`npm run bench`), from the first contentful
- * paint on: its tasks' wall time against the thread's CPU time inside them, and Lighthouse's
- * blocking rule (each task 4× as long, counted for its time over 50 ms) applied to each. On a
- * small machine the page's thread waits for a core while the trace's screenshot of every frame and
- * Chromium's software compositor run: the wall figure carries that wait, the CPU figure is the
- * page's own work. An estimate beside Lighthouse's TBT (which simulates a graph of its own), not a
- * replacement for it. NaN figures when the trace has no page navigation, first paint or tasks.
+ * paint to the end of the trace (Lighthouse stops at its time to interactive; the later tasks are
+ * short): its tasks' wall time against the thread's CPU time inside them, and Lighthouse's
+ * blocking rule (each task 4× as long, counted for its time over 50 ms) applied to each; a task
+ * running at the first paint counts from it, its CPU time in proportion. Wall time beyond CPU
+ * time is time off the CPU: on a small machine mostly waiting for a core while the trace's
+ * screenshot of every frame and Chromium's software compositor run (also any blocking call). The
+ * CPU figure is the page's own work. An estimate beside Lighthouse's TBT (which simulates a graph
+ * of its own), not a replacement for it. NaN figures when the trace has no page navigation, first
+ * paint or tasks.
  */
 export function mainThreadFigures(events: readonly TraceEvent[] | undefined): MainThreadFigures {
   const none = { wallBlocking: NaN, cpuBlocking: NaN, waitRatio: NaN };
@@ -41,7 +44,8 @@ export function mainThreadFigures(events: readonly TraceEvent[] | undefined): Ma
     .filter(
       (e) =>
         e.name === 'navigationStart' &&
-        /^https?:/.test(String(e.args?.data?.documentLoaderURL ?? '')),
+        e.args?.data?.isLoadingMainFrame === true &&
+        /^https?:/.test(String(e.args.data.documentLoaderURL ?? '')),
     )
     .at(-1);
   if (!nav) return none;
@@ -49,17 +53,12 @@ export function mainThreadFigures(events: readonly TraceEvent[] | undefined): Ma
     (e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid && e.ts >= nav.ts,
   );
   if (!fcp) return none;
-  const tasks = events.flatMap((e) =>
-    e.ph === 'X' &&
-    e.name === 'RunTask' &&
-    e.pid === nav.pid &&
-    e.tid === nav.tid &&
-    e.ts >= fcp.ts &&
-    e.dur !== undefined &&
-    e.tdur !== undefined
-      ? [{ wall: e.dur / 1000, cpu: e.tdur / 1000 }]
-      : [],
-  );
+  const tasks = events.flatMap((e) => {
+    if (e.ph !== 'X' || e.name !== 'RunTask' || e.pid !== nav.pid || e.tid !== nav.tid) return [];
+    if (!e.dur || e.tdur === undefined || e.ts + e.dur <= fcp.ts) return [];
+    const after = (e.ts + e.dur - Math.max(e.ts, fcp.ts)) / e.dur;
+    return [{ wall: (e.dur * after) / 1000, cpu: (e.tdur * after) / 1000 }];
+  });
   if (tasks.length === 0) return none;
   const blocking = (ms: (task: { wall: number; cpu: number }) => number) =>
     tasks.reduce((sum, task) => sum + Math.max(0, ms(task) * SLOWDOWN - LONG_TASK_MS), 0);

@@ -108,7 +108,12 @@ test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads
   await expect(notice(page)).toBeVisible();
   await release();
   const before = asked;
+  // Retry hides the notice at once; the file must then really arrive, and no new notice follow.
+  const arrived = page.waitForResponse(
+    (response) => /\/assets\/index\.browser\.esm-[^/]+\.js/.test(response.url()) && response.ok(),
+  );
   await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await arrived;
   await expect(notice(page)).toHaveCount(0);
   expect(asked).toBeGreaterThan(before);
 });

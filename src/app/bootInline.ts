@@ -7,6 +7,7 @@ import { hasExpired } from './jwtExpiry';
 import { opensSignedInHome } from './signedInHome';
 import { sessionStartData } from './startData';
 import { webFontsCached } from '../platform/webFonts';
+import { listedFiles } from '../platform/pagePreloads';
 
 /**
  * The session's first calls, sent from the document's head: the build compiles this module into
@@ -192,17 +193,8 @@ function reportCodeThatCannotLoad(): void {
  * that load on demand and report their own failure.
  */
 function preload(key: string | null, ahead = true): void {
-  const list = document.getElementById('smw-tap-preloads');
-  if (!key || !list) return;
-  let hrefs: unknown;
-  try {
-    hrefs = (JSON.parse(list.textContent || '{}') as Record<string, unknown>)[key];
-  } catch {
-    return;
-  }
-  if (!Array.isArray(hrefs)) return;
-  for (const href of hrefs) {
-    if (typeof href !== 'string') continue;
+  if (!key) return;
+  for (const href of listedFiles(key)) {
     const link = document.createElement('link');
     if (href.endsWith('.css')) {
       link.rel = 'preload';

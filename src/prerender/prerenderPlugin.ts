@@ -6,6 +6,7 @@ import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
 import { writeBrotliCopies } from './precompress';
 import { holdsModule } from './compileHintsPlugin';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
+import { PAGE_PRELOADS_ID } from '../platform/pagePreloads';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
@@ -146,7 +147,7 @@ export function withHeadTags(html: string, tags: string): string {
  */
 export function tapPreloadsTag(preloads: Record<string, string[]>): string {
   const json = JSON.stringify(preloads).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="smw-tap-preloads">${json}</script>`;
+  return `<script type="application/json" id="${PAGE_PRELOADS_ID}">${json}</script>`;
 }
 
 /** The wallet's library as the browser build resolves it (src/wallet/transfer.ts loads it). */

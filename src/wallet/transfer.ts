@@ -3,6 +3,7 @@
  * ~66 KB gzip to the landing page. `preloadWeb3()` fetches the chunk when the Get Ticket tab opens
  * or a send button is hovered; it runs when a transfer is built.
  */
+import { listedFiles } from '../platform/pagePreloads';
 import { retryableImport } from '../platform/retryableImport';
 import { chunkFailed } from '../views/common/chunkRetry';
 
@@ -27,20 +28,6 @@ export function loadWeb3(): Promise<Web3> {
   return web3;
 }
 
-/**
- * The wallet library's files the build listed for this page (`wallet` in #smw-tap-preloads,
- * src/prerender/prerenderPlugin.ts); none on a page without the list (the dev server).
- */
-function listedWalletFiles(): string[] {
-  try {
-    const list = document.getElementById('smw-tap-preloads')?.textContent;
-    const files: unknown = (JSON.parse(list || '{}') as Record<string, unknown>).wallet;
-    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 let fetchedAhead: Promise<void> | null = null;
 
 /**
@@ -53,7 +40,8 @@ let fetchedAhead: Promise<void> | null = null;
  */
 export function preloadWeb3(): void {
   if (web3 || fetchedAhead) return;
-  const files = listedWalletFiles();
+  // The wallet library's files the build listed for this page; none on the dev server.
+  const files = listedFiles('wallet');
   if (files.length === 0) {
     void loadWeb3().catch(() => chunkFailed('wallet code', preloadWeb3));
     return;

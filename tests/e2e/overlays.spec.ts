@@ -307,15 +307,19 @@ test.describe('Error Detected modal', () => {
       stack: 'Error: Insufficient funds\n    at pay (payment.ts:1:1)',
     });
     await expect(modal(page)).toBeVisible();
-    // The player reads what to do first; the facts for support are folded under Details.
+    // §2: the message, the solution, the component and file and the time are shown; the stack
+    // trace opens from its toggle.
     await expect(page.getByTestId('error-solution')).toBeVisible();
-    await expect(page.getByTestId('error-component')).toBeHidden();
-    await page.getByText('Details', { exact: true }).click();
     await expect(page.getByTestId('error-component')).toHaveText('GetTicketTab');
     await expect(page.getByTestId('error-component')).toBeVisible();
     await expect(page.getByTestId('error-file')).toHaveText('src/views/ticket/GetTicketTab.tsx');
-    await expect(page.getByText('Stack trace')).toBeVisible();
+    await expect(page.getByTestId('error-file')).toBeVisible();
     await expect(page.getByTestId('error-time')).toHaveText('2025-11-20T09:31:00.000Z');
+    await expect(page.getByTestId('error-time')).toBeVisible();
+    const stack = page.getByText('at pay (payment.ts:1:1)');
+    await expect(stack).toBeHidden();
+    await page.getByText('Stack trace', { exact: true }).click();
+    await expect(stack).toBeVisible();
 
     const copy = page.getByTestId('copy-error-details');
     await expect(copy).toHaveText('Copy Error Details');

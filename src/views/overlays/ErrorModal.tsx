@@ -99,38 +99,36 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
           <strong>Suggested solution:</strong> {solution}
         </p>
       ) : null}
-      {/* What the player can do leads; the facts for support are folded (still copied). */}
-      <details className="error-modal__details">
-        <summary>Details</summary>
-        <dl className="error-modal__facts">
-          {component ? (
-            <div>
-              <dt>Component</dt>
-              <dd data-testid="error-component">{component}</dd>
-            </div>
-          ) : null}
-          {file ? (
-            <div>
-              <dt>File</dt>
-              <dd data-testid="error-file">{file}</dd>
-            </div>
-          ) : null}
+      {/* §2: the component and file (unless unknown) and the time are shown; a long stack
+          trace behind its own toggle. All of them are in the copied summary. */}
+      <dl className="error-modal__facts">
+        {component ? (
           <div>
-            <dt>Time</dt>
-            <dd>
-              <time dateTime={time} data-testid="error-time">
-                {time}
-              </time>
-            </dd>
+            <dt>Component</dt>
+            <dd data-testid="error-component">{component}</dd>
           </div>
-        </dl>
-        {stack ? (
-          <details className="error-modal__stack">
-            <summary>Stack trace</summary>
-            <pre tabIndex={0}>{stack}</pre>
-          </details>
         ) : null}
-      </details>
+        {file ? (
+          <div>
+            <dt>File</dt>
+            <dd data-testid="error-file">{file}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Time</dt>
+          <dd>
+            <time dateTime={time} data-testid="error-time">
+              {time}
+            </time>
+          </dd>
+        </div>
+      </dl>
+      {stack ? (
+        <details className="error-modal__stack">
+          <summary>Stack trace</summary>
+          <pre tabIndex={0}>{stack}</pre>
+        </details>
+      ) : null}
       <div className="overlay-dialog__actions">
         {feedback ? <CopyDetailsButton feedback={feedback} onCopy={copy} /> : null}
         <button type="button" className="overlay-button overlay-button--primary" onClick={close}>

@@ -165,8 +165,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     requestTimeout: 30_000,
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // A URL the router cannot decode is an unknown path, answered like any other 404.
+    // A path the router cannot decode (a malformed escape, say an invite link cut mid-character)
+    // is sent, for a page, to the same path without its escapes (an invite link then reaches the
+    // invite page, anything else the site's own answer); else a 404 like any other.
     frameworkErrors: (error, req, reply) => {
+      const [path = '/', query] = req.url.split(/\?(.*)/s, 2);
+      if (
+        error.code === 'FST_ERR_BAD_URL' &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        !isApiPath(req.url)
+      ) {
+        // Always a path of this site (`//host` would leave it).
+        const cleaned = `/${path.replace(/%[0-9A-Fa-f]{0,2}/g, '').replace(/^[/\\]+/, '')}`;
+        void reply.redirect(query ? `${cleaned}?${query}` : cleaned, 302);
+        return;
+      }
       const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
       void sendError(
         reply as FastifyReply,

@@ -118,6 +118,12 @@ export async function registerStaticSite(
 
   /** Which file answers `pathname`, with which status; undefined means the API's 404. */
   const resolveFile = (pathname: string): { file: ServedFile; status: 200 | 404 } | undefined => {
+    // An invite link is the invite page whatever its code spells once decoded (a slash, a NUL,
+    // dots, a malformed escape): the app cleans the code (§5), the path never names a file.
+    if (INVITE_ROUTE.test(pathname)) {
+      const invite = fileAt(INVITE_PAGE_FILE) ?? fileAt('index.html');
+      return invite && { file: invite, status: 200 };
+    }
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -132,10 +138,6 @@ export async function registerStaticSite(
     const page = fileAt(`${decoded.replace(/\/+$/, '')}.html`);
     if (page) return { file: page, status: 200 };
     const home = fileAt('index.html');
-    if (INVITE_ROUTE.test(decoded)) {
-      const invite = fileAt(INVITE_PAGE_FILE) ?? home;
-      return invite && { file: invite, status: 200 };
-    }
     if (APP_ROUTE.test(decoded)) return home && { file: home, status: 200 };
     const notFound = fileAt(NOT_FOUND_PAGE_FILE) ?? home;
     return notFound && { file: notFound, status: 404 };

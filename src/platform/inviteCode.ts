@@ -14,6 +14,19 @@ export function sanitizeInviteCode(raw: string): string {
 }
 
 /**
+ * The code of an invite link's path segment (`/r/{code}`) as the player's link spelled it: the
+ * address bar's percent-escapes decoded first, so `ab%20cd` is `ab cd` (→ `abcd`), never `ab20cd`.
+ * A malformed escape is dropped rather than read as letters.
+ */
+export function inviteCodeOfPathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment.replace(/%[0-9A-Fa-f]{0,2}/g, '');
+  }
+}
+
+/**
  * Stores the sanitised code when it is non-empty; returns the stored code, or null when the
  * raw value held no letters or digits (then nothing is stored).
  */

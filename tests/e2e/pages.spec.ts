@@ -347,6 +347,23 @@ test.describe('docs', () => {
     await expect(page).toHaveURL(/\/docs\/intro$/);
   });
 
+  test('a signed-in player loading a docs page: the guide with their e-mail and Exit, no error', async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await registerUser(baseURL ?? '', uniqueEmail('reader'));
+    await signInPage(page, user);
+    for (const [id, title] of [GUIDES[7], LEGAL[0]]) {
+      // Loaded from the address bar (a reload): the pre-rendered page is a signed-out visitor's.
+      await page.goto(`/docs/${id}`);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1 }), id).toHaveText(title);
+      await expect(page.getByTestId('user-email'), id).toHaveText(user.userData.user_email);
+      await expect(page.getByRole('button', { name: 'Exit' }), id).toBeVisible();
+      await expect(page.getByTestId('error-message'), id).toHaveCount(0);
+    }
+  });
+
   test('docs pages: no overflow at 360 px, no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const id of ['intro', 'terms']) {

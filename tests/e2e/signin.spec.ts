@@ -339,6 +339,39 @@ test.describe('invite codes', () => {
     await expect(dialog(page).getByText('ABCD', { exact: true })).toBeVisible();
   });
 
+  test('an escaped link is read as the player wrote it: /r/ab%20cd stores abcd, an emoji nothing', async ({
+    page,
+  }) => {
+    await page.goto('/r/ab%20cd');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe('abcd');
+    await page.evaluate(() => localStorage.removeItem('codeInvite'));
+    await page.goto('/r/%F0%9F%98%80');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Get Access' }).first().click();
+    await expect(dialog(page).getByText(/Invite code/)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
+  });
+
+  test('the longest code (30 letters) wraps inside the dialog on a 360 px phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const code = 'W'.repeat(41);
+    await page.goto(`/r/${code}`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Get Access' }).first().click();
+    await expect(dialog(page).getByText('W'.repeat(30), { exact: true })).toBeVisible();
+    const box = await dialog(page).boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  });
+
   test('/ref/ with an empty code stores nothing', async ({ page }) => {
     await page.goto('/ref/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inviteCodeOfPathSegment,
   readInviteCode,
   sanitizeInviteCode,
   storeInviteCode,
@@ -22,6 +23,23 @@ describe('invite code', () => {
   ])('sanitises %j to %j', (raw, expected) => {
     expect(sanitizeInviteCode(raw)).toBe(expected);
   });
+
+  it.each([
+    ['ABC123', 'ABC123'],
+    ['ab%20cd', 'abcd'],
+    ['%20%20', ''],
+    ['%F0%9F%98%80', ''],
+    ['caf%C3%A9%E4%B8%AD', 'caf'],
+    ['x%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', 'ximgsrcxonerroralert1'],
+    ['a%2Fb', 'ab'],
+    ['ab%E0%A4%A', 'ab'],
+    ['ab%zzcd', 'abzzcd'],
+  ])(
+    'an invite link segment %j is the code %j (escapes decoded before §5 cleans it)',
+    (segment, code) => {
+      expect(sanitizeInviteCode(inviteCodeOfPathSegment(segment))).toBe(code);
+    },
+  );
 
   it('stores a non-empty code under codeInvite and nothing for an empty one', () => {
     const storage = memoryStorage();

@@ -11,7 +11,8 @@ export function HeaderControls() {
   const theme = useService(SYSTEM_IDS.theme);
   const signedIn = useSelector(auth, selectIsSignedIn);
   const email = useSelector(auth, selectEmail);
-  // The stored theme is unknown at build time: the pre-rendered page keeps the control's place.
+  // The stored theme and sign-in are unknown at build time: the pre-rendered page (a signed-out
+  // visitor's) keeps the control's place, and a stored sign-in shows once hydration is done.
   const hydrated = useHydrated();
   return (
     <>
@@ -24,7 +25,7 @@ export function HeaderControls() {
           data-tap="theme"
         />
       )}
-      {signedIn && (
+      {hydrated && signedIn && (
         <>
           <span className="header-email" data-testid="user-email" title={email}>
             {email}

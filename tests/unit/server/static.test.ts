@@ -125,6 +125,11 @@ describe('static site', () => {
       ['/docs', 'Home shell'],
       ['/r/ABC', 'Invite shell'],
       ['/ref/ABC/', 'Invite shell'],
+      // Whatever the code spells once decoded, an invite link is the invite page.
+      ['/r/a%2Fb', 'Invite shell'],
+      ['/r/%00abc', 'Invite shell'],
+      ['/r/..%2F..%2Fetc', 'Invite shell'],
+      ['/ref/ab%E0%A4%A', 'Invite shell'],
       // An invite link without a code has nothing to store: it is Home.
       ['/ref/', 'Home shell'],
       ['/r', 'Home shell'],
@@ -133,6 +138,19 @@ describe('static site', () => {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain(shell);
+    }
+  });
+
+  it('sends a page path it cannot decode to the same path without its escapes, on this site', async () => {
+    for (const [path, location] of [
+      ['/ref/ab%E0%A4%A', '/ref/ab'],
+      ['/docs/x%E0?y=1', '/docs/x?y=1'],
+      ['//evil.example%E0', '/evil.example'],
+      ['/%5C%5Cevil.example%E0', '/evil.example'],
+    ]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location'), path).toBe(location);
     }
   });
 

@@ -138,6 +138,21 @@ export function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH
   return () => clearInterval(timer);
 }
 
+/**
+ * A player without access whose page has no socket (live updates lost or given up) is not in the
+ * watch above, but their page asks user/data on its own (every few seconds while the socket is
+ * down): that read looks at their payment wallet first, so a payment sent from anywhere is still
+ * seen without Refresh. A failing chain read leaves the answer as it was.
+ */
+export async function lookAtUnwatchedPayment(ctx: ServerContext, userId: number): Promise<void> {
+  const user = ctx.users.findById(userId);
+  if (!user || user.user_access === 1) return;
+  if (ctx.services.realtime?.connectedUserIds().includes(userId)) return;
+  await readBalance(ctx, userId).catch((error: unknown) =>
+    ctx.log.warn(`user data: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
 const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
   method: 'POST',
   path: CALLS.walletBalance.path,

@@ -2,6 +2,7 @@ import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import type { UserRow } from '../users';
 import { contractRoute } from './define';
+import { lookAtUnwatchedPayment } from './payment';
 
 /** The signed-in user of a protected route (the router has already checked the jwt). */
 export function currentUser(ctx: ServerContext, userId: number | null): UserRow {
@@ -11,10 +12,10 @@ export function currentUser(ctx: ServerContext, userId: number | null): UserRow 
 }
 
 export const userRoutes: readonly ApiRoute[] = [
-  contractRoute('userData', (ctx, req) => ({
-    result: true,
-    user_data: ctx.users.toUserData(currentUser(ctx, req.userId)),
-  })),
+  contractRoute('userData', async (ctx, req) => {
+    await lookAtUnwatchedPayment(ctx, currentUser(ctx, req.userId).id);
+    return { result: true, user_data: ctx.users.toUserData(currentUser(ctx, req.userId)) };
+  }),
 
   // The single-use invitation codes the user holds (999 with a confirmed Early Bird ticket;
   // none before). The reusable invite code of the link is user_invite_code in user/data.

@@ -165,12 +165,19 @@ test.describe('realtime', () => {
       await page.waitForLoadState('networkidle');
       await server.stop();
       await expect(status(page)).toHaveAttribute('data-state', 'connecting');
+      // A bar with words over the viewport's bottom: the page keeps room to scroll clear of it.
+      const roomBelow = () =>
+        page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+      expect(await roomBelow()).toBeGreaterThanOrEqual(
+        (await status(page).boundingBox())?.height ?? Infinity,
+      );
       const restartedAt = Date.now();
       const second = await server.start();
       await expect.poll(() => openRooms(second), { timeout: 10_000 }).toEqual(ROOMS);
       // The first attempt waits 1 s; the server was back before it, so one attempt suffices.
       expect(Date.now() - restartedAt).toBeLessThan(5_000);
       await expect(status(page)).toHaveAttribute('data-state', 'connected');
+      await expect.poll(roomBelow).toBe(0);
       expect((await stats(second)).connections).toBe(1);
     } finally {
       server.cleanup();

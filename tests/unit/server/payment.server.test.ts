@@ -84,6 +84,14 @@ describe('user/wallet/balance', () => {
     expect(again.body.access_granted).toBe(true);
   });
 
+  it('user/data of a player without a socket sees a payment sent from anywhere (no Refresh)', async () => {
+    const user = await registerUser(server.url, 'no-socket@example.com');
+    expect((await userData(user)).user_access).toBe(0);
+    await rpc.requestAirdrop(user.userData.user_payment_wallet, price);
+    const after = await userData(user);
+    expect(after.user_access).toBe(1);
+  });
+
   it('refuses another user wallet id', async () => {
     const a = await registerUser(server.url, 'a@example.com');
     const b = await registerUser(server.url, 'b@example.com');

@@ -31,8 +31,8 @@ import {
  *   normally, so a logout (`realtime.disconnect`) never reconnects.
  * - An abnormal close goes to `waiting` for 1, 2, 4, 8, 16 s (attempts 1..5, capped at 30 s); after
  *   the 5th failed attempt the machine rests in `failed` until `realtime.reconnect`.
- * - While connected: a ping every 30 s; liveness by wall clock from the last frame received
- *   (any frame counts as life): unhealthy at 60 s, closed and reconnected after 120 s.
+ * - While connected: a ping every 30 s; liveness by wall clock from the last pong (from the
+ *   connection's start until the first): unhealthy at 60 s, closed and reconnected after 120 s.
  * - Browser offline pauses attempts (`offline`); back online reconnects at once.
  * - Credentials refused by the server (close 4401) go straight to `failed`: retrying cannot help.
  * - Provided actors: `socket` (one connection), `network` (online/offline facts) and
@@ -98,28 +98,24 @@ const bannerParams = ({ event }: { event: RealtimeEvent }): RealtimeBanner => {
 };
 
 /**
- * Frames received while connected. Any frame is life: it (re)enters `healthy`, which schedules
- * the liveness timers again from the wall clock.
+ * Frames received while connected (§4 health: "unhealthy after 60 s without pong", "no pong for
+ * over 120 s"): a pong (re)enters `healthy`, which schedules the liveness timers again from the
+ * wall clock; any other frame is handled where the connection's health stands.
  */
 const receiving = () => ({
   'socket.received': [
     {
-      guard: 'isBannerFrame' as const,
+      guard: 'isPong' as const,
       target: 'healthy' as const,
       reenter: true,
-      actions: [
-        'recordLife' as const,
-        { type: 'showBanner' as const, params: bannerParams },
-        'forwardUserEvent' as const,
-      ],
+      actions: 'recordPong' as const,
     },
     {
-      target: 'healthy' as const,
-      reenter: true,
-      actions: ['recordLife' as const, 'handleFrame' as const, 'forwardUserEvent' as const],
+      guard: 'isBannerFrame' as const,
+      actions: [{ type: 'showBanner' as const, params: bannerParams }, 'forwardUserEvent' as const],
     },
+    { actions: ['handleFrame' as const, 'forwardUserEvent' as const] },
   ],
-  'socket.ignored': { target: 'healthy' as const, reenter: true, actions: 'recordLife' as const },
 });
 
 /** What a lost connection leads to: a paused wait when offline, a backoff wait, or `failed`. */
@@ -213,14 +209,10 @@ export const realtimeMachine = setup({
         return context.rooms.filter((room) => room !== event.room);
       },
     }),
-    /** Any frame from the server is a sign of life; a pong also updates the last pong. */
-    recordLife: assign(({ context, event }) => {
-      assertEvent(event, ['socket.received', 'socket.ignored']);
-      const lastPongAt =
-        event.type === 'socket.received' && event.frame.type === 'pong'
-          ? event.receivedAt
-          : context.lastPongAt;
-      return { lastLifeAt: event.receivedAt, lastPongAt };
+    /** A pong: the connection's last sign of life (§4 health counts from it). */
+    recordPong: assign(({ event }) => {
+      assertEvent(event, 'socket.received');
+      return { lastLifeAt: event.receivedAt, lastPongAt: event.receivedAt };
     }),
     /** Keeps a received `chat` or `updates` message for the views (recent lists). */
     handleFrame: enqueueActions(({ context, event, enqueue }) => {
@@ -253,6 +245,10 @@ export const realtimeMachine = setup({
   guards: {
     hasAttemptsLeft: ({ context }) => context.attempt < REALTIME.maxAttempts,
     isOffline: ({ context }) => !context.online,
+    isPong: ({ event }) => {
+      assertEvent(event, 'socket.received');
+      return event.frame.type === 'pong';
+    },
     isBannerFrame: ({ event }) => {
       assertEvent(event, 'socket.received');
       return bannerOf(event.frame) !== null;

@@ -11,9 +11,9 @@ export const REALTIME = {
   backoffBaseMs: 1_000,
   /** Upper bound of one reconnect delay (5 attempts at 1, 2, 4, 8, 16 s never reach it). */
   backoffCapMs: 30_000,
-  /** No sign of life for over 120 s: close and reconnect. */
+  /** No pong for over 120 s: close and reconnect. */
   staleLimitMs: 120_000,
-  /** No sign of life for 60 s: reported unhealthy. */
+  /** No pong for 60 s: reported unhealthy. */
   healthyLimitMs: 60_000,
   /** An attempt that gets no `welcome` within 10 s counts as failed. */
   connectTimeoutMs: 10_000,
@@ -63,7 +63,7 @@ export type RealtimeContext = {
   /** Browser network state as last reported. */
   online: boolean;
   lastPongAt: number | null;
-  /** Last time anything arrived from the server (any frame counts as life). */
+  /** The last pong, or the connection's start before the first: §4 health counts from it. */
   lastLifeAt: number | null;
   /** Bounded recent lists of the `chat` and `updates` rooms. */
   recent: { chat: RoomEntry[]; updates: RoomEntry[] };
@@ -72,6 +72,7 @@ export type RealtimeContext = {
 /** Events the socket actor sends to the machine (facts). */
 export type SocketEvent =
   | { type: 'socket.received'; frame: ServerFrame; receivedAt: number }
+  /** A frame the socket could not read: dropped (it is no pong, so no sign of health). */
   | { type: 'socket.ignored'; reason: string; receivedAt: number }
   | { type: 'socket.closed'; code: number; reason: string };
 

@@ -213,7 +213,7 @@ describe('realtime connection', () => {
     expect(pings()).toHaveLength(3);
   });
 
-  it('reports unhealthy at 60 s without life and recovers on any frame', () => {
+  it('reports unhealthy at 60 s without a pong and recovers on a pong only', () => {
     const h = setupHarness();
     h.actor.send({ type: 'realtime.connect' });
     h.welcome();
@@ -223,6 +223,9 @@ describe('realtime connection', () => {
     expect(selectIsHealthy(h.actor.getSnapshot())).toBe(false);
     expect(h.state()).toBe('connected');
     h.actor.send({ type: 'socket.ignored', reason: 'not JSON', receivedAt: Date.now() });
+    h.receive({ type: 'left', room: 'chat', timestamp: Date.now() });
+    expect(selectIsHealthy(h.actor.getSnapshot())).toBe(false);
+    h.receive({ type: 'pong', timestamp: Date.now() });
     expect(selectIsHealthy(h.actor.getSnapshot())).toBe(true);
   });
 

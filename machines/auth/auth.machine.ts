@@ -1,4 +1,13 @@
-import { and, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type AnyActorRef,
+} from 'xstate';
+import { SYSTEM_IDS } from '../systemIds';
 import { AUTH_MESSAGES } from './auth.messages';
 import type {
   AuthContext,
@@ -60,6 +69,11 @@ export const authMachine = setup({
         logoutReason: null,
       };
     }),
+    /** Another tab signed in: this tab's sign-in dialog, if it is open, has no more to do. */
+    closeSignInDialog: ({ system }) => {
+      const signIn: AnyActorRef | undefined = system.get(SYSTEM_IDS.signIn);
+      signIn?.send({ type: 'signIn.signedInElsewhere' });
+    },
     storeSignIn: assign(({ event }) => {
       assertEvent(event, 'auth.signedIn');
       return {
@@ -117,7 +131,7 @@ export const authMachine = setup({
         'auth.signedInElsewhere': {
           // Stryker disable next-line StringLiteral: the stored jwt leads to signedIn by `always` too
           target: 'signedIn',
-          actions: 'storeSignInElsewhere',
+          actions: ['storeSignInElsewhere', 'closeSignInDialog'],
         },
         'auth.signedIn': {
           // Stryker disable next-line StringLiteral: the stored jwt leads to signedIn by `always` too

@@ -250,6 +250,9 @@ export const signInMachine = setup({
       initial: 'email',
       on: {
         'signIn.close': { target: 'closed', actions: 'clearNotice' },
+        // The player is signed in by another tab: the dialog closes for good, whatever its step
+        // (a session this tab held for the Telegram step is dropped: the other tab's stands).
+        'signIn.signedInElsewhere': { target: 'closed', actions: ['clearNotice', 'dropSession'] },
       },
       states: {
         email: {

@@ -69,6 +69,8 @@ export type SignInContext = {
 export type SignInEvent =
   | { type: 'signIn.open' }
   | { type: 'signIn.close' }
+  /** Another tab of the site signed in (the auth service tells): this dialog has no more to do. */
+  | { type: 'signIn.signedInElsewhere' }
   | { type: 'signIn.emailChanged'; email: string }
   | { type: 'signIn.submitEmail' }
   | { type: 'signIn.digitEntered'; index: number; digit: string }

@@ -200,6 +200,29 @@ test('two tabs of one browser: signing in in one signs the other in; Exit in one
   await expect(first.getByRole('button', { name: 'Exit' })).toHaveCount(0);
 });
 
+test('a sign-in dialog left open in another tab closes when this tab signs in, and stays closed after Exit', async ({
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/');
+  await second.getByRole('button', { name: 'Get Access' }).first().click();
+  await second.getByLabel('E-mail').fill('typed-in-the-other-tab@example.com');
+  await signInThroughDialog(first, baseURL!, uniqueEmail('dialog-elsewhere'));
+  await expect(second.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
+  await expect(second.getByRole('dialog')).toHaveCount(0);
+
+  await first.getByRole('button', { name: 'Exit' }).click();
+  await expect(second.getByRole('button', { name: 'Get Access' }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+  // Signed out by the first tab: the second shows its landing page, not a dialog nobody opened.
+  await second.waitForTimeout(500);
+  await expect(second.getByRole('dialog')).toHaveCount(0);
+});
+
 test('Exit ends the session on the server: a refresh token copied before Exit is refused after it', async ({
   page,
   baseURL,

@@ -91,6 +91,8 @@ const model = defineModel({
   events: {
     'signIn.open': [{}],
     'signIn.close': [{}],
+    // Another tab signed the player in (the auth service tells this tab's dialog).
+    'signIn.signedInElsewhere': [{}],
     // §5's pattern at its edges: the shortest valid address, and one without a dot after the @.
     'signIn.emailChanged': [{ email: EMAIL_EDGES.valid[1] }, { email: EMAIL_EDGES.invalid[1] }],
     'signIn.submitEmail': [{}],
@@ -223,6 +225,13 @@ function apply(ctx: Ctx, event: ModelEventOf) {
     case 'signIn.close':
       if (x.step === 'closed') return;
       if (x.step === 'telegram') handOver(x, x.pending);
+      Object.assign(x, { step: 'closed', notice: null, pending: null });
+      Object.assign(x, { sending: false, verifying: false, resending: false });
+      return;
+    case 'signIn.signedInElsewhere':
+      // Signed in by another tab: the dialog closes whatever its step; a session held for the
+      // Telegram step is not handed over (the other tab's stands).
+      if (x.step === 'closed') return;
       Object.assign(x, { step: 'closed', notice: null, pending: null });
       Object.assign(x, { sending: false, verifying: false, resending: false });
       return;
@@ -519,6 +528,7 @@ const actorDriver: Driver<typeof model, Ctx> = {
   events: expecting({
     'signIn.open': ({ ctx, event }) => ctx.signIn.send(event),
     'signIn.close': ({ ctx, event }) => ctx.signIn.send(event),
+    'signIn.signedInElsewhere': ({ ctx, event }) => ctx.signIn.send(event),
     'signIn.emailChanged': ({ ctx, event }) => ctx.signIn.send(event),
     'signIn.submitEmail': ({ ctx, event }) => ctx.signIn.send(event),
     'signIn.digitEntered': ({ ctx, event }) => ctx.signIn.send(event),
@@ -614,6 +624,11 @@ const viewDriver: Driver<typeof model, Ctx> = {
     'signIn.close': () =>
       act$(async () => {
         fireEvent.keyDown(dialog(), { key: 'Escape' });
+      }),
+    // A fact from another tab, not a control of this dialog: it reaches the service as it would.
+    'signIn.signedInElsewhere': ({ ctx, event }) =>
+      act$(async () => {
+        ctx.signIn.send(event);
       }),
     'signIn.emailChanged': ({ event }) =>
       act$(async () => {

@@ -177,15 +177,21 @@ test('with the socket down, the signed-in home polls: a friend signing up and bu
   });
 });
 
+/** Two tabs of one browser, the second on the landing page. */
+async function twoTabs(context: BrowserContext): Promise<[Page, Page]> {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  return [first, second];
+}
+
 test('two tabs of one browser: signing in in one signs the other in; Exit in one signs both out', async ({
   context,
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const first = await context.newPage();
-  const second = await context.newPage();
-  await second.goto('/');
-  await expect(second.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+  const [first, second] = await twoTabs(context);
   const email = uniqueEmail('two-tabs');
   await signInThroughDialog(first, baseURL!, email);
   // The other tab follows without a reload: signed in, with its own user data.
@@ -205,9 +211,7 @@ test('a sign-in dialog left open in another tab closes when this tab signs in, a
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const first = await context.newPage();
-  const second = await context.newPage();
-  await second.goto('/');
+  const [first, second] = await twoTabs(context);
   await second.getByRole('button', { name: 'Get Access' }).first().click();
   await second.getByLabel('E-mail').fill('typed-in-the-other-tab@example.com');
   await signInThroughDialog(first, baseURL!, uniqueEmail('dialog-elsewhere'));

@@ -119,7 +119,8 @@ export async function registerStaticSite(
   /** Which file answers `pathname`, with which status; undefined means the API's 404. */
   const resolveFile = (pathname: string): { file: ServedFile; status: 200 | 404 } | undefined => {
     // An invite link is the invite page whatever its code spells once decoded (a slash, a NUL,
-    // dots, a malformed escape): the app cleans the code (§5), the path never names a file.
+    // dots): the app cleans the code (§5), the path never names a file. (A malformed escape never
+    // gets here: the router sends it to the same path without escapes, server/app.ts.)
     if (INVITE_ROUTE.test(pathname)) {
       const invite = fileAt(INVITE_PAGE_FILE) ?? fileAt('index.html');
       return invite && { file: invite, status: 200 };

@@ -4,6 +4,7 @@ import {
   assign,
   fromCallback,
   fromPromise,
+  sendTo,
   setup,
   type AnyActorRef,
 } from 'xstate';
@@ -70,10 +71,12 @@ export const authMachine = setup({
       };
     }),
     /** Another tab signed in: this tab's sign-in dialog, if it is open, has no more to do. */
-    closeSignInDialog: ({ system }) => {
-      const signIn: AnyActorRef | undefined = system.get(SYSTEM_IDS.signIn);
-      signIn?.send({ type: 'signIn.signedInElsewhere' });
-    },
+    // Sent once this transition is done, as every sendTo (alone, without the sign-in service,
+    // it goes to this machine, which takes no such event).
+    closeSignInDialog: sendTo(
+      ({ system, self }): AnyActorRef => system.get(SYSTEM_IDS.signIn) ?? self,
+      { type: 'signIn.signedInElsewhere' },
+    ),
     storeSignIn: assign(({ event }) => {
       assertEvent(event, 'auth.signedIn');
       return {

@@ -29,7 +29,8 @@ import {
  *
  * - `session` owns the socket (a provided `fromCallback` actor): leaving it closes the socket
  *   normally, so a logout (`realtime.disconnect`) never reconnects.
- * - An abnormal close goes to `waiting` for 1, 2, 4, 8, 16 s (attempts 1..5, capped at 30 s); after
+ * - A close the page did not make (§4's abnormal close: a drop, a restart's 1001, a proxy's
+ *   1000) goes to `waiting` for 1, 2, 4, 8, 16 s (attempts 1..5, capped at 30 s); after
  *   the 5th failed attempt the machine rests in `failed` until `realtime.reconnect`.
  * - While connected: a ping every 30 s; liveness by wall clock from the last pong (from the
  *   connection's start until the first): unhealthy at 60 s, closed and reconnected after 120 s.
@@ -269,9 +270,9 @@ export const realtimeMachine = setup({
       Math.max(0, context.clock.jitter(backoffDelay(context.attempt), context.attempt)),
     pingInterval: REALTIME.pingIntervalMs,
     connectTimeout: REALTIME.connectTimeoutMs,
-    /** Wall-clock time left until 60 s without life. */
+    /** Wall-clock time left until 60 s without a pong. */
     untilUnhealthy: ({ context }) => remainingUntil(context, REALTIME.healthyLimitMs),
-    /** Wall-clock time left until 120 s without life. */
+    /** Wall-clock time left until 120 s without a pong. */
     untilStale: ({ context }) => remainingUntil(context, REALTIME.staleLimitMs),
   },
 }).createMachine({

@@ -141,17 +141,27 @@ export function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH
 /**
  * A player without access whose page has no socket (live updates lost or given up) is not in the
  * watch above, but their page asks user/data on its own (every few seconds while the socket is
- * down): that read looks at their payment wallet first, so a payment sent from anywhere is still
- * seen without Refresh. A failing chain read leaves the answer as it was.
+ * down): such a read starts a look at their payment wallet, so a payment sent from anywhere is
+ * still seen without Refresh, by the page's next user/data. The answer never waits for the chain;
+ * one look per player at a time and at most one per PAYMENT_WATCH_MS; a failing read is logged.
  */
-export async function lookAtUnwatchedPayment(ctx: ServerContext, userId: number): Promise<void> {
+export function lookAtUnwatchedPayment(ctx: ServerContext, userId: number): void {
   const user = ctx.users.findById(userId);
   if (!user || user.user_access === 1) return;
   if (ctx.services.realtime?.connectedUserIds().includes(userId)) return;
-  await readBalance(ctx, userId).catch((error: unknown) =>
-    ctx.log.warn(`user data: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  let lastLook = lastLooks.get(ctx);
+  if (!lastLook) lastLooks.set(ctx, (lastLook = new Map()));
+  const looks = lastLook;
+  if (ctx.now() - (looks.get(userId) ?? -Infinity) < PAYMENT_WATCH_MS) return;
+  looks.set(userId, ctx.now());
+  void readBalance(ctx, userId)
+    .catch((error: unknown) =>
+      ctx.log.warn(`user data: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    .finally(() => looks.set(userId, ctx.now()));
 }
+/** Per server: when each player's wallet was last looked at for user/data. */
+const lastLooks = new WeakMap<ServerContext, Map<number, number>>();
 
 const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
   method: 'POST',

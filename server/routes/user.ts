@@ -12,9 +12,10 @@ export function currentUser(ctx: ServerContext, userId: number | null): UserRow 
 }
 
 export const userRoutes: readonly ApiRoute[] = [
-  contractRoute('userData', async (ctx, req) => {
-    await lookAtUnwatchedPayment(ctx, currentUser(ctx, req.userId).id);
-    return { result: true, user_data: ctx.users.toUserData(currentUser(ctx, req.userId)) };
+  contractRoute('userData', (ctx, req) => {
+    const user = currentUser(ctx, req.userId);
+    lookAtUnwatchedPayment(ctx, user.id);
+    return { result: true, user_data: ctx.users.toUserData(user) };
   }),
 
   // The single-use invitation codes the user holds (999 with a confirmed Early Bird ticket;

@@ -15,6 +15,8 @@ import { appInput, provideAuth, provideSession } from '../../../src/app/compose'
 import { startEarlySession, type HeadBoot } from '../../../src/app/earlySession';
 import { createStorage } from '../../../src/platform/storage';
 import type { ServiceRefs } from '../../../src/app/hooks';
+import type { OtherTabAuthChange } from '../../../src/platform/otherTabs';
+import { signInMachine } from '../../../machines/signIn/signIn.machine';
 import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
 
 /**
@@ -426,4 +428,47 @@ describe('app root, the session calls sent from the page head', () => {
       expect(selectHasAccess(t.auth.getSnapshot())).toBe(false);
     },
   );
+});
+
+describe('app root, another tab signs the player in', () => {
+  it("the sign-in dialog open in this tab closes (auth tells the sign-in service) and stays closed after the other tab's Exit", async () => {
+    let otherTab: ((change: OtherTabAuthChange) => void) | undefined;
+    const fake = createFakeFetch(() => ok({ status: 'ok', result: true, user_data: USER_DATA }));
+    const storage = createStorage(() => null);
+    const api = createApiClient({
+      baseUrl: 'http://api.test/api/',
+      getSessionToken: () => storage.get('sessionToken'),
+      fetch: fake.fetch,
+    });
+    const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
+    const logic = appMachine.provide({
+      actors: {
+        ...(stand as object),
+        auth: provideAuth({
+          api,
+          storage,
+          onOtherTabAuthChange: (listener) => {
+            otherTab = listener;
+            return () => {};
+          },
+        }),
+        signIn: signInMachine,
+      } as never,
+    });
+    const app = createActor(logic, {
+      input: appInput(storage, { language: 'en', user_agent: 'unit' }),
+    }).start();
+    const signIn = app.system.get(SYSTEM_IDS.signIn) as ServiceRefs['signIn'];
+    const auth = app.system.get(SYSTEM_IDS.auth) as ServiceRefs['auth'];
+    signIn.send({ type: 'signIn.open' });
+    signIn.send({ type: 'signIn.emailChanged', email: 'typed@example.com' });
+    expect(signIn.getSnapshot().matches('open')).toBe(true);
+    otherTab?.({ type: 'signedIn', jwt: jwtExpiringIn(3600), refreshToken: 'r1' });
+    expect(auth.getSnapshot().matches('signedIn')).toBe(true);
+    expect(signIn.getSnapshot().matches('closed')).toBe(true);
+    otherTab?.({ type: 'signedOut' });
+    expect(auth.getSnapshot().matches('signedOut')).toBe(true);
+    expect(signIn.getSnapshot().matches('closed')).toBe(true);
+    app.stop();
+  });
 });

@@ -87,9 +87,11 @@ describe('user/wallet/balance', () => {
   it('user/data of a player without a socket sees a payment sent from anywhere (no Refresh)', async () => {
     const user = await registerUser(server.url, 'no-socket@example.com');
     expect((await userData(user)).user_access).toBe(0);
+    // The wallet is looked at after the answer, at most every 2 s: the page's next poll sees it.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     await rpc.requestAirdrop(user.userData.user_payment_wallet, price);
-    const after = await userData(user);
-    expect(after.user_access).toBe(1);
+    expect((await userData(user)).user_access).toBe(0);
+    await expect.poll(async () => (await userData(user)).user_access).toBe(1);
   });
 
   it('refuses another user wallet id', async () => {

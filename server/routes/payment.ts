@@ -149,9 +149,8 @@ export function lookAtUnwatchedPayment(ctx: ServerContext, userId: number): void
   const user = ctx.users.findById(userId);
   if (!user || user.user_access === 1) return;
   if (ctx.services.realtime?.connectedUserIds().includes(userId)) return;
-  let lastLook = lastLooks.get(ctx);
-  if (!lastLook) lastLooks.set(ctx, (lastLook = new Map()));
-  const looks = lastLook;
+  const looks = lastLooks.get(ctx) ?? new Map<number, number>();
+  lastLooks.set(ctx, looks);
   if (ctx.now() - (looks.get(userId) ?? -Infinity) < PAYMENT_WATCH_MS) return;
   looks.set(userId, ctx.now());
   void readBalance(ctx, userId)

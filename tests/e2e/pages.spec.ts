@@ -271,6 +271,43 @@ test.describe('landing page', () => {
     expect(docs).toContain('5<!-- --> min read');
   });
 
+  test('the first frame shows the loader over the whole page, never a half-read page', async ({
+    page,
+  }) => {
+    // A slow line delivers the document in pieces: the browser may draw between them.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 8 * 1024,
+      uploadThroughput: 8 * 1024,
+    });
+    await page.addInitScript(() => {
+      // The first frame's callback: what the page holds when it is first drawn.
+      requestAnimationFrame(() => {
+        const w = window as unknown as { __firstFrame?: Record<string, boolean> };
+        w.__firstFrame = {
+          loader: document.querySelector('.loading-overlay') !== null,
+          footer: document.querySelector('footer') !== null,
+        };
+      });
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => (window as unknown as { __firstFrame?: Record<string, boolean> }).__firstFrame,
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual({ loader: true, footer: true });
+    // The header's mark is drawn with the page: no image of its own to fetch.
+    await expect(page.locator('.site-logo svg')).toBeVisible();
+    await cdp.detach();
+  });
+
   test('the session starts from the head before the app code arrives; sess/init is sent once', async ({
     page,
   }) => {

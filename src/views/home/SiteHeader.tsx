@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../shell/router';
+import { SiteMark } from './SiteMark';
 import './site-header.css';
 
 /** The top bar: the logo home link, the docs link and the slot for account controls. */
@@ -20,7 +21,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
     <header className="site-header" ref={ref}>
       <div className="container site-header-inner">
         <Link href="/" className="site-logo" aria-label="Solana Mafia Wars home">
-          <img src="/logo.svg" alt="" width="36" height="36" />
+          <SiteMark />
           <span className="site-logo-text" aria-hidden="true">
             SMW
           </span>

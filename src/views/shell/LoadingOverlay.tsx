@@ -41,7 +41,13 @@ export function LoadingOverlay() {
     );
   }
   return (
-    <div className="loading-overlay" role="status" aria-live="polite" aria-busy="true">
+    <div
+      id="app-loader"
+      className="loading-overlay"
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+    >
       <Logo />
       <p className="loading-overlay__text">Loading</p>
       <span className="loading-overlay__spinner" aria-hidden="true" />

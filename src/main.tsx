@@ -55,8 +55,7 @@ if (!container) throw new Error('#root is missing from index.html');
  */
 async function boot(root: HTMLElement): Promise<void> {
   await nextTask();
-  const logic = composeApp(deps);
-  await nextTask();
+  const logic = await composeApp(deps, nextTask);
   const actor = createActor(logic, {
     input,
     ...(import.meta.env.MODE !== 'production' ? { inspect: devInspect } : {}),

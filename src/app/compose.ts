@@ -185,26 +185,31 @@ export function provideSession(deps: AppDeps) {
 /**
  * The app machine with every service provided. A new service adds its `x: provideX(deps)`
  * line here next to its line in SERVICES (machines/app/app.machine.ts).
+ * Providing a machine builds its states anew: the services are built a few at a time, with
+ * `between` (the boot's next task) after each group, so start-up is short tasks, not one long one.
  */
-export function composeApp(deps: AppDeps) {
+export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
+  const auth = provideAuth(deps);
+  const session = provideSession(deps);
+  await between();
+  const signIn = provideSignIn({ api: deps.api, storage: deps.storage });
+  await between();
+  const notifications = provideNotifications();
+  const errorModal = provideErrorModal();
+  const theme = provideTheme(deps);
+  await between();
+  const launch = launchMachine.provide({ actors: { clock: browserClock } });
+  const home = provideHome({
+    inviteCodes: apiActor(deps.api, 'inviteCodes', (answer) => answer.codes),
+    writeClipboard: writeClipboardText,
+  });
+  await between();
   return appMachine.provide({
-    actors: {
-      auth: provideAuth(deps),
-      session: provideSession(deps),
-      signIn: provideSignIn({ api: deps.api, storage: deps.storage }),
-      notifications: provideNotifications(),
-      errorModal: provideErrorModal(),
-      theme: provideTheme(deps),
-      launch: launchMachine.provide({ actors: { clock: browserClock } }),
-      home: provideHome({
-        inviteCodes: apiActor(deps.api, 'inviteCodes', (answer) => answer.codes),
-        writeClipboard: writeClipboardText,
-      }),
-    },
+    actors: { auth, session, signIn, notifications, errorModal, theme, launch, home },
   });
 }
 
-export type ComposedApp = ReturnType<typeof composeApp>;
+export type ComposedApp = Awaited<ReturnType<typeof composeApp>>;
 
 /** Browser storage read once at boot. */
 export function readStored(storage: KeyValueStorage): StoredValues {

@@ -288,10 +288,15 @@ test.describe('landing page', () => {
       requestAnimationFrame(() => {
         const w = window as unknown as { __firstFrame?: Record<string, boolean> };
         w.__firstFrame = {
-          loader: document.querySelector('.loading-overlay') !== null,
+          // The element index.html's `<link rel="expect">` names.
+          loader: document.getElementById('app-loader') !== null,
           footer: document.querySelector('footer') !== null,
         };
       });
+    });
+    const images: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
     });
     await page.goto('/', { waitUntil: 'commit' });
     await expect
@@ -300,11 +305,12 @@ test.describe('landing page', () => {
           page.evaluate(
             () => (window as unknown as { __firstFrame?: Record<string, boolean> }).__firstFrame,
           ),
-        { timeout: 15_000 },
+        { timeout: 25_000 },
       )
       .toEqual({ loader: true, footer: true });
     // The header's mark is drawn with the page: no image of its own to fetch.
     await expect(page.locator('.site-logo svg')).toBeVisible();
+    expect(images.filter((path) => path.includes('logo'))).toEqual([]);
     await cdp.detach();
   });
 

@@ -40,6 +40,7 @@ export function LoadingOverlay() {
       </div>
     );
   }
+  // The first frame waits for this element, by its id (index.html's `<link rel="expect">`).
   return (
     <div
       id="app-loader"

@@ -185,8 +185,9 @@ export function provideSession(deps: AppDeps) {
 /**
  * The app machine with every service provided. A new service is built in one of the groups below
  * (`const x = provideX(deps)`) and named in `actors`, next to its line in SERVICES
- * (machines/app/app.machine.ts). Providing a machine builds its states anew: the services are built a few at a time, with
- * `between` (the boot's next task) after each group, so start-up is short tasks, not one long one.
+ * (machines/app/app.machine.ts). Providing a machine builds its states anew, so the services are
+ * built a few at a time with `between` (the boot's next task) after each group: start-up is
+ * short tasks, not one long one.
  */
 export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
   const auth = provideAuth(deps);

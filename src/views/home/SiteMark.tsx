@@ -1,6 +1,7 @@
 /**
- * The header's mark (the favicon's drawing, public/favicon.svg), inline: an <img> would be a document of
- * its own, laid out and painted before the page, and a request the first paint does not need.
+ * The header's mark (the favicon's drawing, public/favicon.svg), inline: an <img> would be a
+ * document of its own, laid out and painted before the page, and a request the first paint does
+ * not need.
  */
 export function SiteMark() {
   return (

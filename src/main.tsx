@@ -29,10 +29,17 @@ const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: early
 const stageTwo = import('./app/mount');
 // The member services' chunk is fetched after the first render has committed.
 const membersChunk = retryableImport(() => import('./app/members'));
+// Evaluating the chunk, providing the services and spawning them (MemberServices' send, with the
+// page's re-render) are a task each.
 const loadMembers = () =>
   nextTask()
     .then(membersChunk)
-    .then((m) => m.provideMembers(deps));
+    .then(async (m) => {
+      await nextTask();
+      const members = m.provideMembers(deps);
+      await nextTask();
+      return members;
+    });
 const input = appInput(
   storage,
   sessionStartData({
@@ -60,12 +67,14 @@ async function boot(root: HTMLElement): Promise<void> {
     input,
     ...(import.meta.env.MODE !== 'production' ? { inspect: devInspect } : {}),
   });
+  // Creating the actor (every service with it) and what follows are two tasks.
+  await nextTask();
   if (freshSignedInHome) {
     // Nothing pre-rendered to match: the actor starts now (AppActorProvider leaves a started
     // actor be) and takes the session's answers the head already has while React downloads, so
     // the first commit is the signed-in home rather than its busy placeholder.
-    await nextTask();
     actor.start();
+    await nextTask();
   }
   const { mount } = await stageTwo;
   await mount({ actor, root, freshSignedInHome, loadMembers });

@@ -126,16 +126,27 @@ export function provideAuth(deps: AppDeps) {
   });
 }
 
+/** The early user/data's jwt was refused by the server. */
+const JWT_REFUSED = Symbol('jwt refused');
+
+const noWait = (): Promise<void> => Promise.resolve();
+
 /**
  * The session bootstrap with its api calls and the session-token storage writes. The first run
  * of each step takes the call the page started with the document (deps.early, from
  * ./earlyApi.ts) when that call is the one the step would make; anything else calls afresh.
+ * `between` (the boot's next task) comes after each answer.
  */
-/** The early user/data's jwt was refused by the server. */
-const JWT_REFUSED = Symbol('jwt refused');
-
-export function provideSession(deps: AppDeps) {
+export function provideSession(deps: AppDeps, between: () => Promise<void> = noWait) {
   const { api, storage, early } = deps;
+  // An answer the page already has settles at once: the session's next step, the app's `loaded`
+  // and the page's re-render would all run in the task that started the actor. Each answer is
+  // handed over in a task of its own.
+  const handOver = <T>(answer: Promise<T>): Promise<T> =>
+    answer.then(async (value) => {
+      await between();
+      return value;
+    });
   const init = takeOnce(early?.init, () => api.call('sessInit', {}));
   const create = takeOnce(early?.create, () => Promise.resolve<typeof NOT_TAKEN>(NOT_TAKEN));
   const earlyUserData = takeOnce(early?.userData, () =>
@@ -145,34 +156,40 @@ export function provideSession(deps: AppDeps) {
   return sessionMachine.provide({
     actors: {
       sessInit: fromPromise<SessInitOutput>(({ signal }) =>
-        early ? init() : api.call('sessInit', {}, { signal }),
+        handOver(early ? init() : api.call('sessInit', {}, { signal })),
       ),
       sessLoad: fromPromise(({ input, signal }) => {
         const taken = load && input.session === early?.storedSession ? load : undefined;
         load = undefined;
-        return takeOnce(taken, () =>
-          api.call('sessLoad', { session: input.session }, { signal }),
-        )();
+        return handOver(
+          takeOnce(taken, () => api.call('sessLoad', { session: input.session }, { signal }))(),
+        );
       }),
-      sessCreate: fromPromise(async ({ input, signal }) => {
-        const answer = await create();
-        return answer === NOT_TAKEN
-          ? api.call('sessCreate', { data: input.data }, { signal })
-          : answer;
-      }),
+      sessCreate: fromPromise(({ input, signal }) =>
+        handOver(
+          create().then((answer) =>
+            answer === NOT_TAKEN
+              ? api.call('sessCreate', { data: input.data }, { signal })
+              : answer,
+          ),
+        ),
+      ),
       // The early user/data is taken when it succeeded. When the server refused its jwt (401),
       // the app's refresh goes first (with its lock), then one user/data with the new jwt: the
       // refused jwt is not sent twice.
-      userData: fromPromise<UserDataOutput>(async ({ signal, system }) => {
+      userData: fromPromise<UserDataOutput>(({ signal, system }) => {
         const tokens = systemTokenSource(system as SystemLike);
-        const answer = await earlyUserData().catch((error: unknown) =>
-          error instanceof ApiError && error.status === 401 ? JWT_REFUSED : NOT_TAKEN,
-        );
-        if (answer === JWT_REFUSED) {
-          const refused = tokens.getJwt();
-          if (refused) await tokens.renewJwt(refused, signal);
-        } else if (answer !== NOT_TAKEN) return answer;
-        return api.call('userData', {}, { signal, tokens });
+        const fetchUserData = async () => {
+          const answer = await earlyUserData().catch((error: unknown) =>
+            error instanceof ApiError && error.status === 401 ? JWT_REFUSED : NOT_TAKEN,
+          );
+          if (answer === JWT_REFUSED) {
+            const refused = tokens.getJwt();
+            if (refused) await tokens.renewJwt(refused, signal);
+          } else if (answer !== NOT_TAKEN) return answer;
+          return api.call('userData', {}, { signal, tokens });
+        };
+        return handOver(fetchUserData());
       }),
     },
     actions: {
@@ -191,7 +208,7 @@ export function provideSession(deps: AppDeps) {
  */
 export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
   const auth = provideAuth(deps);
-  const session = provideSession(deps);
+  const session = provideSession(deps, between);
   await between();
   const signIn = provideSignIn({ api: deps.api, storage: deps.storage });
   await between();

@@ -234,6 +234,8 @@ test.describe('landing page', () => {
     await expect(page.getByText('Boarding now · Training Open')).toBeVisible();
     const tagline = page.locator('.taglines-text');
     await expect(tagline).toHaveText(TAGLINES[0]);
+    // The first tagline is there with the page: nothing fades it in.
+    expect(await tagline.evaluate((el) => el.getAnimations().length)).toBe(0);
     // The rotation starts with the subheader's part of the page, which may hydrate a moment after
     // the countdown shows: the clock moves in 100 ms steps until the second tagline shows (within
     // one period of that moment), and from there every step must take exactly 3 s.
@@ -248,6 +250,8 @@ test.describe('landing page', () => {
       await expect(tagline).not.toHaveText(next);
       await page.clock.runFor(100);
       await expect(tagline).toHaveText(next);
+      // Each next tagline slides in, the first one too when the rotation comes back to it.
+      await expect(tagline).toHaveClass(/taglines-text--in/);
     }
   });
 
@@ -271,7 +275,7 @@ test.describe('landing page', () => {
     expect(docs).toContain('5<!-- --> min read');
   });
 
-  test('the first frame shows the loader over the whole page, never a half-read page', async ({
+  test('every frame drawn while the page is read shows the loader, never a half-read page', async ({
     page,
   }) => {
     // A slow line delivers the document in pieces: the browser may draw between them.
@@ -284,30 +288,33 @@ test.describe('landing page', () => {
       uploadThroughput: 8 * 1024,
     });
     await page.addInitScript(() => {
-      // The first frame's callback: what the page holds when it is first drawn.
-      requestAnimationFrame(() => {
-        const w = window as unknown as { __firstFrame?: Record<string, boolean> };
-        w.__firstFrame = {
-          // The element index.html's `<link rel="expect">` names.
-          loader: document.getElementById('app-loader') !== null,
-          footer: document.querySelector('footer') !== null,
-        };
-      });
+      // Each frame drawn while the document is read: whether any of the page is in it, and
+      // whether the loader is, in front of the page's markup.
+      const w = window as unknown as { __frames?: { page: boolean; loader: boolean }[] };
+      w.__frames = [];
+      const frame = () => {
+        w.__frames?.push({
+          page: document.querySelector('#root > :not(.loading-overlay)') !== null,
+          loader: document.querySelector('#root > .loading-overlay:first-child') !== null,
+        });
+        if (document.readyState === 'loading') requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
     });
     const images: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
     });
-    await page.goto('/', { waitUntil: 'commit' });
-    await expect
-      .poll(
+    await page.goto('/', { waitUntil: 'domcontentloaded', timeout: 25_000 });
+    const drawn = () =>
+      page.evaluate(
         () =>
-          page.evaluate(
-            () => (window as unknown as { __firstFrame?: Record<string, boolean> }).__firstFrame,
-          ),
-        { timeout: 25_000 },
-      )
-      .toEqual({ loader: true, footer: true });
+          (window as unknown as { __frames?: { page: boolean; loader: boolean }[] }).__frames ?? [],
+      );
+    await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0);
+    const frames = await drawn();
+    // No frame has part of the page without the loader over it.
+    expect(frames.filter((f) => f.page && !f.loader)).toEqual([]);
     // The header's mark is drawn with the page: no image of its own to fetch.
     await expect(page.locator('.site-logo svg')).toBeVisible();
     expect(images.filter((path) => path.includes('logo'))).toEqual([]);

@@ -40,15 +40,10 @@ export function LoadingOverlay() {
       </div>
     );
   }
-  // The first frame waits for this element, by its id (index.html's `<link rel="expect">`).
+  // The shell's first element (Shell.tsx): a frame drawn while the page is still being read
+  // shows the loader over whatever part of it has arrived.
   return (
-    <div
-      id="app-loader"
-      className="loading-overlay"
-      role="status"
-      aria-live="polite"
-      aria-busy="true"
-    >
+    <div className="loading-overlay" role="status" aria-live="polite" aria-busy="true">
       <Logo />
       <p className="loading-overlay__text">Loading</p>
       <span className="loading-overlay__spinner" aria-hidden="true" />

@@ -180,6 +180,8 @@ async function visit(url, { storage = {}, tap = false } = {}) {
           w.__benchLongTasks.observe({ type: 'longtask', buffered: true });
         }
         let seen = false;
+        let viewPending = false;
+        let answerPending = false;
         // The next frame's rendering done: a task posted from its animation-frame callback runs
         // after that frame's paint (a page whose frames are held runs it when they resume).
         const afterFrame = (run) =>
@@ -203,12 +205,8 @@ async function visit(url, { storage = {}, tap = false } = {}) {
           // placeholder (a `main` marked busy while its chunk loads), at the end of the frame
           // that draws it: a page whose markup is ready while the browser holds its frames is
           // not yet in view.
-          else if (
-            seen &&
-            b.viewPending === undefined &&
-            document.querySelector('main:not([aria-busy="true"])')
-          ) {
-            b.viewPending = true;
+          else if (seen && !viewPending && document.querySelector('main:not([aria-busy="true"])')) {
+            viewPending = true;
             b.markupReady = performance.now();
             afterFrame((now) => {
               b.inView = now;
@@ -225,10 +223,10 @@ async function visit(url, { storage = {}, tap = false } = {}) {
           // Answered: the sign-in dialog drawn, likewise at the end of its frame.
           if (
             b.tapped !== undefined &&
-            b.answerPending === undefined &&
+            !answerPending &&
             document.querySelector('[role="dialog"]')
           ) {
-            b.answerPending = true;
+            answerPending = true;
             afterFrame((now) => {
               b.answered = now;
               report();

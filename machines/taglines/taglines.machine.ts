@@ -7,17 +7,21 @@ import { TAGLINE_ROTATION_MS, TAGLINES } from './taglines.types';
  */
 export const taglinesMachine = setup({
   types: {
-    context: {} as { index: number; count: number },
+    // `rotated`: a tagline after the first is showing (the view slides those in).
+    context: {} as { index: number; count: number; rotated: boolean },
   },
   actions: {
-    showNext: assign({ index: ({ context }) => (context.index + 1) % context.count }),
+    showNext: assign({
+      index: ({ context }) => (context.index + 1) % context.count,
+      rotated: true,
+    }),
   },
   delays: {
     taglineRotation: TAGLINE_ROTATION_MS,
   },
 }).createMachine({
   id: 'taglines',
-  context: { index: 0, count: TAGLINES.length },
+  context: { index: 0, count: TAGLINES.length, rotated: false },
   initial: 'rotating',
   states: {
     rotating: {

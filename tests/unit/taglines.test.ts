@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { taglinesMachine } from '../../machines/taglines/taglines.machine';
-import { selectTagline } from '../../machines/taglines/taglines.selectors';
+import { selectTagline, selectTaglineSlidesIn } from '../../machines/taglines/taglines.selectors';
 import { TAGLINE_ROTATION_MS, TAGLINES } from '../../machines/taglines/taglines.types';
 
 describe('landing taglines', () => {
@@ -28,6 +28,17 @@ describe('landing taglines', () => {
       seen.push(selectTagline(actor.getSnapshot()));
     }
     expect(seen).toEqual([...TAGLINES, TAGLINES[0]]);
+    actor.stop();
+  });
+
+  it('the first tagline comes with the page; every next one slides in, the first too after a wrap', () => {
+    const actor = createActor(taglinesMachine).start();
+    expect(selectTaglineSlidesIn(actor.getSnapshot())).toBe(false);
+    for (let i = 0; i < TAGLINES.length; i++) {
+      vi.advanceTimersByTime(TAGLINE_ROTATION_MS);
+      expect(selectTaglineSlidesIn(actor.getSnapshot())).toBe(true);
+    }
+    expect(selectTagline(actor.getSnapshot())).toBe(TAGLINES[0]);
     actor.stop();
   });
 });

@@ -1,7 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { taglinesMachine } from '../../../machines/taglines/taglines.machine';
-import { selectTagline, selectTaglineIndex } from '../../../machines/taglines/taglines.selectors';
+import {
+  selectTagline,
+  selectTaglineIndex,
+  selectTaglineSlidesIn,
+} from '../../../machines/taglines/taglines.selectors';
 import './taglines.css';
 
 /**
@@ -13,12 +16,10 @@ export function Taglines() {
   const taglines = useActorRef(taglinesMachine);
   const index = useSelector(taglines, selectTaglineIndex);
   const text = useSelector(taglines, selectTagline);
-  const [first] = useState(index);
-  const [rotated, setRotated] = useState(false);
-  if (!rotated && index !== first) setRotated(true);
+  const slidesIn = useSelector(taglines, selectTaglineSlidesIn);
   return (
     <p className="taglines" data-index={index}>
-      <span key={index} className={rotated ? 'taglines-text taglines-text--in' : 'taglines-text'}>
+      <span key={index} className={slidesIn ? 'taglines-text taglines-text--in' : 'taglines-text'}>
         {text}
       </span>
     </p>

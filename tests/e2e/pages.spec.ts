@@ -79,7 +79,16 @@ test.describe('landing page', () => {
       'After Nov 20 an invitation via ref is required to enter',
     ]) {
       await expect(page.getByText(text, { exact: true }), text).toBeVisible();
+      // Drawn as the spec writes it: no style changes its letters' case.
+      await expect(page.getByText(text, { exact: true }), text).toHaveText(text, {
+        useInnerText: true,
+      });
     }
+    // The countdown's labels (§2: Days, Hours, Minutes, Seconds), as drawn.
+    await expect(page.locator('.flip-card-label')).toHaveText(
+      ['Days', 'Hours', 'Minutes', 'Seconds'],
+      { useInnerText: true },
+    );
     await expect(page.locator('.offer-card').first()).toContainText('2 Gangsters');
     const served = init.body.data as { public_data: { ticket_price: string } };
     await expect(page.getByTestId('ticket-price')).toHaveText(

@@ -95,6 +95,28 @@ test('a server answering version 0.1.9 shows the expired-version text', async ({
   );
 });
 
+test('a failing sess/init shows its server message, or Failed to load session without one', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // §8 Session init: otherwise the server message or 'Failed to load session'; the status code
+  // itself is never shown.
+  allowConsoleErrors(/Failed to load resource/);
+  let body = JSON.stringify({ status: 'error', message: 'Sessions are paused for maintenance' });
+  await page.route('**/api/sess/init', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body }),
+  );
+  await page.goto('/');
+  const dialog = page.getByRole('alertdialog', { name: 'Connection Error' });
+  await expect(dialog).toContainText('Sessions are paused for maintenance');
+  await expect(dialog).not.toContainText('503');
+
+  body = '<html><body>Bad gateway</body></html>';
+  await page.reload();
+  await expect(dialog).toContainText('Failed to load session');
+  await expect(dialog).not.toContainText('Bad gateway');
+});
+
 test('a stored stale session token is replaced by a new session', async ({
   page,
   allowConsoleErrors,

@@ -26,7 +26,8 @@ import {
   PRODUCTION_RATE_LIMITS,
   type RateLimits,
 } from './limits';
-import { createOutbox, type Mailer } from './outbox';
+import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
+import { createOutbox, type MailDelivery } from './outbox';
 import { PLUGINS } from './plugins';
 import { isSolAmount } from './pricing';
 import { ROUTES } from './routes/index';
@@ -60,7 +61,16 @@ export type StartOptions = {
   corsOrigins?: readonly string[];
   /** Replaces the default plugin list of server/plugins.ts. */
   plugins?: readonly ServerPlugin[];
+  /** A mail transport of the caller's (tests); else `smtpUrl`. */
   mailer?: Mailer;
+  /** SMTP_URL: `smtp://user:pass@host:587` or `smtps://…:465`. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of the code e-mails, e.g. `Solana Mafia Wars <play@studio.example>`. */
+  mailFrom?: string;
+  /** MAIL_TRANSPORT=log: a staging server writes codes to its log instead of e-mailing them. */
+  mailToLog?: boolean;
+  /** SITE_URL: the site's address in the e-mails (default: this server's own URL). */
+  siteUrl?: string;
   maxBodyBytes?: number;
   /** Per-IP limits (server/limits.ts); defaults by mode: strict in production, generous in development. */
   rateLimits?: Partial<RateLimits>;
@@ -129,6 +139,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     throw new Error(`mode must be development or production, got ${String(opts.mode)}`);
   if (opts.mode === 'production' && !opts.rpcUrl && !opts.localChain)
     throw new Error(NO_CHAIN_MESSAGE);
+  const delivery = mailDelivery(opts);
   const config = buildConfig(opts);
   const now = opts.now ?? Date.now;
   const log = opts.log === 'silent' ? SILENT_LOGGER : (opts.log ?? CONSOLE_LOGGER);
@@ -152,7 +163,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
     refreshTokens: createRefreshTokens(db, now, config.refreshTtlSeconds),
-    outbox: createOutbox(db, config.mode, log, now, opts.mailer),
+    outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
     services: {},
     now,
     baseUrl: () => baseUrl,
@@ -284,6 +295,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
+    if (delivery.kind === 'mailer') delivery.close?.();
     for (const cleanup of [...cleanups].reverse()) {
       try {
         await cleanup();
@@ -313,6 +325,24 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       : config.host;
   baseUrl = `http://${shownHost}:${port}`;
   return { url: baseUrl, port, httpServer, db, events, ctx, close };
+}
+
+/**
+ * How code e-mails leave: the caller's mailer, SMTP, the log (staging) or, in development only,
+ * nowhere but the outbox. Production refuses to start without a way to reach players.
+ */
+function mailDelivery(opts: StartOptions): MailDelivery {
+  if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
+  if (opts.smtpUrl) {
+    const from = opts.mailFrom?.trim();
+    if (!from && opts.mode === 'production')
+      throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
+    const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');
+    return { kind: 'mailer', mailer: smtp.send, close: smtp.close };
+  }
+  if (opts.mailToLog) return { kind: 'log' };
+  if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);
+  return { kind: 'none' };
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;

@@ -80,6 +80,14 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
       return { ok: true, code };
     },
 
+    /**
+     * Takes back a code that never reached the player (the e-mail failed): it can no longer be
+     * used, and it starts no cooldown, so the player may ask again at once.
+     */
+    withdraw(email: string): void {
+      remove.run(email);
+    },
+
     /** Single use: a correct code is consumed; a wrong one costs one of 5 tries. */
     verify(email: string, code: string): CodeCheck {
       const row = find.get(email);

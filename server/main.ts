@@ -18,6 +18,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const mailTransport = env.MAIL_TRANSPORT || 'smtp';
+if (mailTransport !== 'smtp' && mailTransport !== 'log') {
+  console.error(`MAIL_TRANSPORT must be smtp or log, got ${mailTransport}`);
+  process.exit(2);
+}
+
 try {
   const server = await startServer({
     port,
@@ -31,7 +37,15 @@ try {
     corsOrigins: list(env.CORS_ORIGINS),
     hsts: env.HSTS === '1',
     localChain: env.LOCAL_CHAIN === '1',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    mailToLog: mailTransport === 'log',
+    siteUrl: env.SITE_URL || undefined,
   });
+  if (mode === 'production' && mailTransport === 'log' && !env.SMTP_URL)
+    console.warn(
+      'WARNING: MAIL_TRANSPORT=log writes every sign-in code to this log and e-mails none. Staging only: never run a launch like this.',
+    );
   if (mode === 'production' && !env.SOLANA_RPC_URL)
     console.warn(
       'Warning: LOCAL_CHAIN=1 runs the in-process chain in production mode; tickets are paid on this machine only.',

@@ -1,24 +1,38 @@
 import type { Db } from './db';
 import type { Logger, ServerMode } from './context';
+import { CODE_SUBJECT, codeEmail, type Mailer } from './mail';
 
-export const CODE_SUBJECT = 'Your Solana Mafia Wars sign-in code';
+export { CODE_SUBJECT };
+export type { Mailer };
 
 export type OutboxMessage = { email: string; code: string; subject: string; at: string };
 
-/** Sends a code e-mail somewhere real (production); the local server has no mail transport. */
-export type Mailer = (message: { email: string; subject: string; text: string }) => Promise<void>;
+/** How sign-in code e-mails leave the server (server/mail.ts builds them). */
+export type MailDelivery =
+  /** A real transport (SMTP in production; a test's own mailer). */
+  | { kind: 'mailer'; mailer: Mailer; close?: () => void }
+  /** Staging only (MAIL_TRANSPORT=log): the code is written to the log, never e-mailed. */
+  | { kind: 'log' }
+  /** Development without SMTP_URL: the outbox table and the console only. */
+  | { kind: 'none' };
+
+/** Waits this long before the one retry of a delivery that failed. */
+export const MAIL_RETRY_DELAY_MS = 300;
 
 /**
- * Where sign-in code e-mails go. In development mode: the console and the `outbox` table
- * (read through GET /api/dev/outbox). In production mode the code is handed to the mailer only
- * and never written to a log or the database.
+ * Where sign-in code e-mails go. Development mode keeps every code in the `outbox` table (read
+ * through GET /api/dev/outbox) and on the console, and also e-mails it when SMTP_URL is set. In
+ * production the code goes to the transport only and never to a log line or the database (but
+ * for MAIL_TRANSPORT=log, a staging server's explicit choice). A failed delivery is retried once;
+ * a second failure throws, so the request answers with an error.
  */
 export function createOutbox(
   db: Db,
   mode: ServerMode,
   log: Logger,
   now: () => number,
-  mailer?: Mailer,
+  delivery: MailDelivery,
+  siteUrl: () => string,
 ) {
   const insert = db.prepare('INSERT INTO outbox (email, code, subject, at) VALUES (?, ?, ?, ?)');
   const listFor = db.prepare<
@@ -28,18 +42,27 @@ export function createOutbox(
   const listAll = db.prepare<[], { email: string; code: string; subject: string; at: number }>(
     'SELECT email, code, subject, at FROM outbox ORDER BY id DESC LIMIT 50',
   );
-  let warned = false;
   return {
     async sendCode(email: string, code: string): Promise<void> {
-      const text = `Your sign-in code is ${code}. It is valid for 10 minutes.`;
       if (mode === 'development') {
         insert.run(email, code, CODE_SUBJECT, now());
         log.info(`[outbox] to ${email}: ${CODE_SUBJECT}: ${code}`);
       }
-      if (mailer) await mailer({ email, subject: CODE_SUBJECT, text });
-      else if (mode === 'production' && !warned) {
-        warned = true;
-        log.warn('No mailer configured: sign-in code e-mails are not delivered.');
+      if (delivery.kind === 'log' && mode === 'production')
+        log.warn(`[MAIL_TRANSPORT=log] sign-in code for ${email}: ${code} (not e-mailed)`);
+      if (delivery.kind !== 'mailer') return;
+      const message = codeEmail(email, code, siteUrl());
+      try {
+        await delivery.mailer(message);
+      } catch (first) {
+        log.warn(`Mail delivery failed once, retrying: ${reason(first)}`);
+        await new Promise((done) => setTimeout(done, MAIL_RETRY_DELAY_MS));
+        try {
+          await delivery.mailer(message);
+        } catch (second) {
+          log.error(`Mail delivery failed: ${reason(second)}`);
+          throw second;
+        }
       }
     },
     /** Newest first (development mode only). */
@@ -50,3 +73,9 @@ export function createOutbox(
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** A transport's error without the message itself (never the code). */
+const reason = (error: unknown): string =>
+  error instanceof Error
+    ? `${error.name}${'code' in error ? ` ${String(error.code)}` : ''}: ${error.message}`
+    : String(error);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../contract/api';
 import { SIGN_IN_RULE_MESSAGES } from '../../contract/messages';
 import { CODE_MESSAGES } from '../codes';
+import { MAIL_FAILED_MESSAGE } from '../mail';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import { isValidEmail, normalizeEmail, sanitizeInviteCode, type UserRow } from '../users';
@@ -34,7 +35,13 @@ export const authRoutes: readonly ApiRoute[] = [
         'Retry-After': String(request.retryAfterSeconds),
       });
     }
-    await ctx.outbox.sendCode(email, request.code);
+    try {
+      await ctx.outbox.sendCode(email, request.code);
+    } catch {
+      // The dialog shows 'Failed to send code: {error}' (§8) and keeps the address.
+      ctx.codes.withdraw(email);
+      throw new HttpError(502, MAIL_FAILED_MESSAGE);
+    }
     return ctx.config.mode === 'development'
       ? { result: true, sign_code: request.code }
       : { result: true };

@@ -10,10 +10,14 @@ import { startServer, type RunningServer, type StartOptions } from '../../server
  */
 export async function startTestServer(opts: Partial<StartOptions> = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'smw-server-'));
+  // Production needs a way to mail codes: a test that is not about mail gets one that drops them.
+  const needsMail =
+    opts.mode === 'production' && !opts.mailer && !opts.smtpUrl && opts.mailToLog !== true;
   const server = await startServer({
     port: 0,
     mode: 'development',
     log: 'silent',
+    ...(needsMail ? { mailer: async () => {} } : {}),
     ...opts,
     dataDir,
   });

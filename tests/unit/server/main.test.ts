@@ -2,12 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postApi } from '../../support/api';
+import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(() => smtp.stop());
+/** Production's mail settings, pointing at the test's own SMTP server. */
+const mail = () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Solana Mafia Wars <play@studio.test>' });
 
 afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -67,7 +75,7 @@ describe('server/main.ts', () => {
   });
 
   it('the default mode with LOCAL_CHAIN=1 is production: a warning, no outbox, no airdrops', async () => {
-    const { url, output } = await runMain({ SERVER_MODE: '', LOCAL_CHAIN: '1' });
+    const { url, output } = await runMain({ SERVER_MODE: '', LOCAL_CHAIN: '1', ...mail() });
     expect(output()).toMatch(/Warning: LOCAL_CHAIN=1/);
     expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
     expect((await fetch(`${url}/api/dev/wallet`, { method: 'POST' })).status).toBe(404);
@@ -85,12 +93,35 @@ describe('server/main.ts', () => {
     expect(body.error?.code).toBe(-32601);
   });
 
-  it('SERVER_MODE=production hides the outbox and sign_code', async () => {
-    const { url, output } = await runMain({ SERVER_MODE: 'production', LOCAL_CHAIN: '1' });
+  it('SERVER_MODE=production e-mails the code over SMTP, hides the outbox and sign_code', async () => {
+    const { url, output } = await runMain({
+      SERVER_MODE: 'production',
+      LOCAL_CHAIN: '1',
+      ...mail(),
+    });
     const sent = await postApi(url, 'auth/email/init', { data: { email: 'cli@site.test' } });
     expect(sent.body).toEqual({ result: true });
+    const code = codeIn((await smtp.next('cli@site.test')).text);
+    expect(code).toMatch(/^\d{6}$/);
     expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
-    expect(output()).not.toMatch(/\b\d{6}\b/);
+    expect(output()).not.toContain(code!);
+  });
+
+  it('production without SMTP_URL exits non-zero with a message naming SMTP_URL', async () => {
+    await expect(
+      runMain({ SERVER_MODE: 'production', LOCAL_CHAIN: '1', SMTP_URL: '', MAIL_TRANSPORT: '' }),
+    ).rejects.toThrow(/Could not start the server: Production mode needs SMTP_URL/);
+    expect(child!.exitCode).not.toBe(0);
+  });
+
+  it('MAIL_TRANSPORT=log starts a staging server with a loud warning', async () => {
+    const { output } = await runMain({
+      SERVER_MODE: 'production',
+      LOCAL_CHAIN: '1',
+      SMTP_URL: '',
+      MAIL_TRANSPORT: 'log',
+    });
+    expect(output()).toMatch(/WARNING: MAIL_TRANSPORT=log writes every sign-in code to this log/);
   });
 
   it('refuses an unknown SERVER_MODE with a message and a non-zero exit', async () => {

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { calendarFromEnv } from './contract/calendar';
 import { chunkName } from './src/prerender/appChunk';
 import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
@@ -11,9 +12,14 @@ import { docsPlugin } from './src/views/docs/build/docsPlugin';
 // dated copy of the pre-rendered pages and of their hydration reads this clock.
 process.env.SMW_BUILT_AT ??= String(Date.now());
 const BUILT_AT = Number(process.env.SMW_BUILT_AT);
+// The launch calendar of the build: the same variables the server reads (contract/calendar.ts).
+const BUILT_CALENDAR = calendarFromEnv(process.env);
 
 export default defineConfig({
-  define: { __SMW_BUILT_AT__: JSON.stringify(BUILT_AT) },
+  define: {
+    __SMW_BUILT_AT__: JSON.stringify(BUILT_AT),
+    __SMW_CALENDAR__: JSON.stringify(BUILT_CALENDAR),
+  },
   plugins: [
     react(),
     docsPlugin(resolve(import.meta.dirname, 'docs-content')),

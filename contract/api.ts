@@ -46,6 +46,8 @@ export const userDataSchema = object({
   user_access_via: optional(str({ max: 16 })),
   /** Set by the server while a Telegram link is pending for this account (sign-in step 3). */
   user_telegram_link: optional(str({ max: 300 })),
+  /** The calendar tier of the paid ticket (`early_bird`, `before_launch`, `after_launch`). */
+  user_ticket_tier: optional(str({ max: 16 })),
 });
 export type UserData = Infer<typeof userDataSchema>;
 
@@ -56,6 +58,12 @@ export const publicDataSchema = object({
   old_price: optional(str({ max: 32 })),
   /** The ticket price in lamports as a decimal integer string. */
   ticket_price_lamports: optional(str({ max: 32 })),
+  /**
+   * The launch calendar (additions to the spec's shape; the site keeps the spec's dates when they
+   * are absent): the training start and the end of the Early Bird, ISO 8601 instants.
+   */
+  launch_at: optional(str({ max: 40 })),
+  early_bird_end: optional(str({ max: 40 })),
 });
 export type PublicData = Infer<typeof publicDataSchema>;
 
@@ -160,6 +168,8 @@ export const CALLS = {
        */
       access_via: optional(str({ max: 16 })),
       paid_lamports: optional(str({ max: 40 })),
+      /** The calendar tier the paid ticket was bought in (`early_bird`, …): the receipt's level. */
+      ticket_tier: optional(str({ max: 16 })),
     }),
   ),
   /**

@@ -21,18 +21,21 @@ export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
 export const EARLY_BIRD_END_ISO = '2025-11-20T00:00:00Z';
 export const EARLY_BIRD_END_MS = Date.parse(EARLY_BIRD_END_ISO);
 
-/** §9: ticket prices in SOL (decimal strings): before Nov 20, Nov 20 to Dec 20, after Dec 20. */
+/** Ticket prices in SOL (decimal strings) of the three tiers of the launch calendar. */
+export type TicketPrices = {
+  readonly earlyBird: string;
+  readonly beforeLaunch: string;
+  readonly afterLaunch: string;
+};
+/**
+ * §9: ticket prices before Nov 20, Nov 20 to Dec 20, after Dec 20 (the schedule by date:
+ * contract/calendar.ts).
+ */
 export const TICKET_PRICES = {
   earlyBird: '0.22',
   beforeLaunch: '0.33',
   afterLaunch: '0.55',
-} as const;
-/** §9's schedule: the ticket price in SOL at `nowMs`. */
-export function scheduledTicketPrice(nowMs: number): string {
-  if (nowMs < EARLY_BIRD_END_MS) return TICKET_PRICES.earlyBird;
-  if (nowMs < LAUNCH_AT_MS) return TICKET_PRICES.beforeLaunch;
-  return TICKET_PRICES.afterLaunch;
-}
+} as const satisfies TicketPrices;
 /** §9: the page's price when the server gives none, and the crossed-out old price. */
 export const DEFAULT_TICKET_PRICE = TICKET_PRICES.earlyBird;
 export const DEFAULT_OLD_PRICE = TICKET_PRICES.afterLaunch;

@@ -6,6 +6,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_VERSION } from '../contract/api';
+import { calendarFromEnv, type LaunchCalendar } from '../contract/calendar';
 import { createCodes } from './codes';
 import type {
   Logger,
@@ -49,6 +50,8 @@ export type StartOptions = {
   /** At most 900 (15 minutes). */
   jwtTtlSeconds?: number;
   rpcUrl?: string;
+  /** The launch calendar; defaults to the environment's (calendarFromEnv), the spec's when unset. */
+  calendar?: LaunchCalendar;
   /** A fixed ticket price in SOL; defaults to env TICKET_PRICE_SOL, then the price by date. */
   ticketPriceSol?: string;
   /** The server clock (ms since epoch): code expiry, jwt expiry, price by date. */
@@ -122,6 +125,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
     jwtTtlSeconds,
     refreshTtlSeconds: REFRESH_TTL_SECONDS,
     rpcUrl: opts.rpcUrl,
+    calendar: opts.calendar ?? calendarFromEnv(process.env),
     ticketPriceSol: ticketPriceSol?.trim(),
     connectSrc,
     corsOrigins: opts.corsOrigins ?? [],

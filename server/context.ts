@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import type { LaunchCalendar } from '../contract/calendar';
 import type { Schema } from '../contract/schema';
 import type { Db } from './db';
 import type { ServerEventBus } from './events';
@@ -24,6 +25,8 @@ export type ServerConfig = {
   readonly refreshTtlSeconds: number;
   /** A real Solana JSON-RPC endpoint; when absent the local chain answers at `/rpc`. */
   readonly rpcUrl: string | undefined;
+  /** The launch calendar (LAUNCH_AT, EARLY_BIRD_END, PRICE_*_SOL; the spec's by default). */
+  readonly calendar: LaunchCalendar;
   /** TICKET_PRICE_SOL: a fixed ticket price in SOL instead of the price by date. */
   readonly ticketPriceSol: string | undefined;
   /** Extra origins for the CSP `connect-src` (API, websocket and RPC hosts). */

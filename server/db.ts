@@ -92,6 +92,9 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE invite_clicks ADD COLUMN visitor TEXT;
   CREATE INDEX invite_clicks_visitor ON invite_clicks(code, visitor, at);
   `,
+  `
+  ALTER TABLE users ADD COLUMN ticket_tier TEXT;
+  `,
 ];
 
 /** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */

@@ -18,6 +18,8 @@ export type ServerEvents = {
   'access.granted': { userId: number; via: 'ticket' | 'invites'; amountLamports?: string };
   /** The chain balance of `userId`'s payment wallet differs from the one last stored. */
   'balance.changed': { userId: number; lamports: string };
+  /** `userId`'s ticket was settled (paid, access and codes in one transaction), of `tier`. */
+  'ticket.settled': { userId: number; tier: string; amountLamports: string };
   /** Invitation codes were issued to `userId` (a confirmed Early Bird ticket). */
   'codes.issued': { userId: number; count: number };
 };

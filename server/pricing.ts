@@ -1,18 +1,8 @@
 import type { PublicData } from '../contract/api';
-import {
-  DEFAULT_OLD_PRICE,
-  EARLY_BIRD_END_MS,
-  LAMPORTS_PER_SOL,
-  LAUNCH_AT_MS,
-  scheduledTicketPrice,
-} from '../contract/spec';
+import { priceAt, type LaunchCalendar } from '../contract/calendar';
+import { LAMPORTS_PER_SOL } from '../contract/spec';
 
-/** §9: 0.22 SOL before Nov 20, 0.33 SOL from Nov 20 to Dec 20, 0.55 SOL after Dec 20 (2025). */
-export { EARLY_BIRD_END_MS, LAMPORTS_PER_SOL };
-export const LAUNCH_MS = LAUNCH_AT_MS;
-export const OLD_PRICE_SOL = DEFAULT_OLD_PRICE;
-
-export const ticketPriceSolAt = scheduledTicketPrice;
+export { LAMPORTS_PER_SOL };
 
 const SOL_DECIMAL = /^(\d{1,12})(?:\.(\d{1,9}))?$/;
 
@@ -38,13 +28,22 @@ export function isSolAmount(value: string): boolean {
   return SOL_DECIMAL.test(value.trim());
 }
 
-/** The ticket offer of sess/init: `override` (TICKET_PRICE_SOL) wins over the date. */
-export function publicData(nowMs: number, override?: string): Required<PublicData> {
-  const price = override ?? ticketPriceSolAt(nowMs);
+/**
+ * The ticket offer and the launch calendar of sess/init: the price by the calendar's date, unless
+ * `override` (TICKET_PRICE_SOL) fixes one; the old price is the launch price (§9: 0.55).
+ */
+export function publicData(
+  nowMs: number,
+  calendar: LaunchCalendar,
+  override?: string,
+): Required<PublicData> {
+  const price = override ?? priceAt(calendar, nowMs);
   return {
     price,
     ticket_price: price,
-    old_price: OLD_PRICE_SOL,
+    old_price: calendar.prices.afterLaunch,
     ticket_price_lamports: solToLamports(price).toString(),
+    launch_at: new Date(calendar.launchAt).toISOString(),
+    early_bird_end: new Date(calendar.earlyBirdEnd).toISOString(),
   };
 }

@@ -21,6 +21,8 @@ export type UserRow = {
   ticket_paid_lamports: string | null;
   /** Why the user has access: 'ticket' (own payment) or 'invites' (friends' tickets). */
   access_via: string | null;
+  /** The calendar tier of the paid ticket (TIER_WIRE); NULL for tickets settled before tiers. */
+  ticket_tier: string | null;
   /**
    * Set by the server while a Telegram link is pending for this account (sign-in step 3); the
    * local server has no Telegram bot, so it stays NULL and `user_telegram_link` is left out.
@@ -30,6 +32,16 @@ export type UserRow = {
 };
 
 export type ReferralCounts = { clicks: number; registered: number; confirmed: number };
+
+/** What one settlement changed (events are told after it commits). */
+export type Settlement = {
+  codesIssued: number;
+  /** The buyer's access was granted by this settlement (false if they had it through friends). */
+  accessGranted: boolean;
+  inviterId: number | null;
+  /** This ticket was the inviter's FRIENDS_FOR_ACCESS-th friend's, and granted them access. */
+  inviterGranted: boolean;
+};
 
 const INVITE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const INVITE_CODE_LENGTH = 8;
@@ -102,6 +114,28 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
     'SELECT id FROM invite_clicks WHERE code = ? AND visitor = ? AND at > ? LIMIT 1',
   );
 
+  const markPaid = db.prepare(
+    `UPDATE users SET ticket_paid_at = ?, ticket_paid_lamports = ?, ticket_tier = ?
+     WHERE id = ? AND ticket_paid_at IS NULL`,
+  );
+  const grant = db.prepare(
+    'UPDATE users SET user_access = 1, access_via = ? WHERE id = ? AND user_access <> 1',
+  );
+  const heldCodes = db.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM invitation_codes WHERE owner_id = ?',
+  );
+  const insertCode = db.prepare(
+    'INSERT OR IGNORE INTO invitation_codes (owner_id, code, created_at) VALUES (?, ?, ?)',
+  );
+  /** `count` single-use codes for `userId`, once: a holder of codes gets none more. */
+  const issueCodes = (userId: number, count: number): number => {
+    if (count <= 0 || (heldCodes.get(userId)?.n ?? 0) > 0) return 0;
+    const at = now();
+    let issued = 0;
+    while (issued < count) issued += insertCode.run(userId, newInviteCode(), at).changes;
+    return issued;
+  };
+
   const referrals = (userId: number): ReferralCounts => ({
     clicks: countClicks.get(userId)?.n ?? 0,
     registered: countRegistered.get(userId)?.n ?? 0,
@@ -159,6 +193,7 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
       };
       if (user.user_access === 1 && user.access_via) data.user_access_via = user.access_via;
       if (user.telegram_link) data.user_telegram_link = user.telegram_link;
+      if (user.ticket_tier) data.user_ticket_tier = user.ticket_tier;
       return data;
     },
 
@@ -178,48 +213,71 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
     },
 
     /**
-     * Records a paid ticket (counts as `confirmed` for the inviter) with the lamports the chain
-     * showed received. Returns false if already paid.
+     * Settles a paid ticket in one transaction, idempotent by the user's ticket: marks it paid
+     * (with the lamports the chain showed and its tier), issues `codes` invitation codes (the
+     * Early Bird's extra; none when the player already holds some), grants access, and grants
+     * the inviter access when this makes `friendsForAccess` friends with tickets. A crash at
+     * any point leaves all of it or none of it. Null when the ticket was already settled.
      */
-    markTicketPaid(userId: number, lamports: bigint): boolean {
-      const info = db
-        .prepare(
-          'UPDATE users SET ticket_paid_at = ?, ticket_paid_lamports = ? WHERE id = ? AND ticket_paid_at IS NULL',
-        )
-        .run(now(), lamports.toString(), userId);
-      return info.changes > 0;
-    },
-
-    /** user_access = 1 (training access), and why. Returns false if the user already had it. */
-    grantAccess(userId: number, via: 'ticket' | 'invites'): boolean {
-      const info = db
-        .prepare(
-          'UPDATE users SET user_access = 1, access_via = ? WHERE id = ? AND user_access <> 1',
-        )
-        .run(via, userId);
-      return info.changes > 0;
+    settleTicket(
+      userId: number,
+      lamports: bigint,
+      tier: string,
+      codes: number,
+      friendsForAccess: number,
+    ): Settlement | null {
+      return db
+        .transaction((): Settlement | null => {
+          const paid = markPaid.run(now(), lamports.toString(), tier, userId);
+          if (paid.changes === 0) return null;
+          const codesIssued = issueCodes(userId, codes);
+          const accessGranted = grant.run('ticket', userId).changes > 0;
+          const inviterId = byId.get(userId)?.inviter_id ?? null;
+          const inviterGranted =
+            inviterId !== null &&
+            (countConfirmed.get(inviterId)?.n ?? 0) >= friendsForAccess &&
+            grant.run('invites', inviterId).changes > 0;
+          return { codesIssued, accessGranted, inviterId, inviterGranted };
+        })
+        .immediate();
     },
 
     /**
-     * Issues `count` single-use invitation codes to `userId` (the Early Bird ticket's extra, §9),
-     * once: a user who already holds codes gets none more. Returns how many were issued.
+     * Finishes settlements an older version left half-done (it wrote them in three steps): a
+     * ticket paid without access, a ticket without the codes its tier gives, an inviter whose
+     * friends bought enough tickets but who has no access. Returns how many accounts it repaired.
      */
-    issueInvitationCodes(userId: number, count: number): number {
-      return db.transaction(() => {
-        const held = db
-          .prepare<[number], { n: number }>(
-            'SELECT COUNT(*) AS n FROM invitation_codes WHERE owner_id = ?',
-          )
-          .get(userId);
-        if ((held?.n ?? 0) > 0) return 0;
-        const insert = db.prepare(
-          'INSERT OR IGNORE INTO invitation_codes (owner_id, code, created_at) VALUES (?, ?, ?)',
-        );
-        const at = now();
-        let issued = 0;
-        while (issued < count) issued += insert.run(userId, newInviteCode(), at).changes;
-        return issued;
-      })();
+    repairSettlements(codesFor: (tier: string | null) => number, friendsForAccess: number): number {
+      return db
+        .transaction(() => {
+          const repaired = new Set<number>();
+          const paid = db
+            .prepare<
+              [],
+              { id: number; ticket_tier: string | null; user_access: number; held: number }
+            >(
+              `SELECT u.id, u.ticket_tier, u.user_access,
+               (SELECT COUNT(*) FROM invitation_codes c WHERE c.owner_id = u.id) AS held
+             FROM users u WHERE u.ticket_paid_at IS NOT NULL`,
+            )
+            .all();
+          for (const row of paid) {
+            if (row.user_access !== 1 && grant.run('ticket', row.id).changes > 0)
+              repaired.add(row.id);
+            if (row.held === 0 && issueCodes(row.id, codesFor(row.ticket_tier)) > 0)
+              repaired.add(row.id);
+          }
+          const inviters = db
+            .prepare<[number], { id: number }>(
+              `SELECT u.id FROM users u WHERE u.user_access <> 1 AND
+               (SELECT COUNT(*) FROM users f WHERE f.inviter_id = u.id
+                  AND f.ticket_paid_at IS NOT NULL) >= ?`,
+            )
+            .all(friendsForAccess);
+          for (const { id } of inviters) if (grant.run('invites', id).changes > 0) repaired.add(id);
+          return repaired.size;
+        })
+        .immediate();
     },
 
     /** The invitation codes `userId` holds, oldest first (status 0: not used yet). */

@@ -112,7 +112,15 @@ export const appMachine = setup({
   states: {
     loading: {
       on: {
-        'session.loaded': { target: 'loaded' },
+        'session.loaded': {
+          target: 'loaded',
+          // The server's launch calendar replaces the spec's for every dated text.
+          actions: sendTo(SYSTEM_IDS.launch, ({ event }) => ({
+            type: 'launch.calendarTold' as const,
+            launchAt: event.publicData.launch_at,
+            earlyBirdEnd: event.publicData.early_bird_end,
+          })),
+        },
         'session.failed': {
           target: 'failed',
           actions: {

@@ -1,3 +1,4 @@
+import type { SessionParentEvent } from '../session/session.types';
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { UserDataEvent } from '../userData/userData.types';
@@ -40,7 +41,4 @@ export type MemberFact = Extract<
 >;
 
 export type AppEvent =
-  | { type: 'session.loaded' }
-  | { type: 'session.failed'; code: string; text: string }
-  | ({ type: 'app.membersLoaded' } & MemberServices)
-  | MemberFact;
+  SessionParentEvent | ({ type: 'app.membersLoaded' } & MemberServices) | MemberFact;

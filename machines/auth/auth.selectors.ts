@@ -1,3 +1,4 @@
+import { tierOfWire, type TicketTier } from '../../contract/calendar';
 import type { SnapshotFrom } from 'xstate';
 import type { AuthMachine } from './auth.machine';
 
@@ -39,5 +40,9 @@ export const selectIsRefreshing = (s: AuthSnapshot): boolean =>
   s.matches({ signedIn: 'refreshing' });
 
 /** The player's access came from friends' tickets (user data's user_access_via). */
+/** The tier of the player's paid ticket, when the server names it (null otherwise). */
+export const selectTicketTier = (s: AuthSnapshot): TicketTier | null =>
+  tierOfWire(s.context.userData?.user_ticket_tier);
+
 export const selectAccessByFriends = (s: AuthSnapshot): boolean =>
   selectHasAccess(s) && s.context.userData?.user_access_via === 'invites';

@@ -18,6 +18,8 @@ export type AuthUserData = {
   user_data: { referral: { clicks: number; registered: number; confirmed: number } };
   user_access_via?: string;
   user_telegram_link?: string;
+  /** The calendar tier of the paid ticket (`early_bird`, `before_launch`, `after_launch`). */
+  user_ticket_tier?: string;
 };
 
 export type AuthTokens = { jwt: string; refreshToken: string };

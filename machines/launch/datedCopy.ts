@@ -1,31 +1,98 @@
 /**
- * Copy that names a date of the spec (§2 Home, §9): the spec's words before the date, words that
- * stay true from it on. The dates are one constant each in contract/spec.ts; `now` is the launch
- * service's clock reading (null before its first reading: the spec's words, as pre-rendered).
+ * Copy that names a date of the launch calendar (§2 Home, §9): the spec's words before the date,
+ * words that stay true from it on. The calendar is the spec's unless the server tells another
+ * (contract/calendar.ts); `now` is the launch service's clock reading (null before its first
+ * reading: the words before every date, as pre-rendered).
  */
-import { EARLY_BIRD_END_MS, LAUNCH_AT_MS } from '../../contract/spec';
+import {
+  earlyBirdDayLabel,
+  launchDayLabel,
+  tierAt,
+  TIER_ACCESS_LEVEL,
+  type LaunchCalendar,
+  type TicketTier,
+} from '../../contract/calendar';
 
-const OPEN_SINCE = 'Training open since December 20';
-// Stryker disable next-line ConditionalExpression: `null >= at` is false too; `!== null` is for the type checker
-const from = (at: number) => (now: number | null) => now !== null && now >= at;
-const launched = from(LAUNCH_AT_MS);
-const earlyBirdOver = from(EARLY_BIRD_END_MS);
+/** What dated copy reads: the clock and the calendar. */
+export type DatedCopyInput = { readonly now: number | null; readonly calendar: LaunchCalendar };
 
-/** §2 hero header. */
-export const startsHeaderAt = (now: number | null): string =>
-  launched(now) ? OPEN_SINCE : 'Starts December 20';
+const launched = ({ now, calendar }: DatedCopyInput): boolean =>
+  now !== null && now >= calendar.launchAt;
+/** The Early Bird has ended (so no reading: it still runs, as the spec's page shows it). */
+export const isEarlyBirdOver = ({ now, calendar }: DatedCopyInput): boolean =>
+  now !== null && now >= calendar.earlyBirdEnd;
+
+/** §2 hero header: 'Starts December 20'; from the launch on, what a player can do now. */
+export const startsHeaderAt = (at: DatedCopyInput): string =>
+  launched(at)
+    ? 'Training is open: get your ticket and join now'
+    : `Starts ${launchDayLabel(at.calendar)}`;
 
 /** The ticket receipt and Access Granted. */
-export const trainingStartAt = (now: number | null): string =>
-  launched(now) ? OPEN_SINCE : 'Training starts December 20';
+export const trainingStartAt = (at: DatedCopyInput): string =>
+  launched(at)
+    ? `Training is open since ${launchDayLabel(at.calendar)}: your gang can play now`
+    : `Training starts ${launchDayLabel(at.calendar)}`;
 
-/** §2 Early Bird badge. */
-export const earlyBirdBadgeAt = (now: number | null): string =>
-  earlyBirdOver(now) ? 'Ended' : 'Until Nov 20';
+/** §2 Early Bird badge: 'Until Nov 20'. */
+export const earlyBirdBadgeAt = (at: DatedCopyInput): string =>
+  `Until ${earlyBirdDayLabel(at.calendar)}`;
+
+/** The tier a ticket bought now belongs to (the spec's Early Bird before any reading). */
+export const tierNow = (at: DatedCopyInput): TicketTier =>
+  at.now === null ? 'earlyBird' : tierAt(at.calendar, at.now);
 
 /**
- * §9's price tier the card's price belongs to once the Early Bird has ended (Nov 20 to Dec 20,
- * then from Dec 20); null while it runs (the spec's card as it is).
+ * The ticket card's title and badge (§2): 'Early Bird Entry' badged 'Until Nov 20' while the
+ * Early Bird runs; then the entry ticket, badged with the tier its price belongs to.
  */
-export const priceTierNameAt = (now: number | null): string | null =>
-  launched(now) ? 'Launch price' : earlyBirdOver(now) ? 'Pre-launch price' : null;
+export const ticketCardAt = (at: DatedCopyInput): { title: string; badge: string } =>
+  isEarlyBirdOver(at)
+    ? { title: 'Entry Ticket', badge: `${TIER_ACCESS_LEVEL[tierNow(at)]} price` }
+    : { title: 'Early Bird Entry', badge: earlyBirdBadgeAt(at) };
+
+/** The hero's price line names the tier: 'Early Bird price', 'Pre-launch price', 'Launch price'. */
+export const priceTierNameAt = (at: DatedCopyInput): string =>
+  `${TIER_ACCESS_LEVEL[tierNow(at)]} price`;
+
+/**
+ * The bonus box under the cards (§2): the Early Bird's extras while it runs, with the spec's note
+ * on entry after its end; then what a ticket gives now (no extras are promised).
+ */
+export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly string[] } =>
+  isEarlyBirdOver(at)
+    ? {
+        title: 'Your ticket',
+        items: [
+          'Access to training',
+          '2 Gangsters',
+          '+1 Gangster for each friend who buys a ticket',
+          '5% of the $GNG your friends spend',
+        ],
+      }
+    : {
+        title: 'Early Bird bonus',
+        items: [
+          'Access to training',
+          '4 extra starter weapons (+2 Guns, +2 Rifles)',
+          'An extra pack',
+          '999 invitation codes',
+          `After ${earlyBirdDayLabel(at.calendar)} an invitation via ref is required to enter`,
+        ],
+      };
+
+/** What the receipt lists for a ticket of `tier`: the Early Bird's extras only with its tickets. */
+export const ticketBenefits = (tier: TicketTier): readonly string[] =>
+  tier === 'earlyBird'
+    ? [
+        'Access to the training phase',
+        '2 Gangsters',
+        '4 extra starter weapons (+2 Guns, +2 Rifles)',
+        'An extra Pack',
+        '999 invitation codes',
+      ]
+    : [
+        'Access to the training phase',
+        '2 Gangsters',
+        '+1 Gangster for each friend who buys a ticket',
+      ];

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { launchMachine } from './launch.machine';
 import type { Remaining } from './launch.types';
+import type { LaunchCalendar } from '../../contract/calendar';
 
 type LaunchSnapshot = SnapshotFrom<typeof launchMachine>;
 
@@ -27,7 +28,7 @@ export function splitRemaining(ms: number): Remaining {
 export const selectIsSyncing = (s: LaunchSnapshot): boolean => s.matches({ running: 'syncing' });
 export const selectIsTrainingOpen = (s: LaunchSnapshot): boolean => s.matches('trainingOpen');
 export const selectRemainingMs = (s: LaunchSnapshot): number =>
-  s.context.now === null ? 0 : Math.max(0, s.context.launchAt - s.context.now);
+  s.context.now === null ? 0 : Math.max(0, s.context.calendar.launchAt - s.context.now);
 export const selectDays = (s: LaunchSnapshot): number => splitRemaining(selectRemainingMs(s)).days;
 export const selectHours = (s: LaunchSnapshot): number =>
   splitRemaining(selectRemainingMs(s)).hours;
@@ -41,3 +42,6 @@ export const selectSeconds = (s: LaunchSnapshot): number =>
  * in `trainingOpen` the last reading, which reached the launch instant (the clock stops there).
  */
 export const selectNow = (s: LaunchSnapshot): number | null => s.context.now;
+
+/** The calendar in use: the spec's, then the server's once the session has loaded. */
+export const selectCalendar = (s: LaunchSnapshot): LaunchCalendar => s.context.calendar;

@@ -1,3 +1,4 @@
+import type { LaunchCalendar } from '../../contract/calendar';
 import type { ServiceInput } from '../shared/stored';
 
 /** The start of the training phase (§1, §4, §9): 2025-12-20T00:00:00Z, shown as 'December 20'. */
@@ -8,9 +9,22 @@ export const TRAINING_OPEN_TEXT = 'Boarding now · Training Open';
 
 /**
  * Input of the launch machine: the app spawns it with the common service input (`stored`, unused
- * here); tests may move the target instant (ms since epoch), the spec's by default.
+ * here) and the spec's calendar; tests may start it with another calendar, or move only the
+ * launch instant (ms since epoch).
  */
-export type LaunchInput = Partial<ServiceInput> & { launchAt?: number };
+export type LaunchInput = Partial<ServiceInput> & { calendar?: LaunchCalendar; launchAt?: number };
+
+/**
+ * The server's calendar (public_data's `launch_at` and `early_bird_end`, ISO instants), told by
+ * the app once the session has loaded; a missing or unreadable date keeps the one in use.
+ */
+export type CalendarTold = {
+  type: 'launch.calendarTold';
+  launchAt?: string | undefined;
+  earlyBirdEnd?: string | undefined;
+};
+
+export type LaunchEvent = ClockTicked | CalendarTold;
 
 /**
  * The clock the composition root provides: a callback actor that sends `clock.ticked` with the

@@ -30,6 +30,8 @@ export type PaymentContext = {
   polls: number;
   /** Lamports sent by the last payment (shown in the Ticket Purchased! modal). */
   paidLamports: string | null;
+  /** The tier the server settled the ticket in (the receipt's access level), once granted. */
+  paidTier: string | null;
   /** The last error shown, for the record (the error modal owns the display). */
   lastError: ErrorText | null;
 };
@@ -112,6 +114,10 @@ export const paymentMachine = setup({
         params.output.accessGranted && params.output.paidLamports
           ? params.output.paidLamports
           : context.paidLamports,
+      paidTier:
+        params.output.accessGranted && params.output.ticketTier
+          ? params.output.ticketTier
+          : context.paidTier,
     })),
     /** Opens the error modal (§8) with the spec's message and solution. */
     showError: enqueueActions(({ enqueue, system }, params: ErrorText) => {
@@ -154,6 +160,7 @@ export const paymentMachine = setup({
     balance: null,
     polls: 0,
     paidLamports: null,
+    paidTier: null,
     lastError: null,
   },
   invoke: [

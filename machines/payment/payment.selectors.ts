@@ -1,3 +1,4 @@
+import { tierOfWire, type TicketTier } from '../../contract/calendar';
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMachine } from './payment.machine';
 import type { WalletKind } from './payment.types';
@@ -29,5 +30,8 @@ export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
 export const selectBalance = (s: PaymentSnapshot): string => s.context.balance ?? '0';
 export const selectPaidLamports = (s: PaymentSnapshot): string =>
   s.context.paidLamports ?? s.context.target?.priceLamports ?? '0';
+/** The tier of the ticket this tab saw settled (the receipt's access level), when named. */
+export const selectPaidTier = (s: PaymentSnapshot): TicketTier | null =>
+  tierOfWire(s.context.paidTier ?? undefined);
 export const selectLastErrorMessage = (s: PaymentSnapshot): string =>
   s.context.lastError?.message ?? '';

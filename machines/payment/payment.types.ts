@@ -75,6 +75,8 @@ export type CheckBalanceOutput = {
   accessVia?: string | undefined;
   /** What the chain showed received for the player's ticket, in lamports. */
   paidLamports?: string | undefined;
+  /** The calendar tier the server settled the ticket in (`early_bird`, …). */
+  ticketTier?: string | undefined;
 };
 
 /** The message shown instead of a receipt when friends' tickets granted access (no amount). */

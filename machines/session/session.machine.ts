@@ -70,7 +70,10 @@ export const sessionMachine = setup({
     // event then goes to the session itself, which ignores it.
     reportLoaded: sendTo(
       ({ self }) => self._parent ?? self,
-      (): SessionParentEvent => ({ type: 'session.loaded' }),
+      ({ context }): SessionParentEvent => ({
+        type: 'session.loaded',
+        publicData: context.publicData,
+      }),
     ),
     reportFailed: sendTo(
       ({ self }) => self._parent ?? self,

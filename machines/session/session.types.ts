@@ -6,6 +6,9 @@ export type PublicData = {
   ticket_price?: string;
   old_price?: string;
   ticket_price_lamports?: string;
+  /** The launch calendar's dates (ISO instants), when the server sets them. */
+  launch_at?: string;
+  early_bird_end?: string;
 };
 
 /** Session-start data of §3, sent with sess/create. */
@@ -46,4 +49,5 @@ export type UserDataOutput = { user_data: AuthUserData };
 
 /** Facts the session tells its parent (the app machine). */
 export type SessionParentEvent =
-  { type: 'session.loaded' } | { type: 'session.failed'; code: string; text: string };
+  | { type: 'session.loaded'; publicData: PublicData }
+  | { type: 'session.failed'; code: string; text: string };

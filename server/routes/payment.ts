@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import { CALLS } from '../../contract/api';
 import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
+import { TIER_WIRE, tierAt } from '../../contract/calendar';
 import { createLocalChain, type LocalChain } from '../chain/localChain';
 import { createRpcClient, type SolanaRpc } from '../chain/rpcClient';
 import { createRpcFacade } from '../chain/rpcFacade';
@@ -45,32 +46,46 @@ function rpcOf(ctx: ServerContext): SolanaRpc {
 }
 
 export function ticketPriceLamports(ctx: ServerContext): bigint {
-  return BigInt(publicData(ctx.now(), ctx.config.ticketPriceSol).ticket_price_lamports);
+  return BigInt(ticketOffer(ctx).ticket_price_lamports);
 }
 
+/** The ticket offer now (public_data of sess/init): the calendar's, or TICKET_PRICE_SOL. */
+export const ticketOffer = (ctx: ServerContext) =>
+  publicData(ctx.now(), ctx.config.calendar, ctx.config.ticketPriceSol);
+
+/** The Early Bird's extra codes for a ticket of `tier` (a ticket settled before tiers had them). */
+export const codesForTier = (tier: string | null): number =>
+  tier === null || tier === TIER_WIRE.earlyBird ? INVITATION_CODES_PER_TICKET : 0;
+
 /**
- * Grants access when the balance reaches the price. Idempotent: the ticket is marked paid once
- * (a conditional UPDATE), so the inviter is credited once whatever the number of calls.
+ * Grants access when the balance reaches the price: one transaction (server/users.ts), so a
+ * crash never leaves a ticket paid without access; idempotent, so the inviter is credited once
+ * whatever the number of calls. The events go out after it commits.
  */
 export function settleTicket(ctx: ServerContext, userId: number, balance: bigint): void {
-  const user = ctx.users.findById(userId);
-  if (!user || balance < ticketPriceLamports(ctx)) return;
-  if (!ctx.users.markTicketPaid(userId, balance)) return;
-  const codes = ctx.users.issueInvitationCodes(userId, INVITATION_CODES_PER_TICKET);
-  if (codes > 0) ctx.events.emit('codes.issued', { userId, count: codes });
-  if (ctx.users.grantAccess(userId, 'ticket'))
+  if (balance < ticketPriceLamports(ctx)) return;
+  const tier = TIER_WIRE[tierAt(ctx.config.calendar, ctx.now())];
+  const settled = ctx.users.settleTicket(
+    userId,
+    balance,
+    tier,
+    codesForTier(tier),
+    INVITES_FOR_ACCESS,
+  );
+  if (!settled) return;
+  ctx.events.emit('ticket.settled', { userId, tier, amountLamports: balance.toString() });
+  if (settled.codesIssued > 0)
+    ctx.events.emit('codes.issued', { userId, count: settled.codesIssued });
+  if (settled.accessGranted)
     ctx.events.emit('access.granted', {
       userId,
       via: 'ticket',
       amountLamports: balance.toString(),
     });
-  const inviterId = user.inviter_id;
+  const { inviterId } = settled;
   if (inviterId === null) return;
   ctx.events.emit('invite.confirmed', { inviterId, userId });
-  if (
-    ctx.users.referrals(inviterId).confirmed >= INVITES_FOR_ACCESS &&
-    ctx.users.grantAccess(inviterId, 'invites')
-  )
+  if (settled.inviterGranted)
     ctx.events.emit('access.granted', { userId: inviterId, via: 'invites' });
 }
 
@@ -191,6 +206,7 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
       ...(granted && after.ticket_paid_lamports
         ? { paid_lamports: after.ticket_paid_lamports }
         : {}),
+      ...(granted && after.ticket_tier ? { ticket_tier: after.ticket_tier } : {}),
     };
   },
 };
@@ -198,6 +214,11 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
 export const paymentPlugin: ServerPlugin = {
   name: 'payment',
   setup(ctx, host) {
+    const repaired = ctx.users.repairSettlements(codesForTier, INVITES_FOR_ACCESS);
+    if (repaired > 0)
+      ctx.log.warn(
+        `Settlement repair: ${repaired} account(s) left half-settled by an older version now have their access and codes`,
+      );
     if (!ctx.config.rpcUrl) {
       const chain = createLocalChain({
         snapshotFile: join(ctx.config.dataDir, 'chain.bin'),

@@ -9,7 +9,7 @@ export const sessionRoutes: readonly ApiRoute[] = [
   contractRoute('sessInit', (ctx) => ({
     status: 'ok',
     version: ctx.config.apiVersion,
-    data: { public_data: publicData(ctx.now(), ctx.config.ticketPriceSol) },
+    data: { public_data: publicData(ctx.now(), ctx.config.calendar, ctx.config.ticketPriceSol) },
   })),
 
   contractRoute('sessLoad', (ctx, req) => {

@@ -48,7 +48,7 @@ const model = defineModel({
     'userData.changed': [{ kind: 'invite.confirmed' }],
     'userData.live': [{}],
     'userData.notLive': [{}],
-    'session.loaded': [{}],
+    'session.loaded': [{ publicData: {} }],
     'session.failed': [
       { code: 'Init', text: 'Failed to load session' },
       {

@@ -2,11 +2,17 @@ import { expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { launchMachine } from '../../machines/launch/launch.machine';
 import {
-  earlyBirdBadgeAt,
+  bonusBoxAt,
   priceTierNameAt,
   startsHeaderAt,
+  ticketCardAt,
   trainingStartAt,
 } from '../../machines/launch/datedCopy';
+import {
+  calendarFromPublicData,
+  SPEC_CALENDAR,
+  type LaunchCalendar,
+} from '../../contract/calendar';
 import {
   selectDays,
   selectHours,
@@ -18,8 +24,8 @@ import {
   selectSeconds,
 } from '../../machines/launch/launch.selectors';
 import {
-  LAUNCH_AT_MS,
   TRAINING_OPEN_TEXT,
+  type CalendarTold,
   type ClockTicked,
 } from '../../machines/launch/launch.types';
 import {
@@ -39,6 +45,9 @@ import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const DAY = 86_400_000;
 const { launchAt, earlyBirdEnd } = SPEC_LIMITS;
+/** A studio's calendar moves the launch 30 days later and the Early Bird end 10 days earlier. */
+const movedLaunch = launchAt + 30 * DAY;
+const movedEarlyBirdEnd = earlyBirdEnd - 10 * DAY;
 
 const model = defineModel({
   name: 'launch',
@@ -54,8 +63,17 @@ const model = defineModel({
       { now: launchAt - 1000 },
       { now: launchAt },
       { now: launchAt + 60_000 },
+      { now: movedLaunch },
+    ],
+    'launch.calendarTold': [
+      // The server's calendar: the launch moved later; only the Early Bird end moved.
+      { launchAt: new Date(movedLaunch).toISOString() },
+      { earlyBirdEnd: new Date(movedEarlyBirdEnd).toISOString() },
     ],
   },
+  // Shortest paths to every (state, calendar, reading) and every transition taken: the simple
+  // paths through the calendar's moves back and forth are too many to walk.
+  paths: { simple: false, byTransition: true },
 });
 
 /** The launch service with a fake clock: each executor makes the clock send its reading. */
@@ -79,7 +97,12 @@ function setup() {
     { input: {} },
   );
   actor.start();
-  return { actor, clock, lastReading: null as number | null };
+  return {
+    actor,
+    clock,
+    lastReading: null as number | null,
+    calendar: SPEC_CALENDAR as LaunchCalendar,
+  };
 }
 type Ctx = ReturnType<typeof setup>;
 
@@ -88,6 +111,14 @@ const events = {
     if (!ctx.clock.emit) throw new Error('the clock actor was never started');
     if (!ctx.clock.stopped) ctx.lastReading = event.now;
     ctx.clock.emit(event);
+  },
+  'launch.calendarTold': ({ ctx, event }) => {
+    const told: CalendarTold = event;
+    ctx.calendar = calendarFromPublicData(
+      { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
+      ctx.calendar,
+    );
+    ctx.actor.send(told);
   },
 } satisfies Executors<typeof model, Ctx>;
 
@@ -111,7 +142,7 @@ const driver: Driver<typeof model, Ctx> = {
     'running.countingDown': ({ ctx }) => {
       expectCopy(ctx);
       const s = ctx.actor.getSnapshot();
-      const left = launchAt - (ctx.lastReading ?? Number.NaN);
+      const left = ctx.calendar.launchAt - (ctx.lastReading ?? Number.NaN);
       expect(left, 'counting down only before the start').toBeGreaterThan(0);
       expect(selectIsSyncing(s)).toBe(false);
       expect(selectIsTrainingOpen(s)).toBe(false);
@@ -124,7 +155,9 @@ const driver: Driver<typeof model, Ctx> = {
     trainingOpen: ({ ctx }) => {
       expectCopy(ctx);
       const s = ctx.actor.getSnapshot();
-      expect(ctx.lastReading, '§4 open only from the start').toBeGreaterThanOrEqual(launchAt);
+      expect(ctx.lastReading, '§4 open only from the start').toBeGreaterThanOrEqual(
+        ctx.calendar.launchAt,
+      );
       expect(selectIsTrainingOpen(s)).toBe(true);
       expect(selectIsSyncing(s)).toBe(false);
       expect(TRAINING_OPEN_TEXT).toBe(SPEC_DATED_TEXTS.trainingOpen);
@@ -146,41 +179,58 @@ const cards = (ctx: Ctx) => {
 
 /** §2 and §9 dated copy for the last reading (the spec's words before each date, README's after). */
 function expectCopy(ctx: Ctx) {
-  const now = selectNow(ctx.actor.getSnapshot());
+  const snapshot = ctx.actor.getSnapshot();
+  const now = selectNow(snapshot);
   expect(now, 'the copy reads the last clock reading').toBe(ctx.lastReading);
-  const launched = now !== null && now >= launchAt;
-  const earlyBirdOver = now !== null && now >= earlyBirdEnd;
-  expect(startsHeaderAt(now)).toBe(
-    launched ? README_DATED_TEXTS.openSince : SPEC_DATED_TEXTS.startsHeader,
+  expect(snapshot.context.calendar, 'the calendar told last').toEqual(ctx.calendar);
+  const at = { now, calendar: ctx.calendar };
+  const moved = ctx.calendar.launchAt !== launchAt;
+  const launched = now !== null && now >= ctx.calendar.launchAt;
+  const earlyBirdOver = now !== null && now >= ctx.calendar.earlyBirdEnd;
+  const day = moved ? 'January 19' : 'December 20';
+  expect(startsHeaderAt(at), '§2 hero header').toBe(
+    launched ? README_DATED_TEXTS.headerFromLaunch : `Starts ${day}`,
   );
-  expect(trainingStartAt(now)).toBe(
-    launched ? README_DATED_TEXTS.openSince : SPEC_DATED_TEXTS.trainingStarts,
+  expect(trainingStartAt(at), '§2 receipt').toBe(
+    launched ? README_DATED_TEXTS.receiptFromLaunch(day) : `Training starts ${day}`,
   );
-  expect(earlyBirdBadgeAt(now)).toBe(
-    earlyBirdOver ? README_DATED_TEXTS.earlyBirdEnded : SPEC_DATED_TEXTS.earlyBirdBadge,
+  const endDay = ctx.calendar.earlyBirdEnd === earlyBirdEnd ? 'Nov 20' : 'Nov 10';
+  expect(ticketCardAt(at), '§2 ticket card').toEqual(
+    earlyBirdOver
+      ? {
+          title: README_DATED_TEXTS.ticketCard,
+          badge: launched ? README_DATED_TEXTS.tierFromLaunch : README_DATED_TEXTS.tierBeforeLaunch,
+        }
+      : { title: 'Early Bird Entry', badge: `Until ${endDay}` },
   );
-  expect(priceTierNameAt(now)).toBe(
+  expect(priceTierNameAt(at), '§9 price by date').toBe(
     launched
       ? README_DATED_TEXTS.tierFromLaunch
       : earlyBirdOver
         ? README_DATED_TEXTS.tierBeforeLaunch
-        : null,
+        : README_DATED_TEXTS.tierEarlyBird,
+  );
+  expect(bonusBoxAt(at).title, '§2 bonus box').toBe(
+    earlyBirdOver ? README_DATED_TEXTS.bonusAfterEarlyBird : 'Early Bird bonus',
   );
 }
 
 testPaths(model, driver);
 
-it('training opens exactly when a clock reading reaches the launch instant, and stays open', () => {
-  checkProperty('launch opens only at or after 2025-12-20T00:00:00Z', {
+it('training opens exactly when a clock reading reaches the launch instant, and stays open until the launch moves later', () => {
+  checkProperty('launch opens only at or after the calendar launch instant', {
     machine: launchMachine,
     input: {},
     events: model.events.map((e) => e.event),
     maxEvents: 20,
     invariant: ({ snapshot, previous, event }) => {
       const open = snapshot.matches('trainingOpen');
-      if (previous?.matches('trainingOpen') && !open) return false;
+      const { now, calendar } = snapshot.context;
+      if (previous?.matches('trainingOpen') && !open) {
+        return event?.type === 'launch.calendarTold' && now !== null && now < calendar.launchAt;
+      }
       if (open && !previous?.matches('trainingOpen')) {
-        return event?.type === 'clock.ticked' && event.now >= LAUNCH_AT_MS;
+        return event?.type === 'clock.ticked' && event.now >= calendar.launchAt;
       }
       return !snapshot.matches({ running: 'countingDown' }) || selectRemainingMs(snapshot) > 0;
     },

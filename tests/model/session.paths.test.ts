@@ -237,7 +237,10 @@ const driver: Driver<typeof model, Ctx> = {
     },
     loaded: ({ ctx }) => {
       const live = sessionOf(ctx).getSnapshot();
-      expect(ctx.toParent).toEqual([{ type: 'session.loaded' }]);
+      // The parent hears the public data sess/init answered (the launch calendar among it).
+      expect(ctx.toParent).toEqual([
+        { type: 'session.loaded', publicData: live.context.publicData },
+      ]);
       // user/data answered: auth got the user; it failed with an auth error: auth logged out.
       const userLoaded = [{ type: 'auth.userLoaded', userData: USER_DATA }];
       expect([[], userLoaded]).toContainEqual(ctx.toAuth);

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { calendarFromEnv } from '../../contract/calendar';
 
 /**
  * The Vitest setup that mutation testing runs (scripts/test-mutation.mjs): MUTATION_TESTS=model
@@ -17,7 +18,10 @@ if (scope === 'all') include.push('tests/unit/**/*.test.{ts,tsx}');
 process.env.SMW_BUILT_AT ??= String(Date.now());
 
 export default defineConfig({
-  define: { __SMW_BUILT_AT__: JSON.stringify(Number(process.env.SMW_BUILT_AT)) },
+  define: {
+    __SMW_BUILT_AT__: JSON.stringify(Number(process.env.SMW_BUILT_AT)),
+    __SMW_CALENDAR__: JSON.stringify(calendarFromEnv(process.env)),
+  },
   test: {
     include,
     exclude: ['tests/unit/server/**', 'node_modules/**'],

@@ -83,8 +83,15 @@ export const SPEC_DATED_TEXTS = {
  * ambiguous": the header and receipt, the Early Bird badge and the tier names).
  */
 export const README_DATED_TEXTS = {
-  openSince: 'Training open since December 20',
-  earlyBirdEnded: 'Ended',
+  /** The hero header from the launch on. */
+  headerFromLaunch: 'Training is open: get your ticket and join now',
+  /** The receipt's training line from the launch on. */
+  receiptFromLaunch: (day: string) => `Training is open since ${day}: your gang can play now`,
+  /** The ticket card once the Early Bird has ended (badged with the tier's price). */
+  ticketCard: 'Entry Ticket',
+  /** The bonus box once the Early Bird has ended (no extras promised). */
+  bonusAfterEarlyBird: 'Your ticket',
+  tierEarlyBird: 'Early Bird price',
   tierBeforeLaunch: 'Pre-launch price',
   tierFromLaunch: 'Launch price',
 } as const;

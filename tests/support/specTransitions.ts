@@ -71,6 +71,12 @@ export const SPEC_TRANSITIONS = {
       'trainingOpen',
       '§4 countdown until the start, then Training Open',
     ),
+    t(
+      'trainingOpen',
+      'launch.calendarTold',
+      'running.countingDown',
+      "§9 the launch calendar is the server's: a launch moved later counts down again",
+    ),
   ],
   signIn: [
     t('closed', 'signIn.open', 'open', "§2 'Get Access' opens the sign-in modal"),

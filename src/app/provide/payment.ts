@@ -58,6 +58,7 @@ export function providePayment(api: ApiClient, writeClipboard: (text: string) =>
             balanceLamports: answer.balance_lamports,
             accessVia: answer.access_via,
             paidLamports: answer.paid_lamports,
+            ticketTier: answer.ticket_tier,
           };
         },
       ),

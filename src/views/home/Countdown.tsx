@@ -9,12 +9,11 @@ import {
   selectSeconds,
 } from '../../../machines/launch/launch.selectors';
 import { TRAINING_OPEN_TEXT } from '../../../machines/launch/launch.types';
-import { LAUNCH_AT_MS } from '../../../contract/spec';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
 import './countdown.css';
 
-const BUILT_AFTER_LAUNCH = __SMW_BUILT_AT__ >= LAUNCH_AT_MS;
+const BUILT_AFTER_LAUNCH = __SMW_BUILT_AT__ >= __SMW_CALENDAR__.launchAt;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

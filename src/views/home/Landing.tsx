@@ -2,7 +2,7 @@ import { Link } from '../shell/router';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
-import { startsHeaderAt } from '../../../machines/launch/datedCopy';
+import { bonusBoxAt, startsHeaderAt } from '../../../machines/launch/datedCopy';
 import { HydrationSlice } from '../common/HydrationSlice';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
@@ -16,7 +16,26 @@ import './landing.css';
 
 /** §2 hero header: the spec's words until the training starts, then words that stay true. */
 function StartsHeader() {
-  return <p className="hero-starts">{useDatedCopy(startsHeaderAt)}</p>;
+  return (
+    <p className="hero-starts" data-testid="starts-header">
+      {useDatedCopy(startsHeaderAt)}
+    </p>
+  );
+}
+
+/** §2 bonus box: the Early Bird's extras while it runs, then what a ticket gives (no extras). */
+function BonusBox() {
+  const box = useDatedCopy(bonusBoxAt);
+  return (
+    <div className="bonus-box" data-testid="bonus-box">
+      <h3 className="bonus-title">{box.title}</h3>
+      <ul className="bonus-list">
+        {box.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function PlayIcon() {
@@ -103,16 +122,7 @@ export function Landing() {
               Choose your way in
             </h2>
             <OfferCards />
-            <div className="bonus-box">
-              <h3 className="bonus-title">Early Bird bonus</h3>
-              <ul className="bonus-list">
-                <li>Access to training</li>
-                <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
-                <li>An extra pack</li>
-                <li>999 invitation codes</li>
-                <li>After Nov 20 an invitation via ref is required to enter</li>
-              </ul>
-            </div>
+            <BonusBox />
             <div className="offer-actions">
               <button
                 type="button"

@@ -4,16 +4,17 @@ import {
   selectOldPrice,
   selectTicketPrice,
 } from '../../../machines/session/session.selectors';
-import { DEFAULT_OLD_PRICE, discountPercent } from '../../../machines/session/price';
-import { scheduledTicketPrice } from '../../../contract/spec';
+import { discountPercent } from '../../../machines/session/price';
+import { priceAt } from '../../../contract/calendar';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
-import { earlyBirdBadgeAt, priceTierNameAt } from '../../../machines/launch/datedCopy';
+import { priceTierNameAt, ticketCardAt } from '../../../machines/launch/datedCopy';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { INVITE_SHARE_PERCENT } from './landing.content';
 
-const BUILT_PRICE = scheduledTicketPrice(__SMW_BUILT_AT__);
+const BUILT_PRICE = priceAt(__SMW_CALENDAR__, __SMW_BUILT_AT__);
+const BUILT_OLD_PRICE = __SMW_CALENDAR__.prices.afterLaunch;
 
 /** The price the page shows: the build's until hydration, then the server's (see OfferCards). */
 function useShownPrice() {
@@ -29,7 +30,10 @@ export function HeroPrice() {
   return (
     <p className="hero-price" data-testid="hero-price">
       Ticket <strong>{price} SOL</strong>
-      <span className="hero-price-tier"> · {tierName ?? 'Early Bird price'}</span>
+      <span className="hero-price-tier" data-testid="hero-price-tier">
+        {' '}
+        · {tierName}
+      </span>
       <span className="hero-price-or"> · or free with 2 friends</span>
     </p>
   );
@@ -48,29 +52,24 @@ export function OfferCards() {
   // price has arrived: until then they show what the build rendered, §9's price on the day of
   // the build (what the server asks for, unless it sets a price of its own).
   const hydrated = useHydrated();
-  const earlyBirdBadge = useDatedCopy(earlyBirdBadgeAt);
-  const tierName = useDatedCopy(priceTierNameAt);
+  const card = useDatedCopy(ticketCardAt);
   const price = hydrated ? livePrice : BUILT_PRICE;
-  const oldPrice = hydrated ? liveOldPrice : DEFAULT_OLD_PRICE;
-  const percentOff = hydrated ? livePercentOff : discountPercent(BUILT_PRICE, DEFAULT_OLD_PRICE);
+  const oldPrice = hydrated ? liveOldPrice : BUILT_OLD_PRICE;
+  const percentOff = hydrated ? livePercentOff : discountPercent(BUILT_PRICE, BUILT_OLD_PRICE);
 
   return (
     <fieldset className="offer-cards">
       <legend className="visually-hidden">Choose how to enter</legend>
       <label className="offer-card">
-        <input type="radio" name="offer" value="early-bird" defaultChecked />
-        <span className="offer-card-body">
+        <input type="radio" name="offer" value="ticket" defaultChecked />
+        <span className="offer-card-body" data-testid="ticket-card">
           <span className="offer-card-head">
-            <span className="offer-card-title">Early Bird Entry</span>
-            <span className="offer-badge">{earlyBirdBadge}</span>
+            <span className="offer-card-title">{card.title}</span>
+            <span className="offer-badge" data-testid="ticket-card-badge">
+              {card.badge}
+            </span>
           </span>
           <span className="offer-card-line">2 Gangsters</span>
-          {/* Once the Early Bird has ended, the card names the tier its price belongs to. */}
-          {tierName ? (
-            <span className="offer-card-line" data-testid="price-tier">
-              {tierName}
-            </span>
-          ) : null}
           <span className="offer-price">
             <span className="offer-price-now" data-testid="ticket-price">
               {price} SOL

@@ -21,14 +21,14 @@ export const docsTitle = (title: string): string => `${title} · ${SITE_NAME} gu
 export const HOME_META: PageMeta = {
   title: HOME_TITLE,
   description:
-    'Solana Mafia Wars: build your criminal empire. Get your Early Bird ticket in SOL, invite friends, and board the training phase on December 20.',
+    'Solana Mafia Wars: build your criminal empire. Get your entry ticket in SOL or invite two friends, and board the training phase.',
 };
 
 /** `/r/{code}` and `/ref/{code}`: what a shared invite link previews. */
 export const INVITE_META: PageMeta = {
   title: `You are invited to ${SITE_NAME}`,
   description:
-    'A friend invites you to their crew in Solana Mafia Wars. Sign in with your e-mail, get your ticket in SOL, and board the training phase on December 20.',
+    'A friend invites you to their crew in Solana Mafia Wars. Sign in with your e-mail, get your ticket in SOL, and board the training phase.',
 };
 
 export const NOT_FOUND_META: PageMeta = {

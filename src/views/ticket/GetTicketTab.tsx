@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { trainingStartAt } from '../../../machines/launch/datedCopy';
+import { tierNow, trainingStartAt } from '../../../machines/launch/datedCopy';
+import { TIER_ACCESS_LEVEL, type TicketTier } from '../../../contract/calendar';
 import { useDatedCopy } from '../common/useDatedCopy';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectAccessByFriends,
   selectEmail,
   selectHasAccess,
+  selectTicketTier,
 } from '../../../machines/auth/auth.selectors';
 import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
@@ -19,6 +21,7 @@ import {
   selectIsRefreshing,
   selectIsUnconfirmed,
   selectPaidLamports,
+  selectPaidTier,
   selectShowCancelled,
   selectShowPurchasedModal,
   selectShowQr,
@@ -55,15 +58,29 @@ const Confetti = loadedView(
 );
 
 /** What a player holds with access: a ticket's extras, or the friends' entry (2 Gangsters). */
-const HOLDINGS: Record<'ticket' | 'friends', { icon: GameIconName; text: string }[]> = {
-  ticket: [
-    { icon: 'gangster', text: '2 Gangsters' },
-    { icon: 'gun', text: '+2 Guns' },
-    { icon: 'rifle', text: '+2 Rifles' },
-    { icon: 'pack', text: 'An extra Pack' },
-  ],
-  friends: [{ icon: 'gangster', text: '2 Gangsters' }],
-};
+const HOLDINGS: Record<'earlyBird' | 'ticket' | 'friends', { icon: GameIconName; text: string }[]> =
+  {
+    earlyBird: [
+      { icon: 'gangster', text: '2 Gangsters' },
+      { icon: 'gun', text: '+2 Guns' },
+      { icon: 'rifle', text: '+2 Rifles' },
+      { icon: 'pack', text: 'An extra Pack' },
+    ],
+    ticket: [{ icon: 'gangster', text: '2 Gangsters' }],
+    friends: [{ icon: 'gangster', text: '2 Gangsters' }],
+  };
+
+/**
+ * The tier of the player's ticket: the one this tab saw settled, else the server's word in the
+ * user data, else the calendar's tier now (what a ticket bought now is).
+ */
+function useTicketTier(payment: PaymentRef): TicketTier {
+  const auth = useService(SYSTEM_IDS.auth);
+  const paid = useSelector(payment, selectPaidTier);
+  const stored = useSelector(auth, selectTicketTier);
+  const now = useDatedCopy(tierNow);
+  return paid ?? stored ?? now;
+}
 
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
 const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
@@ -117,6 +134,7 @@ function TicketPanel({
   }, [payment]);
 
   const hasAccess = userHasAccess || granted;
+  const tier = useTicketTier(payment);
   return (
     <section className="ticket" aria-label="Get Ticket">
       {hasAccess ? (
@@ -124,14 +142,16 @@ function TicketPanel({
           onStartInviting={onStartInviting}
           byFriends={byFriends}
           celebrate={justGranted}
+          tier={tier}
         />
       ) : (
-        <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} />
+        <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} tier={tier} />
       )}
       {showModal && (
         <TicketPurchasedModal
           email={email}
           paidLamports={paidLamports}
+          tier={tier}
           onClose={() => payment.send({ type: 'payment.closeModal' })}
         />
       )}
@@ -143,10 +163,12 @@ function AccessGranted({
   onStartInviting,
   byFriends,
   celebrate,
+  tier,
 }: {
   onStartInviting: (() => void) | undefined;
   byFriends: boolean;
   celebrate: boolean;
+  tier: TicketTier;
 }) {
   const trainingStart = useDatedCopy(trainingStartAt);
   return (
@@ -156,12 +178,14 @@ function AccessGranted({
       {byFriends && <p data-testid="access-by-friends">{ACCESS_BY_FRIENDS_TEXT}</p>}
       <p>Your ticket has been issued.</p>
       <ul className="ticket-holdings" aria-label="What you have">
-        {HOLDINGS[byFriends ? 'friends' : 'ticket'].map((item) => (
-          <li key={item.text}>
-            <GameIcon name={item.icon} size={36} />
-            <span>{item.text}</span>
-          </li>
-        ))}
+        {HOLDINGS[byFriends ? 'friends' : tier === 'earlyBird' ? 'earlyBird' : 'ticket'].map(
+          (item) => (
+            <li key={item.text}>
+              <GameIcon name={item.icon} size={36} />
+              <span>{item.text}</span>
+            </li>
+          ),
+        )}
       </ul>
       <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
@@ -181,10 +205,12 @@ function PaymentPanel({
   payment,
   price,
   oldPrice,
+  tier,
 }: {
   payment: PaymentRef;
   price: string;
   oldPrice: string;
+  tier: TicketTier;
 }) {
   const address = useSelector(payment, (s) => selectPaymentTarget(s)?.address ?? '');
   const balance = useSelector(payment, selectBalance);
@@ -196,7 +222,7 @@ function PaymentPanel({
   const oldL = solToLamports(oldPrice) ?? 0n;
   const off = percentOff(oldL, priceL);
   const mobileLink = typeof window === 'undefined' ? null : phantomBrowseLink();
-  const payUrl = `solana:${address}?amount=${lamportsToSol(priceL)}&label=${encodeURIComponent('Solana Mafia Wars')}&message=${encodeURIComponent('Early Bird ticket')}`;
+  const payUrl = `solana:${address}?amount=${lamportsToSol(priceL)}&label=${encodeURIComponent('Solana Mafia Wars')}&message=${encodeURIComponent(`${TIER_ACCESS_LEVEL[tier]} ticket`)}`;
 
   return (
     <div className="ticket-pay">

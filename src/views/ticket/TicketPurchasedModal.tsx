@@ -1,4 +1,5 @@
-import { trainingStartAt } from '../../../machines/launch/datedCopy';
+import { TIER_ACCESS_LEVEL, type TicketTier } from '../../../contract/calendar';
+import { ticketBenefits, trainingStartAt } from '../../../machines/launch/datedCopy';
 import { lamportsToSolFixed } from '../../wallet/lamports';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from '../home/Countdown';
@@ -8,6 +9,8 @@ import { ModalFrame } from '../overlays/ModalFrame';
 export function TicketPurchasedModal(props: {
   email: string;
   paidLamports: string;
+  /** The tier the ticket was bought in: the access level (§2: 'Early Bird' while it runs). */
+  tier: TicketTier;
   onClose: () => void;
 }) {
   const amount = /^\d+$/.test(props.paidLamports)
@@ -32,16 +35,14 @@ export function TicketPurchasedModal(props: {
         <dt>Amount paid</dt>
         <dd data-testid="ticket-amount">{amount} SOL</dd>
         <dt>Access level</dt>
-        <dd>Early Bird</dd>
+        <dd data-testid="ticket-access-level">{TIER_ACCESS_LEVEL[props.tier]}</dd>
       </dl>
       <p className="ticket-modal-subtitle">{trainingStart}</p>
       <Countdown />
-      <ul className="ticket-benefits">
-        <li>Access to the training phase</li>
-        <li>2 Gangsters</li>
-        <li>4 extra starter weapons (+2 Guns, +2 Rifles)</li>
-        <li>An extra Pack</li>
-        <li>999 invitation codes</li>
+      <ul className="ticket-benefits" data-testid="ticket-benefits">
+        {ticketBenefits(props.tier).map((item) => (
+          <li key={item}>{item}</li>
+        ))}
       </ul>
       <button type="button" className="ticket-primary" onClick={props.onClose}>
         Let&apos;s Build My Gang

@@ -91,7 +91,7 @@ describe('session bootstrap', () => {
     ]);
     expect(t.storage).toEqual(['set new-token']);
     expect(selectCookieConsentNeeded(s)).toBe(true);
-    expect(t.toParent).toEqual([{ type: 'session.loaded' }]);
+    expect(t.toParent).toEqual([{ type: 'session.loaded', publicData: s.context.publicData }]);
   });
 
   it('a loaded session without a jwt skips user/data', async () => {
@@ -130,7 +130,7 @@ describe('session bootstrap', () => {
     );
     const s = await t.settled;
     expect(s.value).toBe('loaded');
-    expect(t.toParent).toEqual([{ type: 'session.loaded' }]);
+    expect(t.toParent).toEqual([{ type: 'session.loaded', publicData: s.context.publicData }]);
     expect(t.toAuth).toEqual([]);
   });
 

@@ -93,9 +93,12 @@ describe('invite codes', () => {
     server = await startTestServer({ plugins: [] });
     const inviter = await registerUser(server.url, 'paid-boss@site.test');
     await registerUser(server.url, 'buyer@site.test', inviter.userData.user_invite_code);
-    server.ctx.users.markTicketPaid(
+    server.ctx.users.settleTicket(
       server.ctx.users.findByEmail('buyer@site.test')!.id,
       220_000_000n,
+      'early_bird',
+      0,
+      2,
     );
     const data = await userData(server.url, inviter.jwt);
     expect(data.user_ref_confirmed).toBe(1);

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
 import type { ServerFrame } from '../../../contract/realtime';
+import { SPEC_CALENDAR } from '../../../contract/calendar';
 import { postApi, registerUser, startTestServer, type RegisteredUser } from '../../support/api';
 
 /**
@@ -19,8 +20,17 @@ let rpc: SolanaRpc;
 let price: bigint;
 const sockets: WebSocket[] = [];
 
+const DAY = 86_400_000;
+
 beforeEach(async () => {
-  server = await startTestServer();
+  // A launch calendar whose Early Bird runs now: its tickets carry the 999 codes (§9).
+  server = await startTestServer({
+    calendar: {
+      ...SPEC_CALENDAR,
+      earlyBirdEnd: Date.now() + 30 * DAY,
+      launchAt: Date.now() + 60 * DAY,
+    },
+  });
   rpc = createRpcClient(`${server.url}/rpc`);
   const init = await postApi(server.url, 'sess/init', {});
   price = BigInt(
@@ -142,6 +152,7 @@ describe('receipt facts and invitation codes', () => {
       access_granted: true,
       access_via: 'ticket',
       paid_lamports: sent.toString(),
+      ticket_tier: 'early_bird',
     });
     const codes = (await postApi(server.url, 'user/invite/codes', {}, buyer.jwt)).body.codes as {
       code_text: string;
@@ -154,6 +165,32 @@ describe('receipt facts and invitation codes', () => {
     await balanceOf(buyer);
     const again = (await postApi(server.url, 'user/invite/codes', {}, buyer.jwt)).body.codes;
     expect(again).toHaveLength(EARLY_BIRD_CODES);
+  });
+
+  it('a ticket bought after the Early Bird names its tier and carries no invitation codes', async () => {
+    // The spec's calendar on a server whose clock reads after both dates.
+    const late = await startTestServer({ now: () => Date.parse('2026-01-05T12:00:00Z') });
+    try {
+      const lateRpc = createRpcClient(`${late.url}/rpc`);
+      const buyer = await registerUser(late.url, 'late@example.com');
+      await lateRpc.requestAirdrop(buyer.userData.user_payment_wallet, 550_000_000n);
+      const answer = await postApi(
+        late.url,
+        'user/wallet/balance',
+        { data: { wallet_id: buyer.userData.user_payment_wallet_data.wallet_id } },
+        buyer.jwt,
+      );
+      expect(answer.body).toMatchObject({
+        access_granted: true,
+        access_via: 'ticket',
+        ticket_tier: 'after_launch',
+      });
+      expect((await postApi(late.url, 'user/invite/codes', {}, buyer.jwt)).body.codes).toEqual([]);
+      const user = await postApi(late.url, 'user/data', {}, buyer.jwt);
+      expect(user.body.user_data).toMatchObject({ user_ticket_tier: 'after_launch' });
+    } finally {
+      await late.close();
+    }
   });
 
   it('access through friends answers access_via invites with no amount and no codes', async () => {

@@ -26,6 +26,8 @@ describe('sess/init', () => {
           ticket_price: '0.22',
           old_price: '0.55',
           ticket_price_lamports: '220000000',
+          launch_at: '2025-12-20T00:00:00.000Z',
+          early_bird_end: '2025-11-20T00:00:00.000Z',
         },
       },
     });

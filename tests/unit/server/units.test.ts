@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../server/events';
 import { signJwt, verifyJwt } from '../../../server/accessToken';
-import {
-  lamportsToSol,
-  publicData,
-  solToLamports,
-  ticketPriceSolAt,
-} from '../../../server/pricing';
+import { priceAt, SPEC_CALENDAR } from '../../../contract/calendar';
+import { lamportsToSol, publicData, solToLamports } from '../../../server/pricing';
 import { isValidEmail, newInviteCode, sanitizeInviteCode } from '../../../server/users';
 
 describe('SOL amounts', () => {
@@ -31,10 +27,12 @@ describe('SOL amounts', () => {
   });
 
   it('uses the date boundaries of §9 and the old price 0.55', () => {
+    const ticketPriceSolAt = (ms: number) => priceAt(SPEC_CALENDAR, ms);
     expect(ticketPriceSolAt(Date.parse('2025-11-19T23:59:59.999Z'))).toBe('0.22');
     expect(ticketPriceSolAt(Date.parse('2025-11-20T00:00:00Z'))).toBe('0.33');
+    expect(ticketPriceSolAt(Date.parse('2025-12-19T23:59:59.999Z'))).toBe('0.33');
     expect(ticketPriceSolAt(Date.parse('2025-12-20T00:00:00Z'))).toBe('0.55');
-    expect(publicData(0).old_price).toBe('0.55');
+    expect(publicData(0, SPEC_CALENDAR).old_price).toBe('0.55');
   });
 });
 

@@ -157,9 +157,11 @@ test.describe('landing page', () => {
   test('dated texts: the spec words before Nov 20 and Dec 20, true words from each date on', async ({
     page,
   }) => {
-    const header = page.locator('.hero-starts');
-    const badge = page.locator('.offer-card').first().locator('.offer-badge');
-    const tier = page.getByTestId('price-tier');
+    const header = page.getByTestId('starts-header');
+    const card = page.getByTestId('ticket-card');
+    const badge = page.getByTestId('ticket-card-badge');
+    const tier = page.getByTestId('hero-price-tier');
+    const box = page.getByTestId('bonus-box');
     const open = page.getByText('Boarding now · Training Open');
 
     // The last second of the Early Bird.
@@ -168,14 +170,20 @@ test.describe('landing page', () => {
     await waitForApp(page);
     await expect(page.getByRole('timer', { name: 'Time until training starts' })).toBeVisible();
     await expect(header).toHaveText('Starts December 20');
+    await expect(card).toContainText('Early Bird Entry');
     await expect(badge).toHaveText('Until Nov 20');
-    await expect(tier).toHaveCount(0);
-    // Nov 20 00:00 UTC: the Early Bird has ended, the card names the tier now sold (the clock
-    // reads just after each whole second).
+    await expect(tier).toContainText('Early Bird price');
+    await expect(box).toContainText('999 invitation codes');
+    // Nov 20 00:00 UTC: the Early Bird has ended; the card is the entry ticket badged with the
+    // tier now sold, and no Early Bird extra is promised (the clock reads just after each second).
     await page.clock.runFor(1010);
-    await expect(badge).toHaveText('Ended');
+    await expect(card).toContainText('Entry Ticket');
+    await expect(badge).toHaveText('Pre-launch price');
     await expect(page.getByText('Until Nov 20')).toHaveCount(0);
-    await expect(tier).toHaveText('Pre-launch price');
+    await expect(tier).toContainText('Pre-launch price');
+    await expect(box).toContainText('Your ticket');
+    await expect(box).not.toContainText('999');
+    await expect(page.getByRole('radio', { name: /Early Bird/ })).toHaveCount(0);
     await expect(header).toHaveText('Starts December 20');
     await expect(open).toHaveCount(0);
 
@@ -186,19 +194,19 @@ test.describe('landing page', () => {
     await expect(open).toHaveCount(0);
     await page.clock.runFor(1000);
     await expect(open).toBeVisible();
-    await expect(header).toHaveText('Training open since December 20');
+    await expect(header).toHaveText('Training is open: get your ticket and join now');
     await expect(page.getByText('Starts December 20', { exact: true })).toHaveCount(0);
-    await expect(badge).toHaveText('Ended');
-    await expect(tier).toHaveText('Launch price');
+    await expect(badge).toHaveText('Launch price');
+    await expect(tier).toContainText('Launch price');
 
     // A page opened long after both dates reads the same from its first paint on.
     await pinClock(page, LAUNCH_AT_MS + 30 * DAY);
     await page.goto('/');
     await waitForApp(page);
     await expect(open).toBeVisible();
-    await expect(header).toHaveText('Training open since December 20');
-    await expect(badge).toHaveText('Ended');
-    await expect(tier).toHaveText('Launch price');
+    await expect(header).toHaveText('Training is open: get your ticket and join now');
+    await expect(badge).toHaveText('Launch price');
+    await expect(tier).toContainText('Launch price');
   });
 
   test('the countdown ticks every second and switches at the launch instant', async ({ page }) => {
@@ -532,7 +540,9 @@ test.describe('signed-in home', () => {
     // The launch instant (the clock reads just after each whole second).
     await page.clock.runFor(1010);
     await expect(
-      granted.getByText('Training open since December 20', { exact: true }),
+      granted.getByText('Training is open since December 20: your gang can play now', {
+        exact: true,
+      }),
     ).toBeVisible();
     await expect(page.getByText('Training starts December 20')).toHaveCount(0);
   });

@@ -1,13 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-// esbuild comes with tsx (which runs the server in development): one bundle starts in about
-// half the time tsx takes to compile the server on every start.
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postApi, readOutboxCode } from '../../support/api';
+import { postApi } from '../../support/api';
+import {
+  balanceOf,
+  register,
+  rpc,
+  serverProcess,
+  type ProcessUser,
+} from '../../support/serverProcess';
 
 /**
  * The real server as a child process on 127.0.0.1 with a fresh data folder, killed with SIGKILL
@@ -15,7 +18,6 @@ import { postApi, readOutboxCode } from '../../support/api';
  * start: it answers, every signature the chain confirmed is still there, every balance is at
  * least what was confirmed and at most what was tried, and access matches the chain balance.
  */
-const ROOT = resolve(import.meta.dirname, '../../..');
 const RESTARTS = 20;
 /** TICKET_PRICE_SOL for the run: four transfers of TRANSFER_LAMPORTS buy a ticket. */
 const PRICE_SOL = '0.5';
@@ -27,102 +29,20 @@ const SINKS = 3;
 const WORKERS = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'smw-chaos-'));
-// Inside node_modules so the bundle finds the server's packages (kept external).
-const bundleDir = join(ROOT, 'node_modules/.cache/smw-chaos');
-let bundle = '';
-let child: ChildProcess | undefined;
+const server = serverProcess('chaos');
 
-beforeAll(async () => {
-  mkdirSync(bundleDir, { recursive: true });
-  bundle = join(mkdtempSync(join(bundleDir, 'server-')), 'main.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'server/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
-}, 60_000);
+beforeAll(() => server.build(), 60_000);
 
 afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  server.dispose();
   rmSync(dataDir, { recursive: true, force: true });
-  if (bundle) rmSync(join(bundle, '..'), { recursive: true, force: true });
 });
 
-/** server/main.ts (bundled), as `npm run server` runs it. */
-function startServer(): Promise<string> {
-  const proc = spawn(process.execPath, [bundle], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      SERVER_MODE: 'development',
-      TICKET_PRICE_SOL: PRICE_SOL,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let output = '';
-  return new Promise((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match) done(match[1]!);
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
-  });
-}
+const startServer = () =>
+  server.start({ DATA_DIR: dataDir, SERVER_MODE: 'development', TICKET_PRICE_SOL: PRICE_SOL });
 
-function kill(proc: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) done();
-    else {
-      proc.once('exit', () => done());
-      proc.kill('SIGKILL');
-    }
-  });
-}
-
-let rpcId = 0;
-async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(`${url}/rpc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: (rpcId += 1), method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-const balanceOf = async (url: string, key: string) =>
-  BigInt((await rpc<{ value: number }>(url, 'getBalance', [key])).value);
-
-type User = { email: string; jwt: string; walletId: string; wallet: string };
+type User = ProcessUser;
 type Tracked = { confirmed: bigint; tried: bigint };
-
-async function register(url: string, email: string): Promise<User> {
-  const init = await postApi(url, 'auth/email/init', { data: { email } });
-  expect(init.status).toBe(200);
-  const code = await readOutboxCode(url, email);
-  const verified = await postApi(url, 'auth/email/verify', { data: { email, code } });
-  expect(verified.status).toBe(200);
-  const data = verified.body.user_data as {
-    user_payment_wallet: string;
-    user_payment_wallet_data: { wallet_id: string };
-  };
-  return {
-    email,
-    jwt: String(verified.body.jwt),
-    walletId: data.user_payment_wallet_data.wallet_id,
-    wallet: data.user_payment_wallet,
-  };
-}
 
 describe('chain state under SIGKILL', () => {
   it(`starts ${RESTARTS} times after SIGKILL during payments and airdrops, losing nothing confirmed`, async () => {
@@ -251,7 +171,7 @@ describe('chain state under SIGKILL', () => {
         poll();
       });
       killed = true;
-      await kill(child!);
+      await server.kill();
       stop = true;
       await Promise.all(workers);
       if (failure !== undefined) throw failure;
@@ -262,7 +182,7 @@ describe('chain state under SIGKILL', () => {
       await check();
       startMs += t1 - t0;
     }
-    await kill(child!);
+    await server.kill();
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postApi } from '../../support/api';
+import { serverProcess } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-let child: ChildProcess | undefined;
+const server = serverProcess('main', 'tsx');
 let dataDir: string | undefined;
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -18,33 +18,20 @@ afterAll(() => smtp.stop());
 const mail = () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Solana Mafia Wars <play@studio.test>' });
 
 afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
-  child = undefined;
+  server.dispose();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
 
 /** Runs server/main.ts as `npm run server` does and waits for the line with its URL. */
-function runMain(env: Record<string, string>): Promise<{ url: string; output: () => string }> {
+async function runMain(
+  env: Record<string, string>,
+): Promise<{ url: string; output: () => string }> {
   dataDir = mkdtempSync(join(tmpdir(), 'smw-main-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = proc;
-  let output = '';
-  return new Promise((done, fail) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Solana Mafia Wars is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match) done({ url: match[1]!, output: () => output });
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.on('exit', (code) => fail(new Error(`server exited with ${code}: ${output}`)));
-  });
+  const url = await server.start({ DATA_DIR: dataDir, ...env });
+  return { url, output: () => server.output() };
 }
+const child = () => server.child();
 
 const exitOf = (proc: ChildProcess) =>
   new Promise<number | null>((done) => {
@@ -64,14 +51,14 @@ describe('server/main.ts', () => {
       version: '0.1.9',
       data: { public_data: { price: '0.33', ticket_price_lamports: '330000000' } },
     });
-    child!.kill('SIGTERM');
-    expect(await exitOf(child!)).toBe(0);
+    child()!.kill('SIGTERM');
+    expect(await exitOf(child()!)).toBe(0);
   });
 
   it('production is the default: without SOLANA_RPC_URL or LOCAL_CHAIN=1 it refuses to start', async () => {
     const env = { SERVER_MODE: '', SOLANA_RPC_URL: '', LOCAL_CHAIN: '' };
     await expect(runMain(env)).rejects.toThrow(/SOLANA_RPC_URL.*LOCAL_CHAIN=1/);
-    expect(child!.exitCode).not.toBe(0);
+    expect(child()!.exitCode).not.toBe(0);
   });
 
   it('the default mode with LOCAL_CHAIN=1 is production: a warning, no outbox, no airdrops', async () => {
@@ -111,7 +98,7 @@ describe('server/main.ts', () => {
     await expect(
       runMain({ SERVER_MODE: 'production', LOCAL_CHAIN: '1', SMTP_URL: '', MAIL_TRANSPORT: '' }),
     ).rejects.toThrow(/Could not start the server: Production mode needs SMTP_URL/);
-    expect(child!.exitCode).not.toBe(0);
+    expect(child()!.exitCode).not.toBe(0);
   });
 
   it('MAIL_TRANSPORT=log starts a staging server with a loud warning', async () => {
@@ -126,6 +113,6 @@ describe('server/main.ts', () => {
 
   it('refuses an unknown SERVER_MODE with a message and a non-zero exit', async () => {
     await expect(runMain({ SERVER_MODE: 'staging' })).rejects.toThrow(/SERVER_MODE/);
-    expect(child!.exitCode).not.toBe(0);
+    expect(child()!.exitCode).not.toBe(0);
   });
 });

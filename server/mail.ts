@@ -94,10 +94,11 @@ export function codeEmail(email: string, code: string, siteUrl: string): MailMes
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
 <title>${escapeHtml(CODE_SUBJECT)}</title>
+<style>@media (prefers-color-scheme: dark){body,.smw-page{background:#0b0a08 !important;}}</style>
 </head>
-<body style="margin:0;padding:0;background:#f4f1ea;color:#1b1712;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<body class="smw-page" style="margin:0;padding:0;background:#f4f1ea;color:#1b1712;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
 <div style="display:none;max-height:0;overflow:hidden;">Your code is ${code}. Valid for ${TTL_MINUTES} minutes.</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:24px 12px;">
+<table role="presentation" class="smw-page" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:24px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#15120e;border-radius:14px;border:1px solid #3a3226;">
 <tr><td style="padding:28px 28px 8px 28px;text-align:center;">

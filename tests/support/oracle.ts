@@ -79,8 +79,8 @@ export const SPEC_DATED_TEXTS = {
 } as const;
 
 /**
- * The same texts from their date on: the spec words them only before (README, "Where the spec is
- * ambiguous": the header and receipt, the Early Bird badge and the tier names).
+ * The same texts from their date on: the spec words them only before (docs/spec-readings.md: the
+ * header and receipt, the Early Bird card and bonus box, the tier names).
  */
 export const README_DATED_TEXTS = {
   /** The hero header from the launch on. */

@@ -5,13 +5,8 @@
  * public_data (`launch_at`, `early_bird_end`). Everything dated (the countdown, the header, the
  * Early Bird card and badge, the price by date, the receipt's access level) reads one calendar.
  */
-import {
-  EARLY_BIRD_END_MS,
-  LAUNCH_AT_MS,
-  LAMPORTS_PER_SOL,
-  TICKET_PRICES,
-  type TicketPrices,
-} from './spec';
+import { isPositiveSol, percentOff, solToLamports } from './money';
+import { EARLY_BIRD_END_MS, LAUNCH_AT_MS, TICKET_PRICES, type TicketPrices } from './spec';
 
 export type LaunchCalendar = {
   /** The training start (ms since epoch). */
@@ -43,6 +38,23 @@ export function tierAt(calendar: LaunchCalendar, nowMs: number): TicketTier {
 export const priceAt = (calendar: LaunchCalendar, nowMs: number): string =>
   calendar.prices[tierAt(calendar, nowMs)];
 
+/**
+ * The ticket offer at `nowMs`: the tier's price, the launch price struck through (§9: 0.55), and
+ * the percent off between them.
+ */
+export function offerAt(
+  calendar: LaunchCalendar,
+  nowMs: number,
+): { price: string; oldPrice: string; discount: number } {
+  const price = priceAt(calendar, nowMs);
+  const oldPrice = calendar.prices.afterLaunch;
+  return {
+    price,
+    oldPrice,
+    discount: percentOff(solToLamports(oldPrice) ?? 0n, solToLamports(price) ?? 0n),
+  };
+}
+
 /** The receipt's access level for a ticket of each tier (§2: 'Early Bird' while it runs). */
 export const TIER_ACCESS_LEVEL: Record<TicketTier, string> = {
   earlyBird: 'Early Bird',
@@ -59,44 +71,21 @@ export const TIER_WIRE: Record<TicketTier, string> = {
 export const tierOfWire = (wire: string | undefined): TicketTier | null =>
   (Object.keys(TIER_WIRE) as TicketTier[]).find((tier) => TIER_WIRE[tier] === wire) ?? null;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The day of `ms` in UTC as the spec writes dates: 'December 20' (long) or 'Nov 20' (short). */
+const dayLabel = (ms: number, month: 'long' | 'short'): string =>
+  new Date(ms).toLocaleDateString('en-US', { month, day: 'numeric', timeZone: 'UTC' });
 
 /** 'December 20': the launch day as the spec writes it (UTC, the month in full). */
-export const launchDayLabel = (calendar: LaunchCalendar): string => {
-  const day = new Date(calendar.launchAt);
-  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
-};
+export const launchDayLabel = (calendar: LaunchCalendar): string =>
+  dayLabel(calendar.launchAt, 'long');
 
 /**
  * 'Nov 20': the Early Bird's end as the spec writes it (UTC, the month in three letters). The
  * end is the first instant after the Early Bird, so an end at midnight names that day ('until
  * Nov 20' as the spec means it: the offer stops when Nov 20 begins).
  */
-export const earlyBirdDayLabel = (calendar: LaunchCalendar): string => {
-  const day = new Date(calendar.earlyBirdEnd);
-  return `${MONTHS[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}`;
-};
-
-/** A SOL amount the calendar accepts: digits, at most 9 decimals, more than zero. */
-const SOL = /^(\d{1,12})(?:\.(\d{1,9}))?$/;
-const isPositiveSol = (text: string): boolean => {
-  const match = SOL.exec(text);
-  if (!match) return false;
-  return BigInt(match[1]!) * LAMPORTS_PER_SOL + BigInt((match[2] ?? '').padEnd(9, '0')) > 0n;
-};
+export const earlyBirdDayLabel = (calendar: LaunchCalendar): string =>
+  dayLabel(calendar.earlyBirdEnd, 'short');
 
 /** An ISO 8601 instant with its zone (`2026-03-01T18:00:00Z`); null when it is not one. */
 const instant = (text: string): number | null => {
@@ -161,7 +150,11 @@ export function calendarFromPublicData(
   data: { launch_at?: string | undefined; early_bird_end?: string | undefined },
   base: LaunchCalendar,
 ): LaunchCalendar {
-  const read = (text: string | undefined) => (text ? instant(text) : null);
+  // The server writes these with toISOString; anything Date.parse cannot read keeps the base.
+  const read = (text: string | undefined) => {
+    const ms = text ? Date.parse(text) : Number.NaN;
+    return Number.isFinite(ms) ? ms : null;
+  };
   const launchAt = read(data.launch_at) ?? base.launchAt;
   const end = read(data.early_bird_end) ?? base.earlyBirdEnd;
   return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt) };

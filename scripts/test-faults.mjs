@@ -414,17 +414,17 @@ const FAULTS = [
   f(
     'discount-truncated',
     'session',
-    'machines/session/price.ts',
-    '* 200n + before) / (2n * before)',
-    '* 100n) / before - 1n',
+    'contract/money.ts',
+    '* 200n + oldLamports) / (2n * oldLamports)',
+    '* 100n) / oldLamports - 1n',
     'discount percent from the two prices',
   ),
   f(
     'lamports-8-places',
     'session',
-    'machines/session/price.ts',
-    "padEnd(9, '0')",
-    "padEnd(8, '0')",
+    'contract/money.ts',
+    "padEnd(DECIMALS, '0'))",
+    "padEnd(DECIMALS - 1, '0'))",
     '1e9 lamports per SOL',
   ),
   // Taglines (§2, §9).

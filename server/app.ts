@@ -30,7 +30,7 @@ import {
 import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
 import { createOutbox, type MailDelivery } from './outbox';
 import { PLUGINS } from './plugins';
-import { isSolAmount } from './pricing';
+import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
@@ -112,7 +112,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
   if (!Number.isInteger(jwtTtlSeconds) || jwtTtlSeconds < 1 || jwtTtlSeconds > MAX_JWT_TTL_SECONDS)
     throw new Error(`jwtTtlSeconds must be an integer from 1 to ${MAX_JWT_TTL_SECONDS}`);
   const ticketPriceSol = opts.ticketPriceSol ?? (process.env.TICKET_PRICE_SOL || undefined);
-  if (ticketPriceSol !== undefined && !isSolAmount(ticketPriceSol))
+  if (ticketPriceSol !== undefined && !isPositiveSol(ticketPriceSol))
     throw new Error(`TICKET_PRICE_SOL must be a SOL amount like 0.22, got ${ticketPriceSol}`);
   const connectSrc = [...(opts.connectSrc ?? [])];
   if (opts.rpcUrl) connectSrc.push(new URL(opts.rpcUrl).origin);

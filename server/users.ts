@@ -2,7 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { UserData } from '../contract/api';
 import type { Db } from './db';
-import { lamportsToSol } from './pricing';
+import { lamportsToSol } from '../contract/money';
 import { seal, unseal } from './secrets';
 
 export type UserRow = {

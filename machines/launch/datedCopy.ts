@@ -16,7 +16,8 @@ import {
 /** What dated copy reads: the clock and the calendar. */
 export type DatedCopyInput = { readonly now: number | null; readonly calendar: LaunchCalendar };
 
-const launched = ({ now, calendar }: DatedCopyInput): boolean =>
+/** The launch instant has come. */
+export const launched = ({ now, calendar }: DatedCopyInput): boolean =>
   now !== null && now >= calendar.launchAt;
 /** The Early Bird has ended (so no reading: it still runs, as the spec's page shows it). */
 export const isEarlyBirdOver = ({ now, calendar }: DatedCopyInput): boolean =>
@@ -27,16 +28,6 @@ export const startsHeaderAt = (at: DatedCopyInput): string =>
   launched(at)
     ? 'Training is open: get your ticket and join now'
     : `Starts ${launchDayLabel(at.calendar)}`;
-
-/** The ticket receipt and Access Granted. */
-export const trainingStartAt = (at: DatedCopyInput): string =>
-  launched(at)
-    ? `Training is open since ${launchDayLabel(at.calendar)}: your gang can play now`
-    : `Training starts ${launchDayLabel(at.calendar)}`;
-
-/** §2 Early Bird badge: 'Until Nov 20'. */
-export const earlyBirdBadgeAt = (at: DatedCopyInput): string =>
-  `Until ${earlyBirdDayLabel(at.calendar)}`;
 
 /** The tier a ticket bought now belongs to (the spec's Early Bird before any reading). */
 export const tierNow = (at: DatedCopyInput): TicketTier =>
@@ -49,7 +40,7 @@ export const tierNow = (at: DatedCopyInput): TicketTier =>
 export const ticketCardAt = (at: DatedCopyInput): { title: string; badge: string } =>
   isEarlyBirdOver(at)
     ? { title: 'Entry Ticket', badge: `${TIER_ACCESS_LEVEL[tierNow(at)]} price` }
-    : { title: 'Early Bird Entry', badge: earlyBirdBadgeAt(at) };
+    : { title: 'Early Bird Entry', badge: `Until ${earlyBirdDayLabel(at.calendar)}` };
 
 /** The hero's price line names the tier: 'Early Bird price', 'Pre-launch price', 'Launch price'. */
 export const priceTierNameAt = (at: DatedCopyInput): string =>
@@ -80,19 +71,3 @@ export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly
           `After ${earlyBirdDayLabel(at.calendar)} an invitation via ref is required to enter`,
         ],
       };
-
-/** What the receipt lists for a ticket of `tier`: the Early Bird's extras only with its tickets. */
-export const ticketBenefits = (tier: TicketTier): readonly string[] =>
-  tier === 'earlyBird'
-    ? [
-        'Access to the training phase',
-        '2 Gangsters',
-        '4 extra starter weapons (+2 Guns, +2 Rifles)',
-        'An extra Pack',
-        '999 invitation codes',
-      ]
-    : [
-        'Access to the training phase',
-        '2 Gangsters',
-        '+1 Gangster for each friend who buys a ticket',
-      ];

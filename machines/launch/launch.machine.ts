@@ -51,20 +51,7 @@ export const launchMachine = setup({
   },
 }).createMachine({
   id: 'launch',
-  context: ({ input }) => {
-    const calendar = input.calendar ?? SPEC_CALENDAR;
-    return {
-      now: null,
-      calendar:
-        input.launchAt === undefined
-          ? calendar
-          : {
-              ...calendar,
-              launchAt: input.launchAt,
-              earlyBirdEnd: Math.min(calendar.earlyBirdEnd, input.launchAt),
-            },
-    };
-  },
+  context: ({ input }) => ({ now: null, calendar: input.calendar ?? SPEC_CALENDAR }),
   on: {
     // Once a reading exists the countdown is re-judged against the new dates at once (a launch
     // moved later opens the countdown again); before it, the chart keeps waiting for one.

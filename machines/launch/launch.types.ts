@@ -9,10 +9,9 @@ export const TRAINING_OPEN_TEXT = 'Boarding now · Training Open';
 
 /**
  * Input of the launch machine: the app spawns it with the common service input (`stored`, unused
- * here) and the spec's calendar; tests may start it with another calendar, or move only the
- * launch instant (ms since epoch).
+ * here) and the spec's calendar; tests may start it with another calendar.
  */
-export type LaunchInput = Partial<ServiceInput> & { calendar?: LaunchCalendar; launchAt?: number };
+export type LaunchInput = Partial<ServiceInput> & { calendar?: LaunchCalendar };
 
 /**
  * The server's calendar (public_data's `launch_at` and `early_bird_end`, ISO instants), told by

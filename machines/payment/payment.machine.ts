@@ -132,6 +132,8 @@ export const paymentMachine = setup({
       };
       if (modal) enqueue.sendTo(modal, open);
     }),
+    /** Provided from src/: fetches the wallet library's code ahead, as the tab opens. */
+    preloadWalletCode: (_, _params: undefined) => {},
     /** Provided from src/: opens phantom.com / solflare.com, synchronously in the click. */
     openInstallSite: (_, _params: { wallet: WalletKind }) => {},
     /** Tells the auth service the ticket was issued (user_access = 1). */
@@ -183,6 +185,7 @@ export const paymentMachine = setup({
       },
     },
     open: {
+      entry: 'preloadWalletCode',
       initial: 'entering',
       on: {
         'payment.close': { target: 'closed' },

@@ -1,4 +1,5 @@
-import { tierOfWire, type TicketTier } from '../../contract/calendar';
+import { TIER_ACCESS_LEVEL, tierOfWire, type TicketTier } from '../../contract/calendar';
+import { lamportsToSol, lamportsToSolFixed } from '../../contract/money';
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMachine } from './payment.machine';
 import type { WalletKind } from './payment.types';
@@ -30,6 +31,22 @@ export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
 export const selectBalance = (s: PaymentSnapshot): string => s.context.balance ?? '0';
 export const selectPaidLamports = (s: PaymentSnapshot): string =>
   s.context.paidLamports ?? s.context.target?.priceLamports ?? '0';
+/** The amount the receipt shows: what the chain showed received, 2 decimals ('0.22'). */
+export const selectPaidSol = (s: PaymentSnapshot): string => {
+  const lamports = selectPaidLamports(s);
+  return /^\d+$/.test(lamports) ? lamportsToSolFixed(BigInt(lamports), 2) : '0.00';
+};
+/** The play wallet's address to pay to ('' until the user data has it). */
+export const selectPaymentAddress = (s: PaymentSnapshot): string => s.context.target?.address ?? '';
+/**
+ * The Solana Pay transfer request of the QR code: the play wallet, the exact price, the game as
+ * the label and the ticket's tier as the message.
+ */
+export const selectSolanaPayUrl = (s: PaymentSnapshot, tier: TicketTier): string => {
+  const target = s.context.target;
+  const lamports = target && /^\d+$/.test(target.priceLamports) ? BigInt(target.priceLamports) : 0n;
+  return `solana:${target?.address ?? ''}?amount=${lamportsToSol(lamports)}&label=${encodeURIComponent('Solana Mafia Wars')}&message=${encodeURIComponent(`${TIER_ACCESS_LEVEL[tier]} ticket`)}`;
+};
 /** The tier of the ticket this tab saw settled (the receipt's access level), when named. */
 export const selectPaidTier = (s: PaymentSnapshot): TicketTier | null =>
   tierOfWire(s.context.paidTier ?? undefined);

@@ -17,7 +17,8 @@ import { createRpcFacade } from '../chain/rpcFacade';
 import type { ApiRoute, ServerContext, ServerPlugin } from '../context';
 import { HttpError } from '../http';
 import { registerRpcRoute } from '../chain/rpcRoute';
-import { lamportsToSol, publicData } from '../pricing';
+import { lamportsToSol } from '../../contract/money';
+import { publicData } from '../pricing';
 import { devWalletRoute } from '../devWallet';
 
 declare module '../context' {

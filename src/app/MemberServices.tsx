@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { MemberServices as Members } from '../../machines/app/app.types';
-import { chunkFailed } from '../views/common/chunkRetry';
+import { chunkFailed } from '../platform/chunkRetry';
 import { useAppActor } from './hooks';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `import()` of a chunk that can be asked for again after it failed (the page's Retry,
- * src/views/common/chunkRetry.ts). Chromium keeps a failed module fetch in the page's module map:
+ * src/platform/chunkRetry.ts). Chromium keeps a failed module fetch in the page's module map:
  * importing the same address again fails at once, without asking the network. So after a failure
  * the next call asks for the address the failure names with a query of its own, a new entry in
  * the map; the chunk's own imports stay the page's usual modules (React, the machines).

@@ -5,7 +5,7 @@
  */
 import { listedFiles } from '../platform/pagePreloads';
 import { retryableImport } from '../platform/retryableImport';
-import { chunkFailed } from '../views/common/chunkRetry';
+import { chunkFailed } from '../platform/chunkRetry';
 
 export type TransferParams = {
   fromPublicKey: string;

@@ -6,8 +6,8 @@ import {
   priceTierNameAt,
   startsHeaderAt,
   ticketCardAt,
-  trainingStartAt,
 } from '../../machines/launch/datedCopy';
+import { trainingStartAt } from '../../machines/launch/receiptCopy';
 import {
   calendarFromPublicData,
   SPEC_CALENDAR,

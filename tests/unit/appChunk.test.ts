@@ -22,14 +22,14 @@ const graph: Record<string, string[]> = {
     REACT,
     at('src/views/shell/Shell.tsx'),
     at('src/views/overlays/ModalFrame.tsx'),
-    at('src/wallet/lamports.ts'),
+    at('contract/money.ts'),
     at('src/views/home/InviteTab.tsx'),
     at('machines/app/app.machine.ts'),
   ],
   [at('src/views/home/InviteTab.tsx')]: [REACT],
   [at('src/views/overlays/ModalFrame.tsx')]: [REACT],
-  [at('src/wallet/lamports.ts')]: [],
-  [at('src/app/members.ts')]: [at('src/wallet/lamports.ts'), at('src/app/realtime.ts')],
+  [at('contract/money.ts')]: [],
+  [at('src/app/members.ts')]: [at('contract/money.ts'), at('src/app/realtime.ts')],
   [at('src/app/realtime.ts')]: [],
 };
 const importersOf = (id: string) => Object.keys(graph).filter((from) => graph[from]?.includes(id));
@@ -56,7 +56,7 @@ describe('chunkName', () => {
     expect(chunkName(at('src/views/home/SignedInHome.tsx'), ctx)).toBeNull();
     expect(chunkName(at('src/views/home/InviteTab.tsx'), ctx)).toBeNull();
     // The member services import it too: it must not tie them to the home's file.
-    expect(chunkName(at('src/wallet/lamports.ts'), ctx)).toBe('homeShared');
+    expect(chunkName(at('contract/money.ts'), ctx)).toBe('homeShared');
     expect(chunkName(at('src/app/members.ts'), ctx)).toBeNull();
     expect(chunkName(at('src/app/realtime.ts'), ctx)).toBeNull();
   });

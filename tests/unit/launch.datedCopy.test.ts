@@ -3,11 +3,10 @@ import {
   bonusBoxAt,
   priceTierNameAt,
   startsHeaderAt,
-  ticketBenefits,
   ticketCardAt,
   tierNow,
-  trainingStartAt,
 } from '../../machines/launch/datedCopy';
+import { ticketBenefits, trainingStartAt } from '../../machines/launch/receiptCopy';
 import { SPEC_CALENDAR, calendarFromEnv } from '../../contract/calendar';
 import { README_DATED_TEXTS, SPEC_DATED_TEXTS, SPEC_LIMITS } from '../support/oracle';
 

@@ -13,6 +13,7 @@ import type {
 } from '../../../machines/payment/payment.types';
 import type { ApiClient } from '../../api/client';
 import { connectWallet, sendTransfer } from '../../wallet/paymentActors';
+import { preloadWeb3 } from '../../wallet/transfer';
 import { findProvider, openInstallSite } from '../../wallet/providers';
 import { systemTokenSource } from '../tokenSource';
 import { watchPaymentTarget } from './paymentTarget';
@@ -72,6 +73,7 @@ export function providePayment(api: ApiClient, writeClipboard: (text: string) =>
     },
     actions: {
       openInstallSite: (_, params) => openInstallSite(params.wallet),
+      preloadWalletCode: () => preloadWeb3(),
     },
   });
 }

@@ -7,10 +7,9 @@ import {
   selectWalletId,
 } from '../../../machines/auth/auth.selectors';
 import type { PaymentEvent, PaymentTarget } from '../../../machines/payment/payment.types';
-import { selectTicketPrice } from '../../../machines/session/session.selectors';
+import { selectTicketPriceLamports } from '../../../machines/session/session.selectors';
 import type { SessionMachine } from '../../../machines/session/session.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { solToLamports } from '../../wallet/lamports';
 
 type SystemLike = { get(id: string): AnyActorRef | undefined };
 
@@ -19,11 +18,10 @@ export function paymentTargetOf(system: SystemLike): PaymentTarget {
   const auth = system.get(SYSTEM_IDS.auth) as ActorRefFrom<AuthMachine> | undefined;
   const session = system.get(SYSTEM_IDS.session) as ActorRefFrom<SessionMachine> | undefined;
   const a = auth?.getSnapshot();
-  const price = session ? selectTicketPrice(session.getSnapshot()) : '0';
   return {
     address: a ? selectPaymentWallet(a) : '',
     walletId: a ? selectWalletId(a) : '',
-    priceLamports: String(solToLamports(price) ?? 0n),
+    priceLamports: session ? selectTicketPriceLamports(session.getSnapshot()) : '0',
     balance: a ? selectPaymentWalletBalance(a) : '0',
     hasAccess: a ? selectHasAccess(a) : false,
   };

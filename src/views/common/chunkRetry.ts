@@ -1,32 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { hasFailedChunks, subscribeChunkFailures } from '../../platform/chunkRetry';
 
-/**
- * Parts of the app that live in chunks of their own (the sign-in dialog, the overlays, the
- * signed-in home, the member services) report here when their chunk cannot load, with a way to
- * ask again; one notice on the page says so and offers Retry, which asks for each of them again.
- */
-const failed = new Map<string, () => void>();
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+export { chunkFailed, retryChunks } from '../../platform/chunkRetry';
 
-export function chunkFailed(name: string, retry: () => void): void {
-  failed.set(name, retry);
-  emit();
-}
-
-/** Asks again for every part that could not load (the notice's Retry button). */
-export function retryChunks(): void {
-  const retries = [...failed.values()];
-  failed.clear();
-  emit();
-  retries.forEach((retry) => retry());
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const hasFailed = () => failed.size > 0;
-
+/** Whether a part of the page could not load (the notice with Retry shows while it is). */
 export const useChunkFailed = (): boolean =>
-  useSyncExternalStore(subscribe, hasFailed, () => false);
+  useSyncExternalStore(subscribeChunkFailures, hasFailedChunks, () => false);

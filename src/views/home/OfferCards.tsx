@@ -4,8 +4,7 @@ import {
   selectOldPrice,
   selectTicketPrice,
 } from '../../../machines/session/session.selectors';
-import { discountPercent } from '../../../machines/session/price';
-import { priceAt } from '../../../contract/calendar';
+import { offerAt } from '../../../contract/calendar';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
@@ -13,14 +12,14 @@ import { priceTierNameAt, ticketCardAt } from '../../../machines/launch/datedCop
 import { useDatedCopy } from '../common/useDatedCopy';
 import { INVITE_SHARE_PERCENT } from './landing.content';
 
-const BUILT_PRICE = priceAt(__SMW_CALENDAR__, __SMW_BUILT_AT__);
-const BUILT_OLD_PRICE = __SMW_CALENDAR__.prices.afterLaunch;
+/** The offer as the build saw it (the pre-rendered page), until the server's has arrived. */
+const BUILT_OFFER = offerAt(__SMW_CALENDAR__, __SMW_BUILT_AT__);
 
 /** The price the page shows: the build's until hydration, then the server's (see OfferCards). */
 function useShownPrice() {
   const session = useService(SYSTEM_IDS.session);
   const livePrice = useSelector(session, selectTicketPrice);
-  return useHydrated() ? livePrice : BUILT_PRICE;
+  return useHydrated() ? livePrice : BUILT_OFFER.price;
 }
 
 /** The offer in the hero, above the fold on a phone: the ticket's price and its tier. */
@@ -47,15 +46,15 @@ export function OfferCards() {
   const session = useService(SYSTEM_IDS.session);
   const livePrice = useSelector(session, selectTicketPrice);
   const liveOldPrice = useSelector(session, selectOldPrice);
-  const livePercentOff = useSelector(session, selectDiscountPercent);
+  const liveDiscount = useSelector(session, selectDiscountPercent);
   // The cards hydrate after the rest of the page (a HydrationSlice), possibly once the server's
   // price has arrived: until then they show what the build rendered, §9's price on the day of
   // the build (what the server asks for, unless it sets a price of its own).
   const hydrated = useHydrated();
   const card = useDatedCopy(ticketCardAt);
-  const price = hydrated ? livePrice : BUILT_PRICE;
-  const oldPrice = hydrated ? liveOldPrice : BUILT_OLD_PRICE;
-  const percentOff = hydrated ? livePercentOff : discountPercent(BUILT_PRICE, BUILT_OLD_PRICE);
+  const price = hydrated ? livePrice : BUILT_OFFER.price;
+  const oldPrice = hydrated ? liveOldPrice : BUILT_OFFER.oldPrice;
+  const discount = hydrated ? liveDiscount : BUILT_OFFER.discount;
 
   return (
     <fieldset className="offer-cards">
@@ -75,14 +74,14 @@ export function OfferCards() {
               {price} SOL
             </span>
             {/* Old price and percent off show only while the server's price is a discount. */}
-            {percentOff > 0 && (
+            {discount > 0 && (
               <>
                 <s className="offer-price-old" data-testid="old-price">
                   <span className="visually-hidden">Old price </span>
                   {oldPrice} SOL
                 </s>
                 <span className="offer-percent" data-testid="percent-off">
-                  -{percentOff}%
+                  -{discount}%
                 </span>
               </>
             )}

@@ -15,7 +15,7 @@ import {
   selectErrorStack,
   selectErrorTime,
 } from '../../../machines/errorModal/errorModal.selectors';
-import { phantomBrowseLink } from '../../wallet/providers';
+import { phantomAppLink } from '../../app/phantomLink';
 import type { CopyFeedbackRef, ErrorModalRef } from './refs';
 import { ModalFrame } from './ModalFrame';
 import './overlays.css';
@@ -69,7 +69,7 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
   if (!open) return null;
   // On a phone there is no extension to install: the spec's link that opens the site inside the
   // Phantom app leads, the install solution follows (null off phones and where a wallet exists).
-  const appLink = WALLET_MISSING.test(message) ? phantomBrowseLink() : null;
+  const appLink = WALLET_MISSING.test(message) ? phantomAppLink() : null;
   return (
     <ModalFrame
       onClose={close}

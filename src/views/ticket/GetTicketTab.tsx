@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { tierNow, trainingStartAt } from '../../../machines/launch/datedCopy';
-import { TIER_ACCESS_LEVEL, type TicketTier } from '../../../contract/calendar';
+import { tierNow } from '../../../machines/launch/datedCopy';
+import { trainingStartAt } from '../../../machines/launch/receiptCopy';
+import type { TicketTier } from '../../../contract/calendar';
 import { useDatedCopy } from '../common/useDatedCopy';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -20,7 +21,9 @@ import {
   selectIsGrantedByFriends,
   selectIsRefreshing,
   selectIsUnconfirmed,
-  selectPaidLamports,
+  selectPaidSol,
+  selectPaymentAddress,
+  selectSolanaPayUrl,
   selectPaidTier,
   selectShowCancelled,
   selectShowPurchasedModal,
@@ -32,12 +35,14 @@ import {
   CANCELLED_NOTICE,
   type WalletKind,
 } from '../../../machines/payment/payment.types';
-import { selectOldPrice, selectTicketPrice } from '../../../machines/session/session.selectors';
+import {
+  selectDiscountPercent,
+  selectOldPrice,
+  selectTicketPrice,
+} from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
-import { lamportsToSol, percentOff, solToLamports } from '../../wallet/lamports';
-import { phantomBrowseLink } from '../../wallet/providers';
-import { preloadWeb3 } from '../../wallet/transfer';
+import { phantomAppLink } from '../../app/phantomLink';
 import { Countdown } from '../home/Countdown';
 import { GameIcon } from '../common/GameIcon';
 import type { GameIconName } from '../common/gameIconMeta';
@@ -94,7 +99,6 @@ export interface GetTicketTabProps {
 }
 
 const selectAddressCopy = (s: PaymentSnapshot) => s.children.addressCopy;
-const selectPaymentTarget = (s: PaymentSnapshot) => s.context.target;
 
 /** §2 Get Ticket tab: the payment panel without access, the Access Granted panel with it. */
 export function GetTicketTab({ onStartInviting }: GetTicketTabProps = {}) {
@@ -116,9 +120,10 @@ function TicketPanel({
   const email = useSelector(auth, selectEmail);
   const price = useSelector(session, selectTicketPrice);
   const oldPrice = useSelector(session, selectOldPrice);
+  const discount = useSelector(session, selectDiscountPercent);
   const granted = useSelector(payment, selectIsGranted);
   const showModal = useSelector(payment, selectShowPurchasedModal);
-  const paidLamports = useSelector(payment, selectPaidLamports);
+  const paidSol = useSelector(payment, selectPaidSol);
   const grantedByFriends = useSelector(payment, selectIsGrantedByFriends);
   // Access arrived while this page was open (not restored at load): celebrate it.
   const justGranted = useSelector(payment, selectShowPurchasedModal) || grantedByFriends;
@@ -128,7 +133,6 @@ function TicketPanel({
   // Showing the tab opens the payment service, leaving it closes it (and stops any polling);
   // what to pay reaches the service from the auth and session services (payment.target).
   useEffect(() => {
-    preloadWeb3();
     payment.send({ type: 'payment.open' });
     return () => payment.send({ type: 'payment.close' });
   }, [payment]);
@@ -145,12 +149,18 @@ function TicketPanel({
           tier={tier}
         />
       ) : (
-        <PaymentPanel payment={payment} price={price} oldPrice={oldPrice} tier={tier} />
+        <PaymentPanel
+          payment={payment}
+          price={price}
+          oldPrice={oldPrice}
+          off={discount}
+          tier={tier}
+        />
       )}
       {showModal && (
         <TicketPurchasedModal
           email={email}
-          paidLamports={paidLamports}
+          amount={paidSol}
           tier={tier}
           onClose={() => payment.send({ type: 'payment.closeModal' })}
         />
@@ -205,24 +215,24 @@ function PaymentPanel({
   payment,
   price,
   oldPrice,
+  off,
   tier,
 }: {
   payment: PaymentRef;
   price: string;
   oldPrice: string;
+  /** Percent off against the old price (0: no discount shown). */
+  off: number;
   tier: TicketTier;
 }) {
-  const address = useSelector(payment, (s) => selectPaymentTarget(s)?.address ?? '');
+  const address = useSelector(payment, selectPaymentAddress);
   const balance = useSelector(payment, selectBalance);
   const refreshing = useSelector(payment, selectIsRefreshing);
   const showCancelled = useSelector(payment, selectShowCancelled);
   const unconfirmed = useSelector(payment, selectIsUnconfirmed);
   const showQr = useSelector(payment, selectShowQr);
-  const priceL = solToLamports(price) ?? 0n;
-  const oldL = solToLamports(oldPrice) ?? 0n;
-  const off = percentOff(oldL, priceL);
-  const mobileLink = typeof window === 'undefined' ? null : phantomBrowseLink();
-  const payUrl = `solana:${address}?amount=${lamportsToSol(priceL)}&label=${encodeURIComponent('Solana Mafia Wars')}&message=${encodeURIComponent(`${TIER_ACCESS_LEVEL[tier]} ticket`)}`;
+  const mobileLink = phantomAppLink();
+  const payUrl = useSelector(payment, (s) => selectSolanaPayUrl(s, tier));
 
   return (
     <div className="ticket-pay">
@@ -348,8 +358,6 @@ function SendButton(props: { payment: PaymentRef; wallet: WalletKind; label: str
       className="ticket-primary"
       disabled={busy}
       aria-busy={connecting}
-      onMouseEnter={preloadWeb3}
-      onFocus={preloadWeb3}
       onClick={() => props.payment.send({ type: 'payment.send', wallet: props.wallet })}
     >
       {connecting ? (

@@ -1,6 +1,5 @@
 import { TIER_ACCESS_LEVEL, type TicketTier } from '../../../contract/calendar';
-import { ticketBenefits, trainingStartAt } from '../../../machines/launch/datedCopy';
-import { lamportsToSolFixed } from '../../wallet/lamports';
+import { ticketBenefits, trainingStartAt } from '../../../machines/launch/receiptCopy';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from '../home/Countdown';
 import { ModalFrame } from '../overlays/ModalFrame';
@@ -8,14 +7,12 @@ import { ModalFrame } from '../overlays/ModalFrame';
 /** §2 Access-granted modal: closes by the X, the button, or a click on the overlay. */
 export function TicketPurchasedModal(props: {
   email: string;
-  paidLamports: string;
+  /** What the chain showed received, in SOL with 2 decimals. */
+  amount: string;
   /** The tier the ticket was bought in: the access level (§2: 'Early Bird' while it runs). */
   tier: TicketTier;
   onClose: () => void;
 }) {
-  const amount = /^\d+$/.test(props.paidLamports)
-    ? lamportsToSolFixed(BigInt(props.paidLamports), 2)
-    : '0.00';
   const trainingStart = useDatedCopy(trainingStartAt);
   return (
     <ModalFrame
@@ -33,7 +30,7 @@ export function TicketPurchasedModal(props: {
         <dt>E-mail</dt>
         <dd>{props.email}</dd>
         <dt>Amount paid</dt>
-        <dd data-testid="ticket-amount">{amount} SOL</dd>
+        <dd data-testid="ticket-amount">{props.amount} SOL</dd>
         <dt>Access level</dt>
         <dd data-testid="ticket-access-level">{TIER_ACCESS_LEVEL[props.tier]}</dd>
       </dl>

@@ -2,30 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../../server/events';
 import { signJwt, verifyJwt } from '../../../server/accessToken';
 import { priceAt, SPEC_CALENDAR } from '../../../contract/calendar';
-import { lamportsToSol, publicData, solToLamports } from '../../../server/pricing';
+import { publicData } from '../../../server/pricing';
 import { isValidEmail, newInviteCode, sanitizeInviteCode } from '../../../server/users';
 
-describe('SOL amounts', () => {
-  it.each([
-    ['0.22', 220_000_000n],
-    ['0.0157', 15_700_000n],
-    ['1', 1_000_000_000n],
-    ['1.000000001', 1_000_000_001n],
-    ['0.55', 550_000_000n],
-  ])('%s SOL is %s lamports, exactly, and back', (sol, lamports) => {
-    expect(solToLamports(sol)).toBe(lamports);
-    expect(lamportsToSol(lamports)).toBe(sol);
-  });
-
-  it('refuses amounts that are not plain decimals with at most 9 decimals', () => {
-    for (const bad of ['', '1e3', '-1', '0.1234567891', 'abc', '.5'])
-      expect(() => solToLamports(bad)).toThrow();
-  });
-
-  it('prints zero as 0', () => {
-    expect(lamportsToSol(0n)).toBe('0');
-  });
-
+describe('the ticket offer', () => {
   it('uses the date boundaries of §9 and the old price 0.55', () => {
     const ticketPriceSolAt = (ms: number) => priceAt(SPEC_CALENDAR, ms);
     expect(ticketPriceSolAt(Date.parse('2025-11-19T23:59:59.999Z'))).toBe('0.22');

@@ -470,7 +470,6 @@ export const paymentMachine = setup({
                     },
                   },
                   {
-                    // Stryker disable next-line StringLiteral: '' names the parent qr, whose initial state is shown: the same entry
                     target: 'shown',
                     actions: {
                       type: 'setBalance',

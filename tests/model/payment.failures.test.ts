@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectShowCancelled } from '../../machines/payment/payment.selectors';
+import { PAYMENT_DELAYS } from '../../machines/payment/payment.types';
 import { startPaymentSystem } from '../support/payment/actorDriver';
 import { buyer } from '../support/payment/model';
 import { SPEC_MESSAGES } from '../support/oracle';
@@ -72,6 +73,40 @@ describe('§8 a wallet step that fails', () => {
     const t = await connectFails(error);
     expect(t.modal).toEqual([DEFAULT]);
     expect(selectShowCancelled(t.actor.getSnapshot())).toBe(false);
+    t.system.stop();
+  });
+});
+
+describe('§2 the Solana Pay QR code polls the balance while it is shown', () => {
+  const notYet = {
+    accessGranted: false,
+    balance: '0.1',
+    balanceLamports: '100000000',
+  };
+
+  it('a "not yet" answer is asked again at the next tick, until access arrives', async () => {
+    const t = startPaymentSystem();
+    t.actor.send({ type: 'payment.target', target: buyer });
+    t.actor.send({ type: 'payment.open' });
+    t.actor.send({ type: 'payment.showQr' });
+    for (let poll = 1; poll <= 3; poll += 1) {
+      await vi.advanceTimersByTimeAsync(PAYMENT_DELAYS.qrPoll);
+      expect(t.balance.calls, `poll ${poll} after ${poll * PAYMENT_DELAYS.qrPoll} ms`).toHaveLength(
+        poll,
+      );
+      await t.balance.resolve(notYet);
+      expect(
+        t.actor.getSnapshot().matches({ open: { qr: 'shown' } }),
+        'the QR code waits for its next poll',
+      ).toBe(true);
+    }
+    // A missed poll (the server down) is asked again as well.
+    await vi.advanceTimersByTimeAsync(PAYMENT_DELAYS.qrPoll);
+    await t.balance.reject(new Error('down'));
+    await vi.advanceTimersByTimeAsync(PAYMENT_DELAYS.qrPoll);
+    expect(t.balance.calls).toHaveLength(5);
+    await t.balance.resolve({ ...notYet, accessGranted: true, accessVia: 'ticket' });
+    expect(t.actor.getSnapshot().matches({ open: { granted: 'celebrating' } })).toBe(true);
     t.system.stop();
   });
 });

@@ -292,7 +292,7 @@ test.describe('landing page', () => {
     expect(docs).toContain('5<!-- --> min read');
   });
 
-  test('every frame drawn while the page is read shows the loader, never a half-read page', async ({
+  test('every frame drawn while the page is read shows the loader, never a half-read page [§2.shell.loader]', async ({
     page,
   }) => {
     // A slow line delivers the document in pieces: the browser may draw between them.

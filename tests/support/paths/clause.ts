@@ -35,6 +35,7 @@ export function clauseError(
     clause,
     expected,
     actual,
+    inWords: true,
     clauseTitle: clause ? clauseLabel(clause) : undefined,
   });
 }

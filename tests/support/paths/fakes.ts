@@ -94,10 +94,14 @@ export async function advanceExactly(
   rule = `${ms} ms`,
   clause?: string,
 ): Promise<void> {
-  const before = JSON.stringify(probe());
+  const read = () => {
+    const value = probe();
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+  const before = read();
   await vi.advanceTimersByTimeAsync(ms - 1);
   await settle();
-  const early = JSON.stringify(probe());
+  const early = read();
   if (early !== before)
     throw clauseError(
       clause,
@@ -107,7 +111,7 @@ export async function advanceExactly(
     );
   await vi.advanceTimersByTimeAsync(1);
   await settle();
-  if (JSON.stringify(probe()) === before)
+  if (read() === before)
     throw clauseError(
       clause,
       `${rule}: the timer must fire at exactly ${ms} ms`,

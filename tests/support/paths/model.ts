@@ -579,6 +579,12 @@ export function coverageProblems(model: {
 }): string[] {
   const { coverage } = model;
   const problems: string[] = [];
+  // A lost spec transition first: it names the clause the chart breaks.
+  for (const r of coverage.unwalkedRequired ?? []) {
+    problems.push(
+      `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
+    );
+  }
   for (const s of coverage.states.uncovered) {
     if (!s.reason) problems.push(`state not reached, no reason given: ${s.key}`);
   }
@@ -589,11 +595,7 @@ export function coverageProblems(model: {
     if (!e.reason)
       problems.push(`event or outcome never taken by any path, no reason given: ${e.key}`);
   }
-  for (const r of coverage.unwalkedRequired ?? []) {
-    problems.push(
-      `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
-    );
-  }
+
   for (const key of coverage.unknownReasons) {
     problems.push(`reason given for no state or transition of the chart: ${key}`);
   }

@@ -128,14 +128,22 @@ function checkedWhat(message: string): string | undefined {
 }
 
 function describeFailure(error: unknown, where: Where, clause: string): PathFailure {
-  const e = error as { message?: unknown; expected?: unknown; actual?: unknown; stack?: unknown };
+  const e = error as {
+    message?: unknown;
+    expected?: unknown;
+    actual?: unknown;
+    stack?: unknown;
+    inWords?: unknown;
+  };
   const message = typeof e?.message === 'string' ? e.message : String(error);
+  // Values an assertion compared are quoted (a text's edges show); words written for QA are not.
+  const value = (v: unknown) => (e?.inWords !== true && typeof v === 'string' ? `'${v}'` : show(v));
   return {
     ...where,
     clause,
     message: withoutTag(message.split('\n')[0] ?? message),
-    expected: show(e?.expected),
-    actual: show(e?.actual),
+    expected: value(e?.expected),
+    actual: value(e?.actual),
     stack: typeof e?.stack === 'string' ? e.stack : undefined,
   };
 }
@@ -311,9 +319,10 @@ async function runChecks<Ctx, S extends AnyMachineSnapshot>(
       const is = stateValueToString(actual(ctx).value);
       const should = stateValueToString(snapshot.value);
       if (is !== should)
-        throw Object.assign(new Error(`${where}: the state: expected ${should}, actual ${is}`), {
+        throw Object.assign(new Error(`the state: expected ${should}, actual ${is} (${where})`), {
           expected: `in state ${should}`,
           actual: `in state ${is}`,
+          inWords: true,
         });
     });
   }

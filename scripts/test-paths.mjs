@@ -129,7 +129,15 @@ if (run.status !== 0 && failures.length === 0)
 const registry = existsSync(join(OUT, 'clauses.json'))
   ? JSON.parse(readFileSync(join(OUT, 'clauses.json'), 'utf8'))
   : null;
+// Runs saved from the visualiser's sandbox (tests/model/recorded), with the clauses they walk.
+const recordedDir = join(OUT, 'recorded');
+const recorded = existsSync(recordedDir)
+  ? readdirSync(recordedDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(recordedDir, f), 'utf8')))
+  : [];
 const clauseRows = (registry ?? []).map((c) => {
+  const replays = recorded.filter((r) => r.clauses.includes(c.id));
   const walking = reports.flatMap((r) =>
     r.paths.results
       .filter((p) => (p.clauses ?? []).includes(c.id))
@@ -152,7 +160,11 @@ const clauseRows = (registry ?? []).map((c) => {
   let order;
   if (!c.testable) [status, order] = ['not testable', 1];
   else if (checks.length === 0 && c.e2e.length === 0) [status, order] = ['NO CHECK', 0];
-  else if (failedRuns.length > 0 || failedGroups.length > 0)
+  else if (
+    failedRuns.length > 0 ||
+    failedGroups.length > 0 ||
+    replays.some((r) => r.status === 'failed')
+  )
     [status, order] = [`FAIL (${failedRuns.length} path run(s))`, 2];
   else [status, order] = ['ok', 3];
   return {
@@ -163,6 +175,7 @@ const clauseRows = (registry ?? []).map((c) => {
     machines,
     example: walking.find((p) => p.status === 'failed') ?? walking[0],
     checkList: checks,
+    replays,
   };
 });
 clauseRows.sort((a, b) => a.order - b.order);
@@ -172,12 +185,13 @@ for (const c of clauseRows.filter((c) => c.order === 0))
 if (registry) {
   console.log('\nclauses: the spec clause by clause (paths that walk it, checks, browser tests)');
   printTable([
-    ['clause', 'paths', 'checks', 'e2e', 'status', 'title'],
+    ['clause', 'paths', 'checks', 'e2e', 'recorded', 'status', 'title'],
     ...clauseRows.map((c) => [
       c.id,
       c.walking ? `${c.walking} (${c.machines.join(', ')})` : '-',
       String(c.checkList.length),
       String(c.e2e.length),
+      String(c.replays.length),
       c.status,
       c.testable ? c.title : `${c.title} — reason: ${c.reason}`,
     ]),
@@ -212,9 +226,9 @@ ${missing.map((m) => `<tr><td>${esc(m)}</td><td colspan="4" class="fail">no mode
 <h2 id="uncovered">Uncovered, with the reason</h2>
 <ul>${reports.flatMap((r) => [...r.states.uncovered, ...r.transitions.uncovered].map((g) => `<li><b>${esc(r.machine)}</b> <code>${esc(g.key)}</code> — ${g.reason ? esc(g.reason) : '<span class="fail">no reason</span>'}</li>`)).join('') || '<li>nothing: every state and transition is walked</li>'}</ul>
 <h2 id="clauses">Spec clauses</h2>
-<p>${clauseRows.length} clauses of the spec (tests/support/clauses.ts): the path runs that walk each, the checks that assert it (spec transitions, oracle entries, tagged assertions and state checks), the browser tests that show it. Testable clauses with no check come first, then those that are not testable with the reason.</p>
-<table><tr><th>clause</th><th>title</th><th>path runs</th><th>checks</th><th>e2e</th><th>status</th></tr>
-${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li>${esc(e.title)} — ${esc(e.file)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.order === 2 ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
+<p>${clauseRows.length} clauses of the spec (tests/support/clauses.ts): the path runs that walk each, the checks that assert it (spec transitions, oracle entries, tagged assertions and state checks), the browser tests that show it, the runs recorded in the visualiser's sandbox that walk it (tests/model/recorded, replayed by the model tests). Testable clauses with no check come first, then those that are not testable with the reason.</p>
+<table><tr><th>clause</th><th>title</th><th>path runs</th><th>checks</th><th>e2e</th><th>recorded runs</th><th>status</th></tr>
+${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li>${esc(e.title)} — ${esc(e.file)}</li>`).join('')}</ul>` : '-'}</td><td>${c.replays.length ? `<ul>${c.replays.map((r) => `<li class="${r.status === 'passed' ? 'ok' : 'fail'}"><a href="../../${esc(r.file)}">${esc(r.file)}</a> (${esc(r.status)}): ${esc(r.title)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.order === 2 ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
 </table>
 <p><label>Filter <input id="filter" type="search" placeholder="machine, state, event, check…" autofocus></label>
 <label><input id="onlyFailed" type="checkbox" ${failures.length ? 'checked' : ''}> failures only</label></p>

@@ -145,7 +145,7 @@ const clauseRows = (registry ?? []).map((c) => {
   );
   const failedRuns = walking.filter((p) => p.status === 'failed');
   const failedGroups = reports.flatMap((r) =>
-    (r.groups ?? []).filter((g) => (g.clause ?? '').startsWith(`${c.id} `)),
+    (r.groups ?? []).filter((g) => (g.clause ?? '').includes(`${c.id} (`)),
   );
   const stateChecks = reports.flatMap((r) =>
     Object.entries(r.checks ?? {}).flatMap(([driver, byState]) =>
@@ -160,12 +160,13 @@ const clauseRows = (registry ?? []).map((c) => {
   let order;
   if (!c.testable) [status, order] = ['not testable', 1];
   else if (checks.length === 0 && c.e2e.length === 0) [status, order] = ['NO CHECK', 0];
-  else if (
-    failedRuns.length > 0 ||
-    failedGroups.length > 0 ||
-    replays.some((r) => r.status === 'failed')
-  )
-    [status, order] = [`FAIL (${failedRuns.length} path run(s))`, 2];
+  else if (failedGroups.length > 0 || replays.some((r) => r.status === 'failed'))
+    [status, order] = [
+      `FAIL (${failedGroups.reduce((n, g) => n + g.paths.length, 0)} path run(s) break it)`,
+      2,
+    ];
+  else if (failedRuns.length > 0)
+    [status, order] = [`ok (${failedRuns.length} run(s) walking it fail on another clause)`, 2];
   else [status, order] = ['ok', 3];
   return {
     ...c,
@@ -228,7 +229,7 @@ ${missing.map((m) => `<tr><td>${esc(m)}</td><td colspan="4" class="fail">no mode
 <h2 id="clauses">Spec clauses</h2>
 <p>${clauseRows.length} clauses of the spec (tests/support/clauses.ts): the path runs that walk each, the checks that assert it (spec transitions, oracle entries, tagged assertions and state checks), the browser tests that show it, the runs recorded in the visualiser's sandbox that walk it (tests/model/recorded, replayed by the model tests). Testable clauses with no check come first, then those that are not testable with the reason.</p>
 <table><tr><th>clause</th><th>title</th><th>path runs</th><th>checks</th><th>e2e</th><th>recorded runs</th><th>status</th></tr>
-${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li>${esc(e.title)} — ${esc(e.file)}</li>`).join('')}</ul>` : '-'}</td><td>${c.replays.length ? `<ul>${c.replays.map((r) => `<li class="${r.status === 'passed' ? 'ok' : 'fail'}"><a href="../../${esc(r.file)}">${esc(r.file)}</a> (${esc(r.status)}): ${esc(r.title)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.order === 2 ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
+${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li>${esc(e.title)} — ${esc(e.file)}</li>`).join('')}</ul>` : '-'}</td><td>${c.replays.length ? `<ul>${c.replays.map((r) => `<li class="${r.status === 'passed' ? 'ok' : 'fail'}"><a href="../../${esc(r.file)}">${esc(r.file)}</a> (${esc(r.status)}): ${esc(r.title)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.status.startsWith('FAIL') ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
 </table>
 <p><label>Filter <input id="filter" type="search" placeholder="machine, state, event, check…" autofocus></label>
 <label><input id="onlyFailed" type="checkbox" ${failures.length ? 'checked' : ''}> failures only</label></p>

@@ -136,6 +136,17 @@ const recorded = existsSync(recordedDir)
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(join(recordedDir, f), 'utf8')))
   : [];
+// The last browser run (npm test writes reports/e2e.json): each test's outcome by its title.
+const e2eOutcome = new Map();
+const e2eReport = join(ROOT, 'reports/e2e.json');
+if (existsSync(e2eReport)) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) e2eOutcome.set(spec.title, spec.ok ? 'passed' : 'failed');
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(e2eReport, 'utf8')).suites ?? []) walk(suite);
+}
+const e2eStatus = (title) => e2eOutcome.get(title) ?? 'not run here';
 const clauseRows = (registry ?? []).map((c) => {
   const replays = recorded.filter((r) => r.clauses.includes(c.id));
   const walking = reports.flatMap((r) =>
@@ -160,9 +171,20 @@ const clauseRows = (registry ?? []).map((c) => {
   let order;
   if (!c.testable) [status, order] = ['not testable', 1];
   else if (checks.length === 0 && c.e2e.length === 0) [status, order] = ['NO CHECK', 0];
-  else if (failedGroups.length > 0 || replays.some((r) => r.status === 'failed'))
+  else if (
+    failedGroups.length > 0 ||
+    replays.some((r) => r.status === 'failed') ||
+    c.e2e.some((e) => e2eStatus(e.title) === 'failed')
+  )
     [status, order] = [
-      `FAIL (${failedGroups.reduce((n, g) => n + g.paths.length, 0)} path run(s) break it)`,
+      `FAIL (${[
+        failedGroups.length &&
+          `${failedGroups.reduce((n, g) => n + g.paths.length, 0)} path run(s)`,
+        replays.some((r) => r.status === 'failed') && 'a recorded run',
+        c.e2e.some((e) => e2eStatus(e.title) === 'failed') && 'a browser test',
+      ]
+        .filter(Boolean)
+        .join(', ')} break it)`,
       2,
     ];
   else if (failedRuns.length > 0)
@@ -229,7 +251,7 @@ ${missing.map((m) => `<tr><td>${esc(m)}</td><td colspan="4" class="fail">no mode
 <h2 id="clauses">Spec clauses</h2>
 <p>${clauseRows.length} clauses of the spec (tests/support/clauses.ts): the path runs that walk each, the checks that assert it (spec transitions, oracle entries, tagged assertions and state checks), the browser tests that show it, the runs recorded in the visualiser's sandbox that walk it (tests/model/recorded, replayed by the model tests). Testable clauses with no check come first, then those that are not testable with the reason.</p>
 <table><tr><th>clause</th><th>title</th><th>path runs</th><th>checks</th><th>e2e</th><th>recorded runs</th><th>status</th></tr>
-${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li>${esc(e.title)} — ${esc(e.file)}</li>`).join('')}</ul>` : '-'}</td><td>${c.replays.length ? `<ul>${c.replays.map((r) => `<li class="${r.status === 'passed' ? 'ok' : 'fail'}"><a href="../../${esc(r.file)}">${esc(r.file)}</a> (${esc(r.status)}): ${esc(r.title)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.status.startsWith('FAIL') ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
+${clauseRows.map((c) => `<tr class="clause" id="${esc(c.id)}"><td><code>${esc(c.id)}</code></td><td>${esc(c.title)}</td><td>${c.walking}${c.machines.length ? ` (${esc(c.machines.join(', '))})` : ''}${c.example ? `<br><small>e.g. [${esc(c.example.driver)}] ${esc(c.example.description)}</small>` : ''}</td><td>${c.checkList.length ? `<ul>${c.checkList.map((k) => `<li>${esc(k)}</li>`).join('')}</ul>` : '-'}</td><td>${c.e2e.length ? `<ul>${c.e2e.map((e) => `<li class="${e2eStatus(e.title) === 'failed' ? 'fail' : e2eStatus(e.title) === 'passed' ? 'ok' : ''}">${esc(e.title)} — ${esc(e.file)} (${esc(e2eStatus(e.title))})</li>`).join('')}</ul>` : '-'}</td><td>${c.replays.length ? `<ul>${c.replays.map((r) => `<li class="${r.status === 'passed' ? 'ok' : 'fail'}"><a href="../../${esc(r.file)}">${esc(r.file)}</a> (${esc(r.status)}): ${esc(r.title)}</li>`).join('')}</ul>` : '-'}</td><td class="${c.order === 0 || c.status.startsWith('FAIL') ? 'fail' : c.order === 1 ? '' : 'ok'}">${esc(c.status)}${c.testable ? '' : `<br>reason: ${esc(c.reason)}`}</td></tr>`).join('\n')}
 </table>
 <p><label>Filter <input id="filter" type="search" placeholder="machine, state, event, check…" autofocus></label>
 <label><input id="onlyFailed" type="checkbox" ${failures.length ? 'checked' : ''}> failures only</label></p>

@@ -3,6 +3,7 @@ import {
   assign,
   createActor,
   createMachine,
+  fromCallback,
   initialTransition,
   transition,
   type AnyActorRef,
@@ -11,6 +12,8 @@ import {
   type AnyStateMachine,
 } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
+import { launchMachine } from '../../machines/launch/launch.machine';
+import { selectIsTrainingOpen } from '../../machines/launch/launch.selectors';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { selectQueuedCount } from '../../machines/notifications/notifications.selectors';
 import { EMPTY_STORED } from '../../machines/shared/stored';
@@ -244,6 +247,43 @@ describe('a planted fault fails with its clause and expected/actual in the spec 
     });
     expect(line).toBe(
       '§4.theme.cycle (theme cycle: light, dark, auto, then light again; stored; default auto) — step 1 of 1: theme.cycle — the state: expected in state light, actual in state dark',
+    );
+  });
+
+  it('a boundary: training opens 1 ms after the launch instead of at it', async () => {
+    const { launchAt } = SPEC_LIMITS;
+    const stillClock = fromCallback(() => () => {}) as never;
+    const faulty = launchMachine.provide({
+      actors: { clock: stillClock },
+      guards: {
+        isLaunchReached: ({ context }) =>
+          context.now !== null && context.now > context.calendar.launchAt,
+      },
+    });
+    const path = pathOf(launchMachine.provide({ actors: { clock: stillClock } }), {}, [
+      { event: { type: 'clock.ticked', now: launchAt - 1000 }, label: 'clock.ticked' },
+      { event: { type: 'clock.ticked', now: launchAt }, label: 'clock.ticked' },
+    ]);
+    const line = await firstLine(launchMachine, SPEC_TRANSITIONS.launch, path, {
+      setup: () => ({ actor: createActor(faulty, { input: {} }).start(), sent: 0 }),
+      events: {
+        'clock.ticked': ({ ctx, event }) => {
+          ctx.actor.send(event);
+          ctx.sent = (event as unknown as { now: number }).now;
+        },
+      },
+      states: {
+        trainingOpen: ({ ctx }) =>
+          specExpect(
+            '§4.launch.countdown',
+            selectIsTrainingOpen(ctx.actor.getSnapshot()),
+            `Training Open at ${new Date(ctx.sent).toISOString()}`,
+          ).toBe(true),
+      },
+      actual: false,
+    });
+    expect(line).toBe(
+      '§4.launch.countdown (countdown until 2025-12-20T00:00:00Z, then the Training Open state) — step 2 of 2: clock.ticked — Training Open at 2025-12-20T00:00:00.000Z: expected true, actual false',
     );
   });
 });

@@ -138,11 +138,18 @@ function describeFailure(error: unknown, where: Where, clause: string): PathFail
   const message = typeof e?.message === 'string' ? e.message : String(error);
   // Values an assertion compared are quoted (a text's edges show); words written for QA are not.
   const value = (v: unknown) => (e?.inWords !== true && typeof v === 'string' ? `'${v}'` : show(v));
+  const first = withoutTag(message.split('\n')[0] ?? message);
+  // A comparison other than equality keeps its words: "greater than 0", not "0".
+  const relation =
+    /\bexpected .+? ((?:not )?to (?:not )?(?:be (?:greater|less) than(?: or equal to)?|be above|be below|be at least|be at most|contain|include|have (?:a )?length(?: of)?|match|be an instance of))\b/.exec(
+      first,
+    )?.[1];
+  const expected = value(e?.expected);
   return {
     ...where,
     clause,
-    message: withoutTag(message.split('\n')[0] ?? message),
-    expected: value(e?.expected),
+    message: first,
+    expected: relation && expected !== undefined ? `${relation} ${expected}` : expected,
     actual: value(e?.actual),
     stack: typeof e?.stack === 'string' ? e.stack : undefined,
   };

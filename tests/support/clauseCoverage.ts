@@ -48,9 +48,11 @@ function oraclePattern(key: string): RegExp {
       );
 }
 
-/** The title of the test around `index` (the last `test(` / `it(` before it). */
+/** The title of the test around `index` (the last `test(` / `it(` title ending before the line does). */
 function titleAt(text: string, index: number): string {
-  const before = text.slice(0, index);
+  // Up to the end of the line: a tag inside a title belongs to that title.
+  const end = text.indexOf('\n', index);
+  const before = text.slice(0, end === -1 ? text.length : end);
   const matches = [...before.matchAll(/\b(?:test|it)(?:\.describe)?\(\s*(['"`])((?:(?!\1).)*)\1/g)];
   return matches.at(-1)?.[2] ?? '(file)';
 }

@@ -135,7 +135,7 @@ test('the theme control tapped before hydration switches the theme once the app 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
-test("a signed-in visitor's home code leaves with the page; a visitor's home never asks for it", async ({
+test("a signed-in visitor's home code leaves with the page; a visitor's home never asks for it [§6.visitor]", async ({
   page,
   baseURL,
 }) => {

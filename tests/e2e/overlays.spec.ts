@@ -33,7 +33,7 @@ const modal = (page: import('@playwright/test').Page) =>
   page.getByRole('dialog', { name: 'Error Detected' });
 
 test.describe('toast notifications', () => {
-  test('5 queued toasts show one by one for 3.5 s each while the badge counts down', async ({
+  test('5 queued toasts show one by one for 3.5 s each while the badge counts down [§4.notify.duration]', async ({
     page,
   }) => {
     await openWithFrozenClock(page);
@@ -52,7 +52,7 @@ test.describe('toast notifications', () => {
     await expect(toast(page)).toHaveCount(0);
   });
 
-  test('120 queued keeps 99 waiting, dropping the oldest', async ({ page }) => {
+  test('120 queued keeps 99 waiting, dropping the oldest [§4.notify.cap]', async ({ page }) => {
     await openWithFrozenClock(page);
     await notify(
       page,
@@ -68,7 +68,7 @@ test.describe('toast notifications', () => {
     await expect(badge(page)).toContainText('98');
   });
 
-  test('hovering the badge turns it into a clear icon; clicking it clears the queue and hides the toast', async ({
+  test('hovering the badge turns it into a clear icon; clicking it clears the queue and hides the toast [§2.toast.queue]', async ({
     page,
   }) => {
     await openWithFrozenClock(page);
@@ -128,7 +128,7 @@ test.describe('toast notifications', () => {
 });
 
 test.describe('information banner', () => {
-  test('hides after 5 s, and on click; width 792 px', async ({ page }) => {
+  test('hides after 5 s, and on click; width 792 px [§4.banner.duration]', async ({ page }) => {
     await openWithFrozenClock(page);
     await info(page, { message: 'Please enter valid e-mail address.', messageType: 'error' });
     await expect(banner(page)).toHaveText('Please enter valid e-mail address.');
@@ -291,7 +291,7 @@ test.describe('global error handler (§8)', () => {
 });
 
 test.describe('Error Detected modal', () => {
-  test('shows component, file, stack and time; Copy Error Details copies the summary and shows Copied! for 2 s', async ({
+  test('shows component, file, stack and time; Copy Error Details copies the summary and shows Copied! for 2 s [§2.errorModal.copy]', async ({
     page,
     context,
   }) => {
@@ -337,7 +337,9 @@ test.describe('Error Detected modal', () => {
     await expect(copy).toHaveText('Copy Error Details');
   });
 
-  test('focus stays inside; Escape, Close and a backdrop click close it', async ({ page }) => {
+  test('focus stays inside; Escape, Close and a backdrop click close it [§2.errorModal.close]', async ({
+    page,
+  }) => {
     await openApp(page);
     await openError(page, { message: 'Network connection failed' });
     await expect(modal(page)).toBeVisible();
@@ -364,7 +366,7 @@ test.describe('Error Detected modal', () => {
 });
 
 test.describe('video modal', () => {
-  test('plays the given source; the close button and an overlay click close it', async ({
+  test('plays the given source; the close button and an overlay click close it [§2.video.modal]', async ({
     page,
   }) => {
     await openApp(page);
@@ -384,7 +386,7 @@ test.describe('video modal', () => {
 });
 
 test.describe('theme', () => {
-  test('cycles light → dark → auto → light, stored and applied, and survives a reload without a flash', async ({
+  test('cycles light → dark → auto → light, stored and applied, and survives a reload without a flash [§4.theme.cycle]', async ({
     page,
   }) => {
     await openApp(page);

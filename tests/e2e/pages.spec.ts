@@ -116,7 +116,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('radio', { name: /Early Bird Entry/ })).not.toBeChecked();
   });
 
-  test('Early Bird price: old price struck through and percent off from the two', async ({
+  test('Early Bird price: old price struck through and percent off from the two [§9.prices]', async ({
     page,
   }) => {
     // The server's public data as it reads before Nov 20.
@@ -140,7 +140,7 @@ test.describe('landing page', () => {
     expect(tag).toBe('S');
   });
 
-  test('Get Access opens the sign-in modal; the play button opens the promo video', async ({
+  test('Get Access opens the sign-in modal; the play button opens the promo video [§2.home.getAccess]', async ({
     page,
   }) => {
     await page.goto('/');
@@ -209,7 +209,9 @@ test.describe('landing page', () => {
     await expect(tier).toContainText('Launch price');
   });
 
-  test('the countdown ticks every second and switches at the launch instant', async ({ page }) => {
+  test('the countdown ticks every second and switches at the launch instant [§4.launch.countdown]', async ({
+    page,
+  }) => {
     const start = LAUNCH_AT_MS - ((1 * 24 + 2) * 3600 + 3 * 60 + 5) * 1000;
     // The page's clock stands still at `start` and moves only when the test says so.
     await page.clock.install({ time: start - 1000 });
@@ -241,7 +243,9 @@ test.describe('landing page', () => {
     await expect(page.locator('.flip-card')).toHaveCount(0);
   });
 
-  test('the subheader shows the next of the five taglines every 3 s', async ({ page }) => {
+  test('the subheader shows the next of the five taglines every 3 s [§2.home.taglines]', async ({
+    page,
+  }) => {
     const time = Date.parse('2026-01-01T00:00:00Z');
     await page.clock.install({ time: time - 1000 });
     await page.clock.pauseAt(time);
@@ -292,7 +296,7 @@ test.describe('landing page', () => {
     expect(docs).toContain('5<!-- --> min read');
   });
 
-  test('every frame drawn while the page is read shows the loader, never a half-read page', async ({
+  test('every frame drawn while the page is read shows the loader, never a half-read page [§2.shell.loader]', async ({
     page,
   }) => {
     // A slow line delivers the document in pieces: the browser may draw between them.
@@ -443,7 +447,7 @@ test.describe('docs', () => {
 });
 
 test.describe('signed-in home', () => {
-  test('e-mail, Exit and the two tabs; the Invite tab copies <origin>/r/<code>', async ({
+  test('e-mail, Exit and the two tabs; the Invite tab copies <origin>/r/<code> [§2.home.tabs]', async ({
     page,
     context,
     baseURL,
@@ -488,7 +492,7 @@ test.describe('signed-in home', () => {
     await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
   });
 
-  test('counters match the server after two invitees register and one buys', async ({
+  test('counters match the server after two invitees register and one buys [§2.invite.link]', async ({
     page,
     baseURL,
     request,

@@ -149,7 +149,7 @@ for (const [button, message] of [
 
 for (const wallet of ['phantom', 'solflare'] as const) {
   const button = wallet === 'phantom' ? 'Send in Phantom' : 'Send in Solflare';
-  test(`pays the ticket with ${wallet}: Ticket Purchased! with the amount, then Access Granted! after reload`, async ({
+  test(`pays the ticket with ${wallet}: Ticket Purchased! with the amount, then Access Granted! after reload [§4.payment.granted]`, async ({
     page,
     baseURL,
   }) => {
@@ -215,7 +215,7 @@ const refusals: {
 ];
 
 for (const refusal of refusals) {
-  test(`${refusal.name}: only the cancelled notice, hidden after 5 s`, async ({
+  test(`${refusal.name}: only the cancelled notice, hidden after 5 s [§8.wallet.rejection]`, async ({
     page,
     baseURL,
   }) => {
@@ -249,7 +249,10 @@ for (const refusal of refusals) {
   });
 }
 
-test('a double click sends exactly one transaction', async ({ page, baseURL }) => {
+test('a double click sends exactly one transaction [§4.payment.flow]', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   await setUp(page, baseURL!, { wallets: ['phantom'], approvalDelayMs: 300 });
   const count = await transactionCount(baseURL!);
@@ -300,7 +303,7 @@ async function setUpWithoutWallet(page: Page, context: BrowserContext, baseURL: 
   await setUp(page, baseURL, { wallets: [] }, null);
 }
 
-test('no wallet: "Phantom wallet not detected" and phantom.com opens', async ({
+test('no wallet: "Phantom wallet not detected" and phantom.com opens [§8.wallet.errors]', async ({
   page,
   context,
   baseURL,
@@ -375,7 +378,7 @@ test('an expired blockhash: the real error, not "cancelled"', async ({ page, bas
   expect((await fakeWalletCalls(page)).sent).toHaveLength(0);
 });
 
-test('server down during the balance refresh: "Failed to refresh balance"', async ({
+test('server down during the balance refresh: "Failed to refresh balance" [§8.refreshBalance]', async ({
   page,
   baseURL,
   allowConsoleErrors,

@@ -152,7 +152,7 @@ test.describe('realtime', () => {
     await expect(banner(page)).toHaveText(REALTIME_NOTICES.accessGranted);
   });
 
-  test('after a server restart on the same port the client reconnects and rejoins its rooms', async ({
+  test('after a server restart on the same port the client reconnects and rejoins its rooms [§4.realtime.rejoin]', async ({
     page,
     freshServer,
   }) => {
@@ -271,7 +271,7 @@ test.describe('realtime', () => {
     }
   });
 
-  test('a server that stops answering pings is unhealthy at 60 s and replaced after 120 s', async ({
+  test('a server that stops answering pings is unhealthy at 60 s and replaced after 120 s [§4.realtime.stale]', async ({
     page,
     freshServer,
   }) => {
@@ -309,7 +309,7 @@ test.describe('realtime', () => {
     await expect(status(page)).toHaveAttribute('data-state', 'connected');
   });
 
-  test('a server error message shows a banner with its text or the default', async ({
+  test('a server error message shows a banner with its text or the default [§8.realtime.error]', async ({
     page,
     freshServer,
   }) => {

@@ -27,7 +27,7 @@ test('the loading overlay shows the logo and Loading until the session has loade
   await expect.poll(() => page.evaluate(() => localStorage.getItem('sessionToken'))).toBeTruthy();
 });
 
-test('an unreachable API shows the Connection Error view; Reload Page recovers', async ({
+test('an unreachable API shows the Connection Error view; Reload Page recovers [§2.loading.connectionError]', async ({
   page,
   allowConsoleErrors,
 }) => {
@@ -160,7 +160,9 @@ test('a stored stale session token is replaced by a new session', async ({
   expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBe(token);
 });
 
-test('/docs lands on /docs/intro and an unknown guide shows the intro', async ({ page }) => {
+test('/docs lands on /docs/intro and an unknown guide shows the intro [§2.routes.docs]', async ({
+  page,
+}) => {
   await page.goto('/docs');
   await expect(page).toHaveURL(/\/docs\/intro$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();

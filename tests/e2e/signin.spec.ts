@@ -69,7 +69,10 @@ function authRequests(page: Page): Request[] {
 }
 
 test.describe('sign-in', () => {
-  test('registers a new e-mail, the code typed box by box', async ({ page, baseURL }) => {
+  test('registers a new e-mail, the code typed box by box [§2.signin.steps]', async ({
+    page,
+    baseURL,
+  }) => {
     await withoutPrefill(page);
     const email = newEmail('typed');
     await openModal(page);
@@ -130,7 +133,7 @@ test.describe('sign-in', () => {
     await expectSignedIn(page, email);
   });
 
-  test('a wrong code shows the message, clears the boxes and focuses the first', async ({
+  test('a wrong code shows the message, clears the boxes and focuses the first [§8.verifyFailed]', async ({
     page,
     allowConsoleErrors,
   }) => {
@@ -147,7 +150,7 @@ test.describe('sign-in', () => {
     await expect(dialog(page).locator('[aria-live]')).toHaveText('Invalid code');
   });
 
-  test('resend is blocked for 30 s, then allowed, and the old code stops working', async ({
+  test('resend is blocked for 30 s, then allowed, and the old code stops working [§5.resend.blocked]', async ({
     page,
     freshServer,
     allowConsoleErrors,
@@ -249,7 +252,9 @@ test.describe('sign-in', () => {
     await expectSignedIn(page, email);
   });
 
-  test('Change E-mail, another address: a new code goes out as before', async ({ page }) => {
+  test('Change E-mail, another address: a new code goes out as before [§4.signin.changeEmail]', async ({
+    page,
+  }) => {
     await withoutPrefill(page);
     await openModal(page);
     await submitEmail(page, newEmail('first'));
@@ -261,7 +266,7 @@ test.describe('sign-in', () => {
     await expect(notice(page)).toHaveCount(0);
   });
 
-  test('an invalid e-mail and a short code show their messages and make no request', async ({
+  test('an invalid e-mail and a short code show their messages and make no request [§5.email]', async ({
     page,
   }) => {
     await withoutPrefill(page);
@@ -292,7 +297,7 @@ test.describe('sign-in', () => {
     expect(requests).toHaveLength(1);
   });
 
-  test('stays signed in after a reload; Exit signs out', async ({ page }) => {
+  test('stays signed in after a reload; Exit signs out [§4.auth.logout]', async ({ page }) => {
     const email = newEmail('reload');
     await openModal(page);
     await submitEmail(page, email);
@@ -331,7 +336,7 @@ test.describe('sign-in', () => {
 });
 
 test.describe('invite codes', () => {
-  test('/r/AB-c!d stores ABcd and the modal shows ABCD', async ({ page }) => {
+  test('/r/AB-c!d stores ABcd and the modal shows ABCD [§5.invite.sanitize]', async ({ page }) => {
     await page.goto('/r/AB-c!d');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe('ABcd');
@@ -372,7 +377,7 @@ test.describe('invite codes', () => {
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
   });
 
-  test('/ref/ with an empty code stores nothing', async ({ page }) => {
+  test('/ref/ with an empty code stores nothing [§2.routes.ref]', async ({ page }) => {
     await page.goto('/ref/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();

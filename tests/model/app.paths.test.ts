@@ -126,6 +126,7 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: { '*': ['§4.app.load'], failed: ['§4.app.load', '§8.session.errors'] },
   states: {
     // In every state: the member services run exactly when the chart says they were handed over.
     '*': ({ ctx, snapshot }) => {

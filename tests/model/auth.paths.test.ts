@@ -32,6 +32,7 @@ import {
   defineModel,
   settle,
   testPaths,
+  specExpect,
   type Driver,
   type Executors,
 } from '../support/paths';
@@ -304,6 +305,9 @@ const driver: Driver<typeof model, Ctx> = {
   teardown: ({ actor }) => void actor.stop(),
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: {
+    '*': ['§4.auth.signIn', '§4.auth.logout', '§4.auth.flag', '§4.access.flag', '§3.storage.keys'],
+  },
   states: {
     // In every state: the context §4 asks for, storage in step, and what the views read.
     '*': ({ ctx }) => {
@@ -313,12 +317,20 @@ const driver: Driver<typeof model, Ctx> = {
         true,
       );
       expect(live.context).toEqual(held);
-      expect(ctx.storage.get('jwt') ?? null).toBe(held.jwt);
-      expect(ctx.storage.get('refreshToken') ?? null).toBe(held.refreshToken);
+      specExpect('§3.storage.keys', ctx.storage.get('jwt') ?? null, 'stored jwt').toBe(held.jwt);
+      specExpect(
+        '§3.storage.keys',
+        ctx.storage.get('refreshToken') ?? null,
+        'stored refresh token',
+      ).toBe(held.refreshToken);
       expect(ctx.otherTab.report, 'the other-tab watch always runs').not.toBeNull();
       expect(selectHasJwt(live)).toBe(held.jwt !== null);
-      expect(selectIsSignedIn(live)).toBe(held.jwt !== null && held.userData !== null);
-      expect(selectHasAccess(live)).toBe(held.jwt !== null && held.userData?.user_access === 1);
+      specExpect('§4.auth.flag', selectIsSignedIn(live), 'signed in (jwt and user data)').toBe(
+        held.jwt !== null && held.userData !== null,
+      );
+      specExpect('§4.access.flag', selectHasAccess(live), 'the access flag (user_access = 1)').toBe(
+        held.jwt !== null && held.userData?.user_access === 1,
+      );
       expect(selectIsRefreshing(live)).toBe(at === 'refreshing');
       // §6 user data as the views read it (defaults while none is held).
       const user = held.userData;
@@ -342,7 +354,7 @@ const driver: Driver<typeof model, Ctx> = {
 
 testPaths(model, driver);
 
-it('§4: signed in needs both a jwt and user data, and access needs the jwt too', () => {
+it('§4: signed in needs both a jwt and user data, and access needs the jwt too [§4.auth.flag]', () => {
   const held = (jwt: string | null) =>
     authMachine.resolveState({
       value: jwt ? { signedIn: 'idle' } : 'signedOut',

@@ -60,6 +60,11 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: {
+    idle: ['§2.copy.feedback'],
+    copying: ['§2.copy.feedback'],
+    copied: ['§2.copy.feedback'],
+  },
   states: {
     idle: ({ ctx, snapshot }) => {
       expect(selectIsCopied(ctx.actor.getSnapshot())).toBe(false);

@@ -348,6 +348,7 @@ const actorDriver: Driver<typeof model, Ctx> = {
   },
   actual: ({ modal }) => modal.getSnapshot(),
   events: actorEvents,
+  clauses: { hidden: ['§4.errorModal.shown'], shown: ['§2.errorModal.show', '§8.global.handler'] },
   states: {
     hidden: ({ ctx }) => expectHidden(ctx),
     shown: ({ ctx }) => expectShown(ctx),

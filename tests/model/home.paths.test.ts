@@ -165,6 +165,13 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: {
+    getTicket: ['§2.home.tabs'],
+    'invite.codes.loading': ['§7.calls.inviteCodes'],
+    'invite.codes.loaded': ['§2.invite.link'],
+    'invite.codes.failed': ['§2.invite.link'],
+    'invite.link.sharing': ['§2.invite.link'],
+  },
   states: {
     getTicket: ({ ctx }) => expectHome(ctx, 'getTicket', null, false),
     'invite.codes.loading': ({ ctx, snapshot }) => {

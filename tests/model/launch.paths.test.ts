@@ -29,6 +29,7 @@ import {
   type ClockTicked,
 } from '../../machines/launch/launch.types';
 import {
+  specExpect,
   checkProperty,
   defineModel,
   testPaths,
@@ -129,6 +130,10 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: {
+    'running.countingDown': ['§2.home.countdown', '§4.launch.countdown'],
+    trainingOpen: ['§4.launch.countdown', '§2.home.trainingOpen'],
+  },
   states: {
     'running.syncing': ({ ctx }) => {
       expectCopy(ctx);
@@ -143,24 +148,34 @@ const driver: Driver<typeof model, Ctx> = {
       expectCopy(ctx);
       const s = ctx.actor.getSnapshot();
       const left = ctx.calendar.launchAt - (ctx.lastReading ?? Number.NaN);
-      expect(left, 'counting down only before the start').toBeGreaterThan(0);
+      specExpect(
+        '§4.launch.countdown',
+        left,
+        'ms left: counting down only before the start',
+      ).toBeGreaterThan(0);
       expect(selectIsSyncing(s)).toBe(false);
-      expect(selectIsTrainingOpen(s)).toBe(false);
-      expect(selectRemainingMs(s)).toBe(left);
-      expect(cards(ctx), '§2 flip cards: Days, Hours, Minutes, Seconds').toEqual(
-        specCountdownCards(left),
-      );
+      specExpect('§4.launch.countdown', selectIsTrainingOpen(s), 'Training Open').toBe(false);
+      specExpect('§2.home.countdown', selectRemainingMs(s), 'ms left to the start').toBe(left);
+      specExpect(
+        '§2.home.countdown',
+        cards(ctx),
+        'flip cards: Days, Hours, Minutes, Seconds',
+      ).toEqual(specCountdownCards(left));
       expect(ctx.clock.stopped).toBe(false);
     },
     trainingOpen: ({ ctx }) => {
       expectCopy(ctx);
       const s = ctx.actor.getSnapshot();
-      expect(ctx.lastReading, '§4 open only from the start').toBeGreaterThanOrEqual(
-        ctx.calendar.launchAt,
-      );
-      expect(selectIsTrainingOpen(s)).toBe(true);
+      specExpect(
+        '§4.launch.countdown',
+        ctx.lastReading,
+        'the clock reading: open only from the start',
+      ).toBeGreaterThanOrEqual(ctx.calendar.launchAt);
+      specExpect('§4.launch.countdown', selectIsTrainingOpen(s), 'Training Open').toBe(true);
       expect(selectIsSyncing(s)).toBe(false);
-      expect(TRAINING_OPEN_TEXT).toBe(SPEC_DATED_TEXTS.trainingOpen);
+      specExpect('§2.home.trainingOpen', TRAINING_OPEN_TEXT, 'the open text').toBe(
+        SPEC_DATED_TEXTS.trainingOpen,
+      );
       expect(cards(ctx)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
       expect(ctx.clock.stopped, 'the clock stops once open').toBe(true);
     },

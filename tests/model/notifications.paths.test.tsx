@@ -226,6 +226,10 @@ const actorDriver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events: actorEvents,
+  clauses: {
+    '*': ['§4.notify.duration', '§4.notify.cap', '§4.banner.duration', '§2.video.modal'],
+    'toast.showing': ['§2.toast.queue'],
+  },
   states: {
     '*': ({ ctx }) => specState(ctx),
     'toast.showing': ({ ctx }) => {

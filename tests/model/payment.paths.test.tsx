@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { settle, testPaths, type Driver, type Executors } from '../support/paths';
+import { settle, specExpect, testPaths, type Driver, type Executors } from '../support/paths';
 import {
   advance,
   advanceCopyFeedback,
@@ -236,6 +236,10 @@ const viewDriver: Driver<typeof model, View> = {
   teardown: (ctx) => ctx.unmount(),
   actual: (ctx) => ctx.actor.getSnapshot(),
   events: viewEvents,
+  clauses: {
+    open: ['§2.ticket.connecting', '§2.ticket.cancelNotice', '§4.payment.granted'],
+    'open.granted.celebrating': ['§4.payment.granted'],
+  },
   states: {
     closed: () => expect(screen.queryByRole('region', { name: 'Get Ticket' })).toBeNull(),
     // Everything the tab shows is checked against the expectation (ctx.x), not the chart.
@@ -251,7 +255,11 @@ const viewDriver: Driver<typeof model, View> = {
         for (const name of ['Send in Phantom', 'Send in Solflare']) {
           const pressed = busy && BUTTON[x.wallet ?? 'phantom'] === name;
           const button = screen.getByRole('button', { name: pressed ? /Connecting\.\.\./ : name });
-          expect(button.hasAttribute('disabled')).toBe(busy);
+          specExpect(
+            '§2.ticket.connecting',
+            button.hasAttribute('disabled'),
+            `${name} disabled`,
+          ).toBe(busy);
         }
         // The cancelled notice exactly while a cancellation is the last word (5 s).
         const notice = screen.queryByText(SPEC_MESSAGES.cancelled);

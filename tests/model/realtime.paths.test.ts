@@ -497,6 +497,17 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: {
+    '*': [
+      '§4.realtime.states',
+      '§4.realtime.reconnect',
+      '§4.realtime.backoff',
+      '§4.realtime.rejoin',
+      '§4.realtime.ping',
+      '§4.realtime.unhealthy',
+      '§8.realtime.error',
+    ],
+  },
   states: {
     '*': ({ ctx }) => checkAll(ctx, 'after the step'),
   },

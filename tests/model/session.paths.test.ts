@@ -206,6 +206,12 @@ const driver: Driver<typeof model, Ctx> = {
   teardown: ({ actor }) => void actor.stop(),
   actual: (ctx) => sessionOf(ctx).getSnapshot(),
   events,
+  clauses: {
+    '*': ['§4.session.load', '§4.session.create'],
+    failed: ['§4.session.version', '§8.session.errors'],
+    loadingUser: ['§4.session.userData'],
+    loaded: ['§4.session.userData'],
+  },
   states: {
     // In every state, through the selectors the views read: loaded only once the parent heard
     // so; the session token is the stored one until sess/load refuses it (then none) or

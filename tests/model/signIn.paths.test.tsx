@@ -42,6 +42,7 @@ import {
   settle,
   testPaths,
   type AnyExecutor,
+  specExpect,
   type Driver,
   type Executors,
 } from '../support/paths';
@@ -374,13 +375,15 @@ function expecting(events: Executors<typeof model, Ctx>): Executors<typeof model
 /** What the services around the modal saw: requests, banners and sessions handed over. */
 function checkEffects(ctx: Ctx) {
   const x = ctx.x;
-  expect(
+  specExpect(
+    '§7.calls.auth',
     ctx.sendCalls.map((c) => c.input),
-    '§7 auth/email/init requests',
+    'auth/email/init requests',
   ).toEqual(x.sends);
-  expect(
+  specExpect(
+    '§7.calls.auth',
     ctx.verifyCalls.map((c) => c.input),
-    '§7 auth/email/verify requests',
+    'auth/email/verify requests',
   ).toEqual(x.verifies);
   expect(ctx.authEvents, 'sessions handed to the auth service').toEqual(x.signIns);
   expect(ctx.bannerEvents, '§8 information banners').toEqual(x.banners);
@@ -392,31 +395,36 @@ function checkSelectors(ctx: Ctx) {
   const x = ctx.x;
   const code = isSpecCode(x.digits.join(''));
   expect(selectIsOpen(s), 'open').toBe(x.step !== 'closed');
-  expect(selectStep(s), 'step').toBe(x.step === 'closed' ? null : x.step);
+  specExpect('§2.signin.steps', selectStep(s), 'step').toBe(x.step === 'closed' ? null : x.step);
   expect(selectEmail(s), 'e-mail as typed').toBe(x.email);
-  expect(
+  specExpect(
+    '§5.code.boxes',
     x.digits.map((_, i) => selectDigit(i)(s)),
     'the six boxes',
   ).toEqual(x.digits);
-  expect(selectIsSending(s), 'sending the code').toBe(x.sending);
-  expect(selectIsVerifying(s), 'verifying').toBe(x.verifying);
+  specExpect('§2.signin.busy', selectIsSending(s), 'sending the code').toBe(x.sending);
+  specExpect('§2.signin.busy', selectIsVerifying(s), 'verifying').toBe(x.verifying);
   expect(selectIsResending(s), 'resending').toBe(x.resending);
   expect(selectNoticeText(s), 'message').toBe(x.notice?.text ?? null);
   expect(selectNoticeType(s), 'message type').toBe(x.notice?.type ?? null);
-  expect(selectInviteCodeShown(s), '§2 invite code shown (not on step 2)').toBe(
-    x.inviteCode && x.step !== 'code' ? x.inviteCode.toUpperCase() : null,
-  );
+  specExpect(
+    '§2.signin.inviteShown',
+    selectInviteCodeShown(s),
+    'invite code shown (not on step 2)',
+  ).toBe(x.inviteCode && x.step !== 'code' ? x.inviteCode.toUpperCase() : null);
   expect(selectTelegramLink(s), 'Telegram link').toBe(
     x.pending?.userData.user_telegram_link ?? null,
   );
   expect(selectCodeComplete(s), 'six digits in').toBe(code);
   const onCodeStep = x.step === 'code' && !x.verifying;
-  expect(selectCanVerify(s), '§5 Verify enabled').toBe(onCodeStep && !x.resending && code);
-  expect(selectCanResend(s), '§5 Resend possible').toBe(
+  specExpect('§5.code.boxes', selectCanVerify(s), 'Verify enabled').toBe(
+    onCodeStep && !x.resending && code,
+  );
+  specExpect('§5.resend.blocked', selectCanResend(s), 'Resend possible').toBe(
     onCodeStep && !x.resending && !coolingDown(ctx),
   );
   if (x.step === 'code')
-    expect(selectResendLabel(s), '§2 resend label').toBe(
+    specExpect('§2.signin.resendLabel', selectResendLabel(s), 'resend label').toBe(
       coolingDown(ctx)
         ? SPEC_MESSAGES.resendIn(realSecondsLeft(ctx))
         : x.resending
@@ -548,12 +556,20 @@ const actorDriver: Driver<typeof model, Ctx> = {
       checkEffects(ctx);
     },
     'open.email.cooldown.running': ({ ctx }) => {
-      expect(ctx.signIn.getSnapshot().context.resendSecondsLeft).toBe(realSecondsLeft(ctx));
+      specExpect(
+        '§4.signin.resendTimer',
+        ctx.signIn.getSnapshot().context.resendSecondsLeft,
+        'seconds left of the 30 s resend timer',
+      ).toBe(realSecondsLeft(ctx));
     },
     'open.code.resend.coolingDown': ({ ctx }) => {
       const real = ctx.signIn.getSnapshot();
-      expect(real.context.resendSecondsLeft).toBe(realSecondsLeft(ctx));
-      expect(selectCanResend(real)).toBe(false);
+      specExpect(
+        '§4.signin.resendTimer',
+        real.context.resendSecondsLeft,
+        'seconds left of the 30 s resend timer',
+      ).toBe(realSecondsLeft(ctx));
+      specExpect('§5.resend.blocked', selectCanResend(real), 'resend possible').toBe(false);
     },
     'open.code.resend.ready': ({ ctx }) => {
       // Ready, and possible while no verification runs (one request at a time).

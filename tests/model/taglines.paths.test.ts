@@ -42,6 +42,7 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: { rotating: ['§2.home.taglines'] },
   states: {
     rotating: ({ ctx, snapshot }) => {
       const live = ctx.actor.getSnapshot();

@@ -81,6 +81,7 @@ const actorDriver: Driver<typeof model, Ctx> = {
   events: {
     'theme.cycle': ({ ctx }) => ctx.actor.send({ type: 'theme.cycle' }),
   } satisfies Executors<typeof model, Ctx>,
+  clauses: { light: ['§4.theme.cycle'], dark: ['§4.theme.cycle'], auto: ['§4.theme.cycle'] },
   states: {
     light: ({ ctx }) => expectApplied(ctx, 'light'),
     dark: ({ ctx }) => expectApplied(ctx, 'dark'),
@@ -117,6 +118,7 @@ const viewDriver: Driver<typeof model, Ctx> = {
       });
     },
   } satisfies Executors<typeof model, Ctx>,
+  clauses: { light: ['§4.theme.cycle'], dark: ['§4.theme.cycle'], auto: ['§4.theme.cycle'] },
   states: {
     light: ({ ctx }) => expectToggle(ctx, 'light'),
     dark: ({ ctx }) => expectToggle(ctx, 'dark'),

@@ -253,6 +253,7 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
+  clauses: { '*': ['reading.live'] },
   states: {
     // In every state: one request at a time, and polling exactly while it should.
     '*': ({ ctx }) => {

@@ -59,7 +59,7 @@ describe('docs content', () => {
     expect(neighbours(resolveDoc('privacy'))).toEqual({ prev: null, next: null });
   });
 
-  it('falls back to intro for unknown ids', () => {
+  it('falls back to intro for unknown ids [§2.routes.docs]', () => {
     expect(resolveDoc('nope').id).toBe('intro');
     expect(resolveDoc(undefined).id).toBe('intro');
   });

@@ -56,7 +56,7 @@ describe('errorModal machine', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('opens with message, solution, component and file from another flow; Close hides it', () => {
+  it('opens with message, solution, component and file from another flow; Close hides it [§2.errorModal.show]', () => {
     const { modal } = startSystem();
     modal.send({
       type: 'errorModal.open',
@@ -120,7 +120,7 @@ describe('errorModal machine', () => {
     expect(logs.map((l) => l.message)).toEqual(['Deprecation warning: old API']);
   });
 
-  it('Copy Error Details writes the summary and shows Copied! for 2 s', async () => {
+  it('Copy Error Details writes the summary and shows Copied! for 2 s [§2.errorModal.copy]', async () => {
     const { modal, copied } = startSystem();
     modal.send({
       type: 'errorModal.open',

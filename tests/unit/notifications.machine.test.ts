@@ -86,7 +86,7 @@ describe('notifications machine: toast queue', () => {
     expect(navigations).toEqual([]);
   });
 
-  it('clear empties the queue and hides the toast', () => {
+  it('clear empties the queue and hides the toast [§2.toast.queue]', () => {
     const { actor } = start();
     for (let i = 1; i <= 3; i += 1) actor.send(notify(`n${i}`));
     actor.send({ type: 'notify.clear' });

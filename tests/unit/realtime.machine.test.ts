@@ -146,7 +146,7 @@ describe('realtime connection', () => {
     expect(h.state()).toBe('error');
   });
 
-  it('lets the player reconnect by hand after the 5th failed attempt', () => {
+  it('lets the player reconnect by hand after the 5th failed attempt [§9.realtime.limits]', () => {
     const h = setupHarness();
     h.actor.send({ type: 'realtime.connect' });
     for (let i = 0; i < REALTIME.maxAttempts; i += 1) {
@@ -175,7 +175,7 @@ describe('realtime connection', () => {
     expect(h.sockets).toHaveLength(2);
   });
 
-  it('rejoins every room after each reconnect, including rooms joined and left meanwhile', () => {
+  it('rejoins every room after each reconnect, including rooms joined and left meanwhile [§4.realtime.rejoin]', () => {
     const h = setupHarness();
     h.actor.send({ type: 'realtime.connect' });
     h.welcome();

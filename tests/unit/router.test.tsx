@@ -9,7 +9,7 @@ describe('matchPath', () => {
     expect(matchPath('/', '/r/ABC')).toBeNull();
   });
 
-  it('an invite link gives its code, an empty one none, and more segments do not match', () => {
+  it('an invite link gives its code, an empty one none, and more segments do not match [§2.routes.ref]', () => {
     expect(matchPath('/r/:code?', '/r/ABC123')).toEqual({ code: 'ABC123' });
     expect(matchPath('/ref/:code?', '/ref/x-1/')).toEqual({ code: 'x-1' });
     expect(matchPath('/r/:code?', '/r')).toEqual({ code: undefined });

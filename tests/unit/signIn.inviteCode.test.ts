@@ -41,7 +41,7 @@ describe('invite code', () => {
     },
   );
 
-  it('stores a non-empty code under codeInvite and nothing for an empty one', () => {
+  it('stores a non-empty code under codeInvite and nothing for an empty one [§2.routes.ref]', () => {
     const storage = memoryStorage();
     expect(storeInviteCode('', storage)).toBeNull();
     expect(storeInviteCode('!!', storage)).toBeNull();
@@ -59,7 +59,7 @@ describe('invite code', () => {
     expect(readInviteCode(storage)).toBe('don42');
   });
 
-  it('generates an 8-character fallback of letters and digits', () => {
+  it('generates an 8-character fallback of letters and digits [§5.invite.fallback]', () => {
     for (let i = 0; i < 200; i += 1) expect(fallbackInviteCode()).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(fallbackInviteCode(() => [0, 1, 25, 26, 51, 52, 61, 62])).toBe('ABZaz09A');
   });

@@ -76,7 +76,7 @@ describe('sign-in machine', () => {
     expect(sys.bannerEvents).toHaveLength(0);
   });
 
-  it('sends auth/email/init with e-mail, invite code and resend=false, busy while sending', async () => {
+  it('sends auth/email/init with e-mail, invite code and resend=false, busy while sending [§7.calls.auth]', async () => {
     typeEmail(sys, ' don@example.com ');
     expect(selectIsSending(sys.signIn.getSnapshot())).toBe(true);
     expect(sys.sendCalls.map((c) => c.input)).toEqual([
@@ -100,7 +100,7 @@ describe('sign-in machine', () => {
     expect(selectNoticeText(s)).toBe('Failed to send code: Request failed with status 500');
   });
 
-  it('shows the invite code upper-cased except on the code step', async () => {
+  it('shows the invite code upper-cased except on the code step [§2.signin.inviteShown]', async () => {
     sys.signIn.send({ type: 'signIn.open' });
     expect(selectInviteCodeShown(sys.signIn.getSnapshot())).toBe('ABCD12');
     await reachCodeStep(sys);
@@ -174,7 +174,7 @@ describe('sign-in machine', () => {
     expect(selectCanVerify(sys.signIn.getSnapshot())).toBe(true);
   });
 
-  it('accepts one digit per box, ignores anything else, erases and pastes', async () => {
+  it('accepts one digit per box, ignores anything else, erases and pastes [§5.code.boxes]', async () => {
     await reachCodeStep(sys);
     sys.signIn.send({ type: 'signIn.digitEntered', index: 0, digit: 'a' });
     sys.signIn.send({ type: 'signIn.digitEntered', index: 1, digit: '12' });
@@ -188,7 +188,7 @@ describe('sign-in machine', () => {
     expect(sys.signIn.getSnapshot().context.digits.join('')).toBe('987654');
   });
 
-  it('an incomplete code shows "Please enter a valid 6-digit code." and makes no call', async () => {
+  it('an incomplete code shows "Please enter a valid 6-digit code." and makes no call [§9.limits.code]', async () => {
     await reachCodeStep(sys);
     enterCode(sys, '12345');
     expect(selectCanVerify(sys.signIn.getSnapshot())).toBe(false);

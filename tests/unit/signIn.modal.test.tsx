@@ -35,7 +35,7 @@ describe('sign-in modal', () => {
     vi.useRealTimers();
   });
 
-  it('is hidden while a jwt exists even when the service is open', () => {
+  it('is hidden while a jwt exists even when the service is open [§2.shell.signinOverlay]', () => {
     const other = startSignInSystem();
     other.signIn.send({ type: 'signIn.open' });
     const { container } = render(<SignInModalView signIn={other.signIn} hasJwt />);
@@ -58,7 +58,7 @@ describe('sign-in modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('typing advances, Backspace erases a filled box and goes back from an empty one', async () => {
+  it('typing advances, Backspace erases a filled box and goes back from an empty one [§5.code.boxes]', async () => {
     await toCodeStep(sys);
     await act(async () => {
       fireEvent.change(boxes()[0]!, { target: { value: '4' } });

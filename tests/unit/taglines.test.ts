@@ -12,7 +12,7 @@ describe('landing taglines', () => {
     vi.useRealTimers();
   });
 
-  it('has five distinct taglines rotating every 3 s', () => {
+  it('has five distinct taglines rotating every 3 s [§9.timers.tagline]', () => {
     expect(TAGLINES).toHaveLength(5);
     expect(new Set(TAGLINES).size).toBe(5);
     expect(TAGLINE_ROTATION_MS).toBe(3000);

@@ -1,6 +1,8 @@
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { DELAY_CLAUSES } from '../clauses';
 import { specDelay } from '../oracle';
+import { clauseError } from './clause';
 
 /**
  * Controllable stand-ins for a machine's invoked promise actors. Each invocation waits on its own
@@ -90,16 +92,32 @@ export async function advanceExactly(
   ms: number,
   probe: () => unknown,
   rule = `${ms} ms`,
+  clause?: string,
 ): Promise<void> {
-  const before = JSON.stringify(probe());
+  const read = () => {
+    const value = probe();
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  };
+  const before = read();
   await vi.advanceTimersByTimeAsync(ms - 1);
   await settle();
-  expect(JSON.stringify(probe()), `${rule}: nothing may happen at ${ms - 1} ms`).toBe(before);
+  const early = read();
+  if (early !== before)
+    throw clauseError(
+      clause,
+      `${rule}: nothing may happen at ${ms - 1} ms`,
+      `nothing changes before ${ms} ms (${rule})`,
+      `changed before ${ms} ms: ${before} became ${early}`,
+    );
   await vi.advanceTimersByTimeAsync(1);
   await settle();
-  expect(JSON.stringify(probe()), `${rule}: the timer must fire at exactly ${ms} ms`).not.toBe(
-    before,
-  );
+  if (read() === before)
+    throw clauseError(
+      clause,
+      `${rule}: the timer must fire at exactly ${ms} ms`,
+      `a change at exactly ${ms} ms (${rule})`,
+      `no change at ${ms} ms: still ${before}`,
+    );
 }
 
 /** Advances a spec timer (`xstate.after.<delay>.<state>`) by the oracle's duration, exactly. */
@@ -108,5 +126,5 @@ export async function advanceSpecDelay(
   probe: () => unknown,
 ): Promise<void> {
   const name = /^xstate\.after\.([^.]+)\./.exec(afterEventType)?.[1] ?? afterEventType;
-  await advanceExactly(specDelay(afterEventType), probe, `spec timer ${name}`);
+  await advanceExactly(specDelay(afterEventType), probe, `spec timer ${name}`, DELAY_CLAUSES[name]);
 }

@@ -10,8 +10,24 @@ export type {
   PathModel,
   SpecTransition,
 } from './model';
-export { testPaths, PATHS_REPORT_DIR } from './run';
-export type { AnyExecutor, Driver, Executor, ExecutorArgs, Executors, StateCheck } from './run';
+export {
+  failureHeadline,
+  formatFailure,
+  runPath,
+  StepError,
+  testPaths,
+  PATHS_REPORT_DIR,
+} from './run';
+export { clauseOfError, specExpect } from './clause';
+export type {
+  AnyExecutor,
+  Driver,
+  Executor,
+  ExecutorArgs,
+  Executors,
+  PathFailure,
+  StateCheck,
+} from './run';
 export {
   actorProbe,
   advanceChartDelay,

@@ -12,6 +12,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
+import { clauseLabel, DELAY_CLAUSES } from '../clauses';
 
 /**
  * A machine's path model: the machine, payload variants of every event it accepts and of the
@@ -98,7 +99,14 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
  * them (`'copied'`, `'toast.showing'`); `event` is an event type, or its start for outcomes and
  * delays (`'xstate.after.copyFeedback'`); `rule` quotes the spec.
  */
-export type SpecTransition = { from: string; event: string; to: string; rule: string };
+export type SpecTransition = {
+  from: string;
+  event: string;
+  to: string;
+  rule: string;
+  /** The clause id (tests/support/clauses.ts) the transition comes from. */
+  clause: string;
+};
 
 export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
   MachineEvent<M> | OutcomeEvent<O>;
@@ -117,6 +125,8 @@ export type GeneratedPath<M extends AnyStateMachine, O extends OutcomeType> = {
   input: InputFrom<M> | undefined;
   initial: SnapshotFrom<M>;
   steps: PathStep<M, O>[];
+  /** Clause ids the path walks: the spec transitions it takes and the spec timers it waits out. */
+  clauses: string[];
 };
 
 export type TransitionInfo = { key: string; source: string; event: string };
@@ -139,7 +149,7 @@ export type Coverage = {
    */
   untakenEvents: { key: string; reason: string | null }[];
   /** The spec's required transitions (`spec.required`) that no generated path walks. */
-  unwalkedRequired: { key: string; rule: string }[];
+  unwalkedRequired: { key: string; rule: string; clause: string }[];
 };
 
 export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
@@ -423,7 +433,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       let unique = description;
       for (let n = 2; used.has(unique); n++) unique = `${description} (#${n})`;
       used.add(unique);
-      return { description: unique, input, initial: start, steps };
+      return { description: unique, input, initial: start, steps, clauses: [] };
     });
   };
   const started = Date.now();
@@ -482,20 +492,26 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       return false;
     }
   };
-  const walks = (r: SpecTransition): boolean =>
-    paths.some((path) =>
-      path.steps.some((step, i) => {
-        const prev = (i === 0
-          ? path.initial
-          : path.steps[i - 1]?.snapshot) as unknown as AnyMachineSnapshot;
-        const type = step.event.type;
-        return (
-          (type === r.event || type.startsWith(`${r.event}.`)) &&
-          matches(prev, r.from) &&
-          matches(step.snapshot as AnyMachineSnapshot, r.to)
-        );
-      }),
-    );
+  const walksIn = (path: GeneratedPath<M, O>, r: SpecTransition): boolean =>
+    path.steps.some((step, i) => {
+      const prev = (i === 0
+        ? path.initial
+        : path.steps[i - 1]?.snapshot) as unknown as AnyMachineSnapshot;
+      const type = step.event.type;
+      return (
+        (type === r.event || type.startsWith(`${r.event}.`)) &&
+        matches(prev, r.from) &&
+        matches(step.snapshot as AnyMachineSnapshot, r.to)
+      );
+    });
+  const walks = (r: SpecTransition): boolean => paths.some((path) => walksIn(path, r));
+  for (const path of paths) {
+    const delays = path.steps
+      .map((step) => /^xstate\.after\.([^.]+)\./.exec(step.event.type)?.[1])
+      .flatMap((name) => (name && DELAY_CLAUSES[name] ? [DELAY_CLAUSES[name]] : []));
+    const walked = (spec.required ?? []).filter((r) => walksIn(path, r)).map((r) => r.clause);
+    path.clauses = [...new Set([...walked, ...delays])];
+  }
   const stateNodes = getStateNodes(machine.root);
   const takenTargets = new Set(
     [...byDefinition.entries()]
@@ -541,7 +557,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       .map(([type]) => ({ key: type, reason: reasons[type] ?? null })),
     unwalkedRequired: (spec.required ?? [])
       .filter((r) => !walks(r))
-      .map((r) => ({ key: `${r.from} ─${r.event}→ ${r.to}`, rule: r.rule })),
+      .map((r) => ({ key: `${r.from} ─${r.event}→ ${r.to}`, rule: r.rule, clause: r.clause })),
   };
 
   return {
@@ -563,6 +579,12 @@ export function coverageProblems(model: {
 }): string[] {
   const { coverage } = model;
   const problems: string[] = [];
+  // A lost spec transition first: it names the clause the chart breaks.
+  for (const r of coverage.unwalkedRequired ?? []) {
+    problems.push(
+      `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
+    );
+  }
   for (const s of coverage.states.uncovered) {
     if (!s.reason) problems.push(`state not reached, no reason given: ${s.key}`);
   }
@@ -573,9 +595,7 @@ export function coverageProblems(model: {
     if (!e.reason)
       problems.push(`event or outcome never taken by any path, no reason given: ${e.key}`);
   }
-  for (const r of coverage.unwalkedRequired ?? []) {
-    problems.push(`spec transition walked by no path: ${r.key} (spec: ${r.rule})`);
-  }
+
   for (const key of coverage.unknownReasons) {
     problems.push(`reason given for no state or transition of the chart: ${key}`);
   }

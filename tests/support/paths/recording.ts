@@ -1,5 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import {
+  matchesState,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type StateValue,
+} from 'xstate';
 import {
   describeStep,
   pickMachine,
@@ -8,6 +16,9 @@ import {
   type Recording,
 } from '../../../src/devtools/recording';
 import { ManualClock, startSandbox } from '../../../src/devtools/sandbox';
+import { DELAY_CLAUSES } from '../clauses';
+import { SPEC_TRANSITIONS } from '../specTransitions';
+import { PATHS_REPORT_DIR } from './run';
 
 /**
  * Replays a recording saved from the visualiser ("Save as test") against the machine's module as
@@ -20,8 +31,56 @@ export function replayRecording(source: Record<string, unknown>, recording: Reco
   const machine = pickMachine(source, recording.machine);
   const title = recording.steps.map(describeStep).join(' → ') || 'start';
   describe(`recorded ${recording.machine}`, () => {
-    it(title, () => checkRecording(machine, recording));
+    it(title, () => {
+      // The clause view links each clause to the recorded runs that walk it.
+      const file = expect.getState().testPath ?? 'recorded';
+      const report = {
+        machine: recording.machine,
+        file: relative(resolve(import.meta.dirname, '../../..'), file),
+        title,
+        clauses: recordedClauses(recording),
+        status: 'failed',
+      };
+      const write = () => {
+        const dir = join(PATHS_REPORT_DIR, 'recorded');
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, `${basename(file)}.json`), JSON.stringify(report, null, 2));
+      };
+      try {
+        checkRecording(machine, recording);
+        report.status = 'passed';
+      } finally {
+        write();
+      }
+    });
   });
+}
+
+/** The clauses a recording walks: the spec transitions of its machine, and the spec timers. */
+export function recordedClauses(recording: Recording): string[] {
+  const required =
+    (
+      SPEC_TRANSITIONS as Record<
+        string,
+        readonly { from: string; event: string; to: string; clause: string }[]
+      >
+    )[recording.machine] ?? [];
+  const found = new Set<string>();
+  recording.steps.forEach((step, i) => {
+    const before = (i === 0 ? recording.initial : recording.steps[i - 1]!.snapshot)
+      .value as StateValue;
+    const after = step.snapshot.value as StateValue;
+    const type = step.kind === 'event' ? step.event.type : `xstate.after.${step.delay}`;
+    if (step.kind === 'delay' && DELAY_CLAUSES[step.delay]) found.add(DELAY_CLAUSES[step.delay]!);
+    for (const r of required)
+      if (
+        (type === r.event || type.startsWith(`${r.event}.`)) &&
+        matchesState(r.from, before) &&
+        matchesState(r.to, after)
+      )
+        found.add(r.clause);
+  });
+  return [...found];
 }
 
 /** The replay itself: throws at the first step whose snapshot differs from the recorded one. */

@@ -2,7 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { settle } from './fakes';
+import { clauseLabel } from '../clauses';
+import { specDelay } from '../oracle';
+import { clauseOfError, withoutTag } from './clause';
+import { delayOf, settle } from './fakes';
 import {
   coverageProblems,
   stateValueToString,
@@ -58,12 +61,21 @@ export type Driver<Model extends PathModel<AnyStateMachine, OutcomeType>, Ctx> =
   actual?: (ctx: Ctx) => AnyMachineSnapshot;
   /** Vitest fake timers around each path (default true). */
   fakeTimers?: boolean;
+  /**
+   * The clauses (tests/support/clauses.ts) each state check asserts, by the same keys as
+   * `states`: a failing check names them, and the clause view lists the check under each.
+   */
+  clauses?: Record<string, readonly string[]>;
 };
 
 /** Where and how a path failed, in the words QA read: the step, the check, expected/actual. */
 export type PathFailure = {
   /** 1-based step index (0 = at start). */
   step: number;
+  /** `step 5 of 9: after resendTick (+1000 ms)`. */
+  stepText: string;
+  /** The clause the failure breaks, `§4.signin.resendTimer (…title…)`, or what is known of it. */
+  clause: string;
   /** The step as printed in the path: `state ─event→ state` (or "at start"). */
   transition: string;
   /** The event or delay of the step. */
@@ -84,9 +96,11 @@ type PathResult = {
   status: 'passed' | 'failed';
   error?: string;
   failure?: PathFailure;
+  /** Clause ids the path walks (spec transitions, spec timers) and its checks assert. */
+  clauses: string[];
 };
 
-class StepError extends Error {
+export class StepError extends Error {
   constructor(
     readonly failure: PathFailure,
     options: { cause: unknown },
@@ -105,24 +119,60 @@ const show = (v: unknown): string | undefined => {
   }
 };
 
-function describeFailure(
-  error: unknown,
-  where: Omit<PathFailure, 'expected' | 'actual' | 'message' | 'stack'>,
-): PathFailure {
-  const e = error as { message?: unknown; expected?: unknown; actual?: unknown; stack?: unknown };
+type Where = Omit<PathFailure, 'expected' | 'actual' | 'message' | 'stack' | 'clause'>;
+
+/** What the assertion said it checked: `[§…] resend label: expected …` → `resend label`. */
+function checkedWhat(message: string): string | undefined {
+  const what = /^([^\n]*?): expected /.exec(message)?.[1];
+  return what === undefined ? undefined : withoutTag(what);
+}
+
+function describeFailure(error: unknown, where: Where, clause: string): PathFailure {
+  const e = error as {
+    message?: unknown;
+    expected?: unknown;
+    actual?: unknown;
+    stack?: unknown;
+    inWords?: unknown;
+  };
   const message = typeof e?.message === 'string' ? e.message : String(error);
+  // Values an assertion compared are quoted (a text's edges show); words written for QA are not.
+  const value = (v: unknown) => (e?.inWords !== true && typeof v === 'string' ? `'${v}'` : show(v));
+  const first = withoutTag(message.split('\n')[0] ?? message);
+  // A comparison other than equality keeps its words: "greater than 0", not "0".
+  const relation =
+    /\bexpected .+? ((?:not )?to (?:not )?(?:be (?:greater|less) than(?: or equal to)?|be above|be below|be at least|be at most|contain|include|have (?:a )?length(?: of)?|match|be an instance of))\b/.exec(
+      first,
+    )?.[1];
+  const expected = value(e?.expected);
   return {
     ...where,
-    message: message.split('\n')[0] ?? message,
-    expected: show(e?.expected),
-    actual: show(e?.actual),
+    clause,
+    message: first,
+    expected: relation && expected !== undefined ? `${relation} ${expected}` : expected,
+    actual: value(e?.actual),
     stack: typeof e?.stack === 'string' ? e.stack : undefined,
   };
 }
 
+/**
+ * The first line of a failure: the clause, the step, expected and actual, in full (never cut).
+ * `§2.signin.resendLabel (…) — step 5 of 9: after resendTick (+1000 ms) — resend label:
+ * expected 'Resend in 30s', actual 'Resend in 29s'`.
+ */
+export function failureHeadline(f: PathFailure): string {
+  const what = checkedWhat(f.message);
+  const values =
+    f.expected !== undefined || f.actual !== undefined
+      ? `${what ? `${what}: ` : ''}expected ${f.expected ?? '(nothing)'}, actual ${f.actual ?? '(nothing)'}`
+      : f.message;
+  return `${f.clause} — ${f.stepText} — ${values}`;
+}
+
 export function formatFailure(f: PathFailure): string {
   return [
-    `failed at ${f.step === 0 ? 'the start' : `step ${f.step}`}: ${f.transition}`,
+    failureHeadline(f),
+    `  at ${f.step === 0 ? 'the start' : `step ${f.step}`}: ${f.transition}`,
     `  event: ${f.event}`,
     `  check: ${f.check}`,
     `  ${f.message}`,
@@ -130,7 +180,12 @@ export function formatFailure(f: PathFailure): string {
     ...(f.actual !== undefined ? [`  actual:   ${f.actual}`] : []),
   ].join('\n');
 }
-type Registry = { model: PathModel<AnyStateMachine, OutcomeType>; results: PathResult[] };
+type Registry = {
+  model: PathModel<AnyStateMachine, OutcomeType>;
+  results: PathResult[];
+  /** Per driver label, the clauses its state checks declare (`Driver.clauses`). */
+  checks: Record<string, Record<string, readonly string[]>>;
+};
 const registry = new Map<string, Registry>();
 
 export const PATHS_REPORT_DIR = resolve(import.meta.dirname, '../../../reports/paths');
@@ -139,6 +194,8 @@ export const PATHS_REPORT_DIR = resolve(import.meta.dirname, '../../../reports/p
 export function groupFailures(results: PathResult[]): {
   key: string;
   driver: string;
+  clause: string;
+  headline: string;
   transition: string;
   check: string;
   expected?: string;
@@ -153,11 +210,13 @@ export function groupFailures(results: PathResult[]): {
     const f = r.failure;
     // The same broken rule seen through different payloads or other regions' states is one group.
     const key = f
-      ? `${r.driver} · ${f.eventType} · ${f.check} · ${f.message.replace(/\s*\([^)]*\)$/, '')}`
+      ? `${r.driver} · ${f.clause} · ${f.eventType} · ${f.check} · ${f.message.replace(/\s*\([^)]*\)$/, '')}`
       : `${r.driver} · ${r.error ?? ''}`;
     const group = groups.get(key) ?? {
       key,
       driver: r.driver,
+      clause: f?.clause ?? 'no clause named',
+      headline: f ? failureHeadline(f) : (r.error ?? ''),
       transition: f?.transition ?? '(unknown step)',
       check: f?.check ?? '',
       expected: f?.expected,
@@ -178,7 +237,8 @@ function printGroups(machine: string, driver: string, results: PathResult[]): vo
   const failed = groups.reduce((n, g) => n + g.paths.length, 0);
   const lines = [`\n${machine} (${driver}): ${failed} failed path(s) in ${groups.length} group(s)`];
   for (const g of groups) {
-    lines.push(`  ✗ ${g.transition}  — ${g.paths.length} path(s) fail here first`);
+    lines.push(`  ✗ ${g.headline}`);
+    lines.push(`      ${g.paths.length} path(s) fail first at ${g.transition}`);
     lines.push(`      check: ${g.check}`);
     lines.push(`      ${g.message}`);
     if (g.expected !== undefined) lines.push(`      expected: ${g.expected}`);
@@ -205,10 +265,21 @@ function writeReport(entry: Registry): void {
     machine: model.name,
     paths: {
       generated: model.paths.length,
+      // Every generated path runs once per driver: the counts are path runs, per driver below.
       passed: results.filter((r) => r.status === 'passed').length,
       failed: results.filter((r) => r.status === 'failed').length,
+      byDriver: Object.fromEntries(
+        [...new Set(results.map((r) => r.driver))].map((driver) => [
+          driver,
+          {
+            passed: results.filter((r) => r.driver === driver && r.status === 'passed').length,
+            failed: results.filter((r) => r.driver === driver && r.status === 'failed').length,
+          },
+        ]),
+      ),
       results,
     },
+    checks: entry.checks,
     states: {
       total: c.states.total,
       covered: c.states.covered.length,
@@ -241,30 +312,77 @@ async function runChecks<Ctx, S extends AnyMachineSnapshot>(
   actual: ((ctx: Ctx) => AnyMachineSnapshot) | undefined,
   where: string,
 ): Promise<void> {
-  const checking = (name: string, fn: () => void | Promise<void>) =>
+  const checking = (name: string, key: string | undefined, fn: () => void | Promise<void>) =>
     Promise.resolve()
       .then(fn)
       .catch((error: unknown) => {
         throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
           pathCheck: name,
+          pathCheckKey: key,
         });
       });
   if (actual) {
-    await checking('the actor is in the expected state', () => {
-      expect(
-        stateValueToString(actual(ctx).value),
-        `${where}: the actor should be in ${stateValueToString(snapshot.value)}`,
-      ).toBe(stateValueToString(snapshot.value));
+    await checking('the actor is in the expected state', undefined, () => {
+      const is = stateValueToString(actual(ctx).value);
+      const should = stateValueToString(snapshot.value);
+      if (is !== should)
+        throw Object.assign(new Error(`the state: expected ${should}, actual ${is} (${where})`), {
+          expected: `in state ${should}`,
+          actual: `in state ${is}`,
+          inWords: true,
+        });
     });
   }
   // '*' runs in every state, then each check whose key the state matches.
   const keys = Object.keys(states).filter((k) => k !== '*' && snapshot.matches(k as never));
   if (states['*']) keys.unshift('*');
   for (const key of keys)
-    await checking(`state check '${key}'`, () => states[key]!({ ctx, snapshot }));
+    await checking(`state check '${key}'`, key, () => states[key]!({ ctx, snapshot }));
 }
 
-async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
+/** `after resendTick (+1000 ms)`: a delay with its duration (the spec's, else the chart's). */
+function stepName(machine: AnyStateMachine, type: string, label: string): string {
+  const delay = /^xstate\.after\.([^.]+)\./.exec(type)?.[1];
+  if (!delay) return label;
+  let ms: number | undefined;
+  try {
+    ms = specDelay(type);
+  } catch {
+    try {
+      ms = delayOf(machine, type);
+    } catch {
+      ms = undefined;
+    }
+  }
+  return `after ${delay}${ms === undefined ? '' : ` (+${ms} ms)`}`;
+}
+
+/**
+ * The clause a failure breaks: the one its assertion names (`specExpect`, a spec timer), else the
+ * ones its state check declares (`Driver.clauses`), else the spec transitions the step walks,
+ * else the spec section its message quotes.
+ */
+function clauseOfFailure(
+  error: unknown,
+  checkKey: string | undefined,
+  declared: Record<string, readonly string[]> | undefined,
+  walked: string[],
+): string {
+  const named = clauseOfError(error);
+  if (named) return clauseLabel(named);
+  const ofCheck = checkKey === undefined ? [] : [...(declared?.[checkKey] ?? [])];
+  const ids = ofCheck.length > 0 ? ofCheck : walked;
+  if (ids.length === 1) return clauseLabel(ids[0]!);
+  if (ids.length > 1) return `one of ${ids.map(clauseLabel).join('; ')}`;
+  const message = (error as { message?: unknown })?.message;
+  const section = typeof message === 'string' ? /§\d+/.exec(message)?.[0] : undefined;
+  return section
+    ? `${section} (no clause id named; the check quotes the section)`
+    : 'no clause named';
+}
+
+export async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
+  model: PathModel<M, O>,
   path: GeneratedPath<M, O>,
   driver: Driver<PathModel<M, O>, Ctx>,
 ): Promise<void> {
@@ -273,8 +391,11 @@ async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
   let ctx: Ctx | undefined;
   try {
     const startValue = stateValueToString((path.initial as AnyMachineSnapshot).value);
-    let where: Omit<PathFailure, 'expected' | 'actual' | 'message' | 'stack'> = {
+    const total = path.steps.length;
+    let walked: string[] = [];
+    let where: Where = {
       step: 0,
+      stepText: `at the start (before step 1 of ${total})`,
       transition: `at start (${startValue})`,
       event: 'setup',
       eventType: 'setup',
@@ -294,8 +415,20 @@ async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
       for (const [index, step] of path.steps.entries()) {
         const after = stateValueToString((step.snapshot as AnyMachineSnapshot).value);
         const kind = step.event.type.startsWith('xstate.after.') ? 'delay' : 'event';
+        const prev = (
+          index === 0 ? path.initial : path.steps[index - 1]!.snapshot
+        ) as AnyMachineSnapshot;
+        walked = (model.spec.required ?? [])
+          .filter(
+            (r) =>
+              (step.event.type === r.event || step.event.type.startsWith(`${r.event}.`)) &&
+              safeMatches(prev, r.from) &&
+              safeMatches(step.snapshot as AnyMachineSnapshot, r.to),
+          )
+          .map((r) => r.clause);
         where = {
           step: index + 1,
+          stepText: `step ${index + 1} of ${total}: ${stepName(model.machine, step.event.type, step.label)}`,
           transition: `${before} ─${step.label}→ ${after}`,
           event: `${kind} ${step.label}`,
           eventType: step.event.type,
@@ -317,16 +450,35 @@ async function runPath<M extends AnyStateMachine, O extends OutcomeType, Ctx>(
       }
     } catch (error) {
       const check = (error as { pathCheck?: unknown })?.pathCheck;
-      const failure = describeFailure(error, {
-        ...where,
-        check: typeof check === 'string' ? check : where.check,
-      });
+      const checkKey = (error as { pathCheckKey?: unknown })?.pathCheckKey;
+      const failure = describeFailure(
+        error,
+        { ...where, check: typeof check === 'string' ? check : where.check },
+        clauseOfFailure(
+          error,
+          typeof checkKey === 'string' ? checkKey : undefined,
+          driver.clauses,
+          walked,
+        ),
+      );
       throw new StepError(failure, { cause: error });
     }
   } finally {
     if (ctx !== undefined) await driver.teardown?.(ctx);
     if (useFake) vi.useRealTimers();
   }
+}
+
+function safeMatches(snapshot: AnyMachineSnapshot, value: string): boolean {
+  try {
+    return snapshot.matches(value as never);
+  } catch {
+    return false;
+  }
+}
+
+function pathStates(path: GeneratedPath<AnyStateMachine, OutcomeType>): AnyMachineSnapshot[] {
+  return [path.initial, ...path.steps.map((s) => s.snapshot)] as AnyMachineSnapshot[];
 }
 
 /**
@@ -343,15 +495,27 @@ export function testPaths<M extends AnyStateMachine, O extends OutcomeType, Ctx>
   const entry: Registry = registry.get(model.name) ?? {
     model: model as unknown as PathModel<AnyStateMachine, OutcomeType>,
     results: [],
+    checks: {},
   };
+  entry.checks[label] = driver.clauses ?? {};
   registry.set(model.name, entry);
 
   describe(`${model.name} paths (${label})`, () => {
     for (const path of model.paths) {
+      // What this path asserts: the clauses it walks and those of the checks its states run.
+      const checked = Object.entries(driver.clauses ?? {})
+        .filter(([key]) => key === '*' || pathStates(path).some((s) => safeMatches(s, key)))
+        .flatMap(([, ids]) => ids);
+      const pathClauses = [...new Set([...path.clauses, ...checked])];
       it(path.description, async () => {
         try {
-          await runPath(path, driver);
-          entry.results.push({ description: path.description, driver: label, status: 'passed' });
+          await runPath(model, path, driver);
+          entry.results.push({
+            description: path.description,
+            driver: label,
+            status: 'passed',
+            clauses: pathClauses,
+          });
         } catch (error) {
           const failure = error instanceof StepError ? error.failure : undefined;
           const message = failure
@@ -363,12 +527,16 @@ export function testPaths<M extends AnyStateMachine, O extends OutcomeType, Ctx>
             description: path.description,
             driver: label,
             status: 'failed',
+            clauses: pathClauses,
             error: message,
             ...(failure ? { failure } : {}),
           });
           // The original error (with its own stack, pointing at the check) is the cause.
           const original = error instanceof StepError ? error.cause : error;
-          const wrapped = new Error(`path: ${path.description}\n${message}`, { cause: original });
+          const [headline, ...rest] = message.split('\n');
+          const wrapped = new Error([headline, `path: ${path.description}`, ...rest].join('\n'), {
+            cause: original,
+          });
           if (original instanceof Error && original.stack)
             wrapped.stack = `${wrapped.message}\n${original.stack.split('\n').slice(1).join('\n')}`;
           throw wrapped;

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { specExpect } from '../paths/clause';
 import {
   selectBalance,
   selectConnectingWallet,
@@ -342,11 +343,13 @@ export function checkPaymentEffects(
     authEvents: string[];
   },
 ) {
-  expect(seen.connects, 'wallet connections').toEqual(x.connects);
-  expect(seen.blockhashes, 'blockhash requests').toEqual(x.blockhashes);
-  expect(seen.transfers, '§4 transfers').toEqual(x.transfers);
-  expect(seen.balanceChecks, '§4 balance checks').toEqual(x.balanceChecks);
-  expect(seen.modal, '§8 error modal').toEqual(x.errors);
+  specExpect('§4.payment.flow', seen.connects, 'wallet connections').toEqual(x.connects);
+  specExpect('§5.payment.requires', seen.blockhashes, 'blockhash requests').toEqual(x.blockhashes);
+  specExpect('§4.payment.flow', seen.transfers, 'transfers').toEqual(x.transfers);
+  specExpect('§4.payment.refresh', seen.balanceChecks, 'balance checks').toEqual(x.balanceChecks);
+  specExpect('§8.wallet.errors', seen.modal, 'error modal (message and solution)').toEqual(
+    x.errors,
+  );
   expect(seen.installs, 'install sites opened').toEqual(x.installs);
   expect(
     seen.authEvents.filter((type) => type === 'auth.accessGranted'),

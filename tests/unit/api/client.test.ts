@@ -82,7 +82,7 @@ describe('api client', () => {
     expect(fake.requests.map((r) => r.bearer)).toEqual(['jwt-1', 'jwt-1', 'jwt-1']);
   });
 
-  it('rejects a protected call without a jwt locally and never sends it', async () => {
+  it('rejects a protected call without a jwt locally and never sends it [§6.protected]', async () => {
     const { api, fake } = client(() => ({ status: 200, json: {} }), { jwt: null });
     const error = await api.call('inviteCodes', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

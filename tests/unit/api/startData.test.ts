@@ -40,7 +40,7 @@ describe('session-start data (§3)', () => {
 });
 
 describe('storage', () => {
-  it('uses exactly the keys jwt, refreshToken, sessionToken, theme, codeInvite', () => {
+  it('uses exactly the keys jwt, refreshToken, sessionToken, theme, codeInvite [§3.storage.keys]', () => {
     expect([...STORAGE_KEYS]).toEqual([
       'jwt',
       'refreshToken',

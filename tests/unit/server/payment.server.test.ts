@@ -110,7 +110,7 @@ describe('user/wallet/balance', () => {
     expect(answer.body.message).toBe('Wallet ID not found');
   });
 
-  it('confirms invitees once each and gives the inviter access at 2 confirmed', async () => {
+  it('confirms invitees once each and gives the inviter access at 2 confirmed [§1.invite.entry]', async () => {
     const inviter = await registerUser(server.url, 'boss@example.com');
     const code = inviter.userData.user_invite_code;
     const first = await registerUser(server.url, 'first@example.com', code);

@@ -43,7 +43,7 @@ describe('jwt', () => {
 });
 
 describe('invite codes and e-mails', () => {
-  it('keeps letters and digits only, cut to 30 characters (§5)', () => {
+  it('keeps letters and digits only, cut to 30 characters (§5) [§9.limits.invite] [§5.invite.sanitize]', () => {
     expect(sanitizeInviteCode('ab-C_1 2!')).toBe('abC12');
     expect(sanitizeInviteCode('x'.repeat(40))).toHaveLength(30);
     expect(sanitizeInviteCode('<script>')).toBe('script');

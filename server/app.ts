@@ -151,6 +151,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const jwtSecret = loadSecret(config.dataDir, 'jwt-secret');
   const walletKey = loadSecret(config.dataDir, 'wallet-key');
   const codeKey = loadSecret(config.dataDir, 'code-key');
+  const refreshKey = loadSecret(config.dataDir, 'refresh-key');
   const events = createEventBus(log.error);
   let baseUrl = '';
 
@@ -166,7 +167,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
-    refreshTokens: createRefreshTokens(db, now, config.refreshTtlSeconds),
+    refreshTokens: createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds),
     outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
     services: {},
     now,

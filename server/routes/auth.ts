@@ -59,7 +59,7 @@ export const authRoutes: readonly ApiRoute[] = [
       result: true,
       user_data: ctx.users.toUserData(user),
       jwt: await ctx.auth.signJwt(user.id),
-      refresh_token: ctx.refreshTokens.issue(user.id),
+      refresh_token: ctx.refreshTokens.issue(user.id).refreshToken,
     };
   }),
 

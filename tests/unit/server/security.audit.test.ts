@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../../contract/realtime';
 import { NO_CHAIN_MESSAGE, startServer, type RunningServer } from '../../../server/app';
@@ -11,7 +11,8 @@ import {
   RESEND_COOLDOWN_MS,
 } from '../../../server/codes';
 import { CHAT_LIMIT } from '../../../server/realtime/rooms';
-import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
+import { postApi, readOutboxCode, registerUser } from '../../support/api';
+import { serversClosedAfterEach } from '../../support/servers';
 
 /**
  * The server probed as an attacker would, over real HTTP and websockets, in both modes: one
@@ -22,16 +23,7 @@ import { postApi, readOutboxCode, registerUser, startTestServer } from '../../su
 const figure = (n: number, what: string, tried: number, through: number) =>
   console.log(`security ${n}: ${what} — ${tried} tried / ${through} got through`);
 
-let servers: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-const start = async (...args: Parameters<typeof startTestServer>) => {
-  const server = await startTestServer(...args);
-  servers.push(server);
-  return server;
-};
+const start = serversClosedAfterEach();
 
 async function rpc(url: string, method: string, params: unknown[]) {
   const response = await fetch(`${url}/rpc`, {

@@ -154,6 +154,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const refreshKey = loadSecret(config.dataDir, 'refresh-key');
   const events = createEventBus(log.error);
   let baseUrl = '';
+  const refreshTokens = createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
     config,
@@ -162,12 +163,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     users: createUsers(db, walletKey, now),
     auth: {
-      signJwt: (userId) => signJwt(jwtSecret, userId, config.jwtTtlSeconds, now()),
-      verifyJwt: (token) => verifyJwt(jwtSecret, token, now()),
+      signJwt: (userId, sessionId) =>
+        signJwt(jwtSecret, userId, sessionId, config.jwtTtlSeconds, now()),
+      verifyJwt: async (token) => {
+        const check = await verifyJwt(jwtSecret, token, now());
+        return check.ok && !refreshTokens.isLive(check.sessionId)
+          ? { ok: false, reason: 'revoked' }
+          : check;
+      },
     },
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
-    refreshTokens: createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds),
+    refreshTokens,
     outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
     services: {},
     now,

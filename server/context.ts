@@ -47,7 +47,9 @@ export type Logger = {
 };
 
 export type AuthHelpers = {
-  signJwt(userId: number): Promise<string>;
+  /** A jwt of `userId` in the sign-in session `sessionId` (its refresh token family). */
+  signJwt(userId: number, sessionId: string): Promise<string>;
+  /** Signature, expiry, claims, and a live session: a jwt of an ended session is `revoked`. */
   verifyJwt(token: string): Promise<JwtCheck>;
 };
 

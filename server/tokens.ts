@@ -21,7 +21,9 @@ type RefreshRow = {
 
 export type Rotation =
   | { ok: true; userId: number; familyId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'revoked' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  /** A retired token presented after the grace: its family (`familyId`) is now revoked. */
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Rotating refresh tokens with reuse detection: each refresh retires the token it used and
@@ -39,6 +41,9 @@ export function createRefreshTokens(db: Db, key: Buffer, now: () => number, ttlS
     'SELECT id, family_id, user_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?',
   );
   const markRotated = db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?');
+  const live = db.prepare<[string], { one: number }>(
+    'SELECT 1 AS one FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL LIMIT 1',
+  );
   const revokeFamily = db.prepare(
     'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
   );
@@ -68,18 +73,26 @@ export function createRefreshTokens(db: Db, key: Buffer, now: () => number, ttlS
       if (at - row.rotated_at <= REFRESH_GRACE_MS)
         return { ...rotated, refreshToken: successorOf(token) };
       revokeFamily.run(at, row.family_id);
-      return { ok: false, reason: 'reused' };
+      return { ok: false, reason: 'reused', familyId: row.family_id };
     }
     markRotated.run(at, row.id);
     return { ...rotated, refreshToken: store(successorOf(token), row.user_id, row.family_id) };
   });
 
-  /** Revokes the family of `token` (logout). An unknown token changes nothing. */
-  const revoke = (token: string): void => {
+  /**
+   * Revokes the family of `token` (logout) and answers its id, or null for an unknown token
+   * (which changes nothing).
+   */
+  const revoke = (token: string): string | null => {
     const row = find.get(sha256(token));
-    if (row) revokeFamily.run(now(), row.family_id);
+    if (!row) return null;
+    revokeFamily.run(now(), row.family_id);
+    return row.family_id;
   };
 
-  return { issue, rotate: (token: string): Rotation => rotate(token), revoke };
+  /** A sign-in session is live while its family has a token that is not revoked. */
+  const isLive = (familyId: string): boolean => live.get(familyId) !== undefined;
+
+  return { issue, rotate: (token: string): Rotation => rotate(token), revoke, isLive };
 }
 export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

@@ -28,10 +28,12 @@ async function identify(
 ): Promise<Identity | null> {
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
-    if (check.ok && ctx.users.findById(check.userId)) return { userId: check.userId };
+    if (check.ok && ctx.users.findById(check.userId))
+      return { userId: check.userId, sessionId: check.sessionId };
     return null;
   }
-  if (credentials.session && ctx.sessions.load(credentials.session)) return { userId: null };
+  if (credentials.session && ctx.sessions.load(credentials.session))
+    return { userId: null, sessionId: null };
   return null;
 }
 
@@ -75,6 +77,10 @@ export const realtimePlugin: ServerPlugin = {
       }),
       ctx.events.on('codes.issued', ({ userId }) => {
         realtime.notifyUser(userId, null, 'codes.issued');
+      }),
+      // Exit (or a replayed stolen token) ends the session's sockets with it.
+      ctx.events.on('session.ended', ({ sessionId }) => {
+        realtime.closeSession(sessionId);
       }),
     ];
     host.addRoute({

@@ -34,7 +34,8 @@ const JOIN_LOG_LIMIT = 1_000;
 /** Protocol-level keep-alive: a socket that misses one round is terminated. */
 const KEEPALIVE_MS = 30_000;
 
-export type Identity = { userId: number | null };
+/** A signed-in user's socket belongs to the sign-in session of its jwt; a guest's to none. */
+export type Identity = { userId: number | null; sessionId: string | null };
 
 export type RealtimeOptions = {
   /** Checks the credentials of the `auth` frame; null refuses the socket. */
@@ -72,6 +73,8 @@ export type RealtimeServer = {
     event?: UserEventKind,
   ): number;
   stats(): RealtimeStats;
+  /** Closes (4401) every socket opened with a jwt of the sign-in session `sessionId`. */
+  closeSession(sessionId: string): number;
   /** Ids of the signed-in users with an open, authenticated socket now. */
   connectedUserIds(): number[];
   close(): Promise<void>;
@@ -188,6 +191,8 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   }
 
   async function onFrame(client: Client, raw: string | null): Promise<void> {
+    // A socket being closed (its session ended, say) reads nothing more, not even an `auth`.
+    if (client.ws.readyState !== WebSocket.OPEN) return;
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) {
       // Before authentication a socket gets one log line, however many junk frames it sends.
@@ -320,6 +325,19 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         sent += 1;
       }
       return sent;
+    },
+    closeSession(sessionId) {
+      let closed = 0;
+      for (const client of clients) {
+        if (client.identity?.sessionId !== sessionId) continue;
+        // Out of every room at once: nothing more reaches it while the close handshake runs.
+        client.identity = null;
+        for (const room of client.rooms) announce(room);
+        client.rooms.clear();
+        client.ws.close(CLOSE_UNAUTHORIZED, 'session ended');
+        closed += 1;
+      }
+      return closed;
     },
     connectedUserIds() {
       const ids = new Set<number>();

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE_UNAUTHORIZED, type ServerFrame } from '../../../contract/realtime';
+import type { RunningServer } from '../../../server/app';
 import { REFRESH_GRACE_MS } from '../../../server/tokens';
 import { postApi, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
@@ -44,5 +47,98 @@ describe('a refresh token replayed within the grace', () => {
     clock.ms += REFRESH_GRACE_MS + 1;
     expect((await refresh(user.refreshToken)).status).toBe(401);
     expect((await refresh(String(next.body.refresh_token))).status).toBe(401);
+  });
+});
+
+type Peer = { ws: WebSocket; frames: ServerFrame[]; closed: Promise<number> };
+/** A socket of the test, authenticated with `auth` (it may be refused: then no welcome). */
+async function peer(
+  server: RunningServer,
+  auth: { jwt?: string; session?: string },
+): Promise<Peer> {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
+  const frames: ServerFrame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(String(raw)) as ServerFrame));
+  const closed = new Promise<number>((done) => ws.on('close', (code) => done(code)));
+  await new Promise<void>((done, fail) => {
+    ws.once('open', () => done());
+    ws.once('error', fail);
+  });
+  ws.send(JSON.stringify({ type: 'auth', ...auth, timestamp: 1 }));
+  await until(() => frames.some((f) => f.type === 'welcome') || ws.readyState !== WebSocket.OPEN);
+  return { ws, frames, closed };
+}
+async function until(ok: () => boolean, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('Exit', () => {
+  it('ends the session everywhere: its jwt, new sockets and the sockets already open', async () => {
+    const server = await start();
+    const user = await registerUser(server.url, 'exit@site.test');
+    const other = await registerUser(server.url, 'exit-other@site.test');
+    const open = await Promise.all([
+      peer(server, { jwt: user.jwt }),
+      peer(server, { jwt: user.jwt }),
+    ]);
+    const bystander = await peer(server, { jwt: other.jwt });
+    for (const p of [...open, bystander])
+      p.ws.send(JSON.stringify({ type: 'join', room: 'notifications', timestamp: 1 }));
+    await until(() => [...open, bystander].every((p) => p.frames.some((f) => f.type === 'joined')));
+    expect((await postApi(server.url, 'user/data', {}, user.jwt)).status).toBe(200);
+
+    expect(
+      (await postApi(server.url, 'auth/logout', { refresh_token: user.refreshToken })).status,
+    ).toBe(200);
+    let tried = 0;
+    let through = 0;
+    // The jwt is refused at once by every protected call.
+    for (const path of ['user/data', 'user/data', 'user/wallet/balance']) {
+      tried += 1;
+      const body = path === 'user/data' ? {} : { data: { wallet_id: 'x' } };
+      if ((await postApi(server.url, path, body, user.jwt)).status !== 401) through += 1;
+    }
+    // A new socket with the jwt gets no welcome.
+    for (let i = 0; i < 3; i += 1) {
+      tried += 1;
+      const late = await peer(server, { jwt: user.jwt });
+      if (late.frames.some((f) => f.type === 'welcome')) through += 1;
+      late.ws.close();
+    }
+    // The sockets opened before are closed, and a push to the user reaches none of them.
+    const codes = await Promise.all(
+      open.map((p) =>
+        Promise.race([p.closed, new Promise<number>((r) => setTimeout(() => r(0), 3_000))]),
+      ),
+    );
+    const userId = server.ctx.users.findByEmail('exit@site.test')?.id ?? 0;
+    server.events.emit('balance.changed', { userId, lamports: '1' });
+    for (const [i, p] of open.entries()) {
+      tried += 2;
+      if (codes[i] !== CLOSE_UNAUTHORIZED) through += 1;
+      if (p.frames.some((f) => f.type === 'room_message')) through += 1;
+    }
+    figure('calls and socket frames after Exit', tried, through);
+    expect(through).toBe(0);
+    // Another user's socket is untouched.
+    bystander.ws.send(JSON.stringify({ type: 'ping', timestamp: 2 }));
+    await until(() => bystander.frames.some((f) => f.type === 'pong'));
+    expect(bystander.frames.some((f) => f.type === 'pong')).toBe(true);
+    bystander.ws.close();
+  });
+
+  it('a refresh token replayed after the grace ends that session the same way', async () => {
+    const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
+    const server = await start({ now: () => clock.ms });
+    const user = await registerUser(server.url, 'stolen@site.test');
+    const rotated = await postApi(server.url, 'auth/refresh', { refresh_token: user.refreshToken });
+    const jwt = String(rotated.body.jwt);
+    const socket = await peer(server, { jwt });
+    expect(socket.frames.some((f) => f.type === 'welcome')).toBe(true);
+    clock.ms += REFRESH_GRACE_MS + 1;
+    await postApi(server.url, 'auth/refresh', { refresh_token: user.refreshToken });
+    expect((await postApi(server.url, 'user/data', {}, jwt)).status).toBe(401);
+    expect(await socket.closed).toBe(CLOSE_UNAUTHORIZED);
   });
 });

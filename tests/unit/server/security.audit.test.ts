@@ -13,6 +13,7 @@ import {
 import { CHAT_LIMIT } from '../../../server/realtime/rooms';
 import { postApi, readOutboxCode, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
+import { peer, until, type Peer } from '../../support/sockets';
 
 /**
  * The server probed as an attacker would, over real HTTP and websockets, in both modes: one
@@ -180,27 +181,6 @@ describe('5: refresh rotation with a grace', () => {
   });
 });
 
-type Peer = { ws: WebSocket; frames: ServerFrame[]; closed: Promise<number> };
-async function peer(
-  server: RunningServer,
-  auth: { jwt?: string; session?: string },
-): Promise<Peer> {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
-  const frames: ServerFrame[] = [];
-  ws.on('message', (raw) => frames.push(JSON.parse(String(raw)) as ServerFrame));
-  const closed = new Promise<number>((done) => ws.on('close', (code) => done(code)));
-  await new Promise<void>((done, fail) => {
-    ws.once('open', () => done());
-    ws.once('error', fail);
-  });
-  ws.send(JSON.stringify({ type: 'auth', ...auth, timestamp: 1 }));
-  await until(() => frames.some((f) => f.type === 'welcome'));
-  return { ws, frames, closed };
-}
-async function until(ok: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-}
 const ping = async (p: Peer) => {
   const before = p.frames.filter((f) => f.type === 'pong').length;
   p.ws.send(JSON.stringify({ type: 'ping', timestamp: 2 }));

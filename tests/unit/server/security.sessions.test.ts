@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { CLOSE_UNAUTHORIZED, type ServerFrame } from '../../../contract/realtime';
-import type { RunningServer } from '../../../server/app';
+import { CLOSE_UNAUTHORIZED } from '../../../contract/realtime';
 import { REFRESH_GRACE_MS } from '../../../server/tokens';
 import { postApi, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
+import { peer, until } from '../../support/sockets';
 
 /**
  * Sessions and sign-in probed as an attacker would, over real HTTP and websockets: one line per
@@ -49,29 +48,6 @@ describe('a refresh token replayed within the grace', () => {
     expect((await refresh(String(next.body.refresh_token))).status).toBe(401);
   });
 });
-
-type Peer = { ws: WebSocket; frames: ServerFrame[]; closed: Promise<number> };
-/** A socket of the test, authenticated with `auth` (it may be refused: then no welcome). */
-async function peer(
-  server: RunningServer,
-  auth: { jwt?: string; session?: string },
-): Promise<Peer> {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
-  const frames: ServerFrame[] = [];
-  ws.on('message', (raw) => frames.push(JSON.parse(String(raw)) as ServerFrame));
-  const closed = new Promise<number>((done) => ws.on('close', (code) => done(code)));
-  await new Promise<void>((done, fail) => {
-    ws.once('open', () => done());
-    ws.once('error', fail);
-  });
-  ws.send(JSON.stringify({ type: 'auth', ...auth, timestamp: 1 }));
-  await until(() => frames.some((f) => f.type === 'welcome') || ws.readyState !== WebSocket.OPEN);
-  return { ws, frames, closed };
-}
-async function until(ok: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-}
 
 describe('Exit', () => {
   it('ends the session everywhere: its jwt, new sockets and the sockets already open', async () => {

@@ -12,6 +12,8 @@ export type RateLimits = {
   readonly codeVerify: RateLimit;
   /** sess/create: visitor sessions created, per IP. */
   readonly sessionCreate: RateLimit;
+  /** The local chain's /rpc: JSON-RPC calls per IP (each call of a batch counts). */
+  readonly rpcCalls: RateLimit;
 };
 
 const TEN_MINUTES = 10 * 60_000;
@@ -20,12 +22,14 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
   codeRequest: { max: 10, windowMs: TEN_MINUTES },
   codeVerify: { max: 30, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100, windowMs: TEN_MINUTES },
+  rpcCalls: { max: 600, windowMs: 60_000 },
 };
 
 export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
   codeRequest: { max: 10_000, windowMs: TEN_MINUTES },
   codeVerify: { max: 30_000, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100_000, windowMs: TEN_MINUTES },
+  rpcCalls: { max: 600_000, windowMs: 60_000 },
 };
 
 /** Which API path each limit guards. */
@@ -43,3 +47,36 @@ export const MAX_RPC_BATCH = 20;
 
 export const rateLimitMessage = (retryAfterSeconds: number): string =>
   `Too many requests from your network. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min.`;
+
+export type WindowCounter = {
+  /** Counts `cost` for `key`; answers the wait in ms when that would pass the limit (nothing counted). */
+  take(key: string, cost: number): { ok: true } | { ok: false; retryAfterMs: number };
+};
+
+/**
+ * A fixed-window counter per key (an IP) in memory: at most `limit.max` units per window. Keys
+ * whose window has passed are swept as new ones arrive, so the map stays bounded by the keys
+ * active within one window.
+ */
+export function createWindowCounter(limit: RateLimit, now: () => number = Date.now): WindowCounter {
+  const windows = new Map<string, { start: number; used: number }>();
+  let lastSweep = 0;
+  return {
+    take(key, cost) {
+      const at = now();
+      if (at - lastSweep >= limit.windowMs) {
+        lastSweep = at;
+        for (const [k, w] of windows) if (at - w.start >= limit.windowMs) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || at - window.start >= limit.windowMs) {
+        window = { start: at, used: 0 };
+        windows.set(key, window);
+      }
+      if (window.used + cost > limit.max)
+        return { ok: false, retryAfterMs: window.start + limit.windowMs - at };
+      window.used += cost;
+      return { ok: true };
+    },
+  };
+}

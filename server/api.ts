@@ -87,6 +87,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
           userId: req.userId,
           headers: req.headers,
           query: new URL(req.url, 'http://localhost').searchParams,
+          ip: req.ip,
         });
         if (route.response) {
           const valid = validate(route.response, answer);

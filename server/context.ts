@@ -91,6 +91,8 @@ export type ApiRequest<B> = {
   readonly userId: number | null;
   readonly headers: IncomingHttpHeaders;
   readonly query: URLSearchParams;
+  /** The caller's address as the server sees it (X-Forwarded-For is not trusted). */
+  readonly ip: string;
 };
 
 /** One API call under `/api/<path>`. The body is checked against `request` before `handle` runs. */

@@ -51,7 +51,7 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
     if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
-    const check = ctx.codes.verify(email, code);
+    const check = ctx.codes.verify(email, code, req.ip);
     if (!check.ok) throw new HttpError(400, check.message);
     const user = ctx.users.findByEmail(email) ?? register(ctx, email, check.codeInvite);
     if (req.session) ctx.sessions.attachUser(req.session, user.id);

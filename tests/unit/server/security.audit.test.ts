@@ -122,8 +122,8 @@ const startProduction = async () => {
   });
 };
 
-describe('4: one-time codes are limited per e-mail, across resends', () => {
-  it(`at most ${MAX_EMAIL_STRIKES} wrong codes per e-mail per hour, whatever the resends`, async () => {
+describe('4: one-time codes are limited per e-mail and network, across resends', () => {
+  it(`at most ${MAX_EMAIL_STRIKES} wrong codes per e-mail per hour from one network, whatever the resends`, async () => {
     const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
     const server = await start({ now: () => clock.ms });
     const email = 'victim@site.test';
@@ -144,7 +144,7 @@ describe('4: one-time codes are limited per e-mail, across resends', () => {
     const through = Math.max(0, evaluated - MAX_EMAIL_STRIKES);
     figure(
       4,
-      `wrong codes evaluated beyond ${MAX_EMAIL_STRIKES} per e-mail per hour`,
+      `wrong codes evaluated beyond ${MAX_EMAIL_STRIKES} per e-mail per hour from one network`,
       tried,
       through,
     );

@@ -8,7 +8,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
@@ -18,7 +17,7 @@ import {
   MAX_RPC_BODY_BYTES,
   PRODUCTION_RATE_LIMITS,
 } from '../../../server/limits';
-import { postApi, startTestServer } from '../../support/api';
+import { postApi, rawPost, startTestServer } from '../../support/api';
 
 /** One figure line per hardening: what was tried, how often, how much got through. */
 const figure = (
@@ -30,45 +29,6 @@ const figure = (
     args.length === 4 ? [`security ${args[0]}`, args[1], args[2], args[3]] : ['security', ...args];
   console.log(`${label}: ${what} — ${tried} tried / ${through} got through`);
 };
-
-/** A raw POST over one keep-alive agentless socket: status, headers and the body as text. */
-function rawPost(
-  url: string,
-  body: Buffer,
-  opts: { chunked?: boolean; localAddress?: string } = {},
-): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
-        headers: {
-          'Content-Type': 'application/json',
-          ...(opts.chunked ? {} : { 'Content-Length': body.length }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    // The server may answer before reading everything: that is the point, not an error.
-    req.on('error', reject);
-    if (opts.chunked) {
-      for (let at = 0; at < body.length; at += 16 * 1024)
-        req.write(body.subarray(at, at + 16 * 1024));
-      req.end();
-    } else req.end(body);
-  });
-}
 
 const rpcCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'getHealth' });
 

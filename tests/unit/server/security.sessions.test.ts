@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE_UNAUTHORIZED } from '../../../contract/realtime';
 import { REFRESH_GRACE_MS } from '../../../server/tokens';
-import { postApi, registerUser } from '../../support/api';
+import {
+  CODE_MESSAGES,
+  EMAIL_STRIKE_WINDOW_MS,
+  MAX_CODE_TRIES,
+  MAX_EMAIL_STRIKES,
+  RESEND_COOLDOWN_MS,
+} from '../../../server/codes';
+import { postApi, postApiFrom, readOutboxCode, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
 import { peer, until } from '../../support/sockets';
 
@@ -116,5 +123,98 @@ describe('Exit', () => {
     await postApi(server.url, 'auth/refresh', { refresh_token: user.refreshToken });
     expect((await postApi(server.url, 'user/data', {}, jwt)).status).toBe(401);
     expect(await socket.closed).toBe(CLOSE_UNAUTHORIZED);
+  });
+});
+
+describe('sign-in codes: guessing throttled per network, never a lock on the address', () => {
+  const wrong = (code: string, i: number) =>
+    String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+
+  it(`at most ${MAX_EMAIL_STRIKES} wrong codes per e-mail and network per hour, whatever the resends`, async () => {
+    const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
+    const server = await start({ now: () => clock.ms });
+    const email = 'guessed@site.test';
+    const networks = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+    let tried = 0;
+    let through = 0;
+    for (const network of networks) {
+      let evaluated = 0;
+      // Six codes in the hour, five wrong guesses at each: resends during the throttle too.
+      for (let round = 0; round < 6; round += 1) {
+        await postApiFrom(network, server.url, 'auth/email/init', { data: { email } });
+        const code = await readOutboxCode(server.url, email);
+        for (let i = 0; i < MAX_CODE_TRIES; i += 1) {
+          tried += 1;
+          const answer = await postApiFrom(network, server.url, 'auth/email/verify', {
+            data: { email, code: wrong(code, i) },
+          });
+          if (answer.body.message === CODE_MESSAGES.invalid) evaluated += 1;
+        }
+        clock.ms += RESEND_COOLDOWN_MS + 1_000;
+      }
+      through += Math.max(0, evaluated - MAX_EMAIL_STRIKES);
+    }
+    figure(
+      `wrong codes per e-mail per hour beyond the stated limit (${MAX_EMAIL_STRIKES} per network)`,
+      tried,
+      through,
+    );
+    expect(through).toBe(0);
+    // A throttled network is refused even the right code until its hour has passed.
+    await postApi(server.url, 'auth/email/init', { data: { email } });
+    const right = await readOutboxCode(server.url, email);
+    const refused = await postApi(server.url, 'auth/email/verify', {
+      data: { email, code: right },
+    });
+    expect(String(refused.body.message)).toMatch(/too many attempts for this e-mail/i);
+    clock.ms += EMAIL_STRIKE_WINDOW_MS;
+    expect(
+      (await postApi(server.url, 'auth/email/verify', { data: { email, code: right } })).status,
+    ).toBe(400); // expired meanwhile: a fresh code signs in
+    clock.ms += RESEND_COOLDOWN_MS;
+    await postApi(server.url, 'auth/email/init', { data: { email } });
+    const fresh = await readOutboxCode(server.url, email);
+    expect(
+      (await postApi(server.url, 'auth/email/verify', { data: { email, code: fresh } })).status,
+    ).toBe(200);
+  });
+
+  it('strangers guessing from other networks never keep the player out', async () => {
+    const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
+    const server = await start({ now: () => clock.ms });
+    const email = 'player@site.test';
+    const strangers = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'];
+    const signIn = (code: string) =>
+      postApi(server.url, 'auth/email/verify', { data: { email, code } });
+    let tried = 0;
+    let through = 0;
+    for (const stranger of strangers) {
+      // The player holds a fresh code; a stranger sends 30 wrong codes for the address.
+      clock.ms += RESEND_COOLDOWN_MS + 1_000;
+      await postApi(server.url, 'auth/email/init', { data: { email } });
+      const inHand = await readOutboxCode(server.url, email);
+      for (let i = 0; i < 30; i += 1)
+        await postApiFrom(stranger, server.url, 'auth/email/verify', {
+          data: { email, code: wrong(inHand, i) },
+        });
+      tried += 1;
+      if ((await signIn(inHand)).status !== 200) through += 1;
+      // The stranger asks for codes too and guesses at each; the player then asks for one.
+      for (let round = 0; round < 4; round += 1) {
+        clock.ms += RESEND_COOLDOWN_MS + 1_000;
+        await postApiFrom(stranger, server.url, 'auth/email/init', { data: { email } });
+        const sent = await readOutboxCode(server.url, email);
+        for (let i = 0; i < MAX_CODE_TRIES; i += 1)
+          await postApiFrom(stranger, server.url, 'auth/email/verify', {
+            data: { email, code: wrong(sent, i) },
+          });
+      }
+      clock.ms += RESEND_COOLDOWN_MS + 1_000;
+      await postApi(server.url, 'auth/email/init', { data: { email } });
+      tried += 1;
+      if ((await signIn(await readOutboxCode(server.url, email))).status !== 200) through += 1;
+    }
+    figure('strangers locking an address out', tried, through);
+    expect(through).toBe(0);
   });
 });

@@ -14,6 +14,10 @@ export type RateLimits = {
   readonly sessionCreate: RateLimit;
   /** The local chain's /rpc: JSON-RPC calls per IP (each call of a batch counts). */
   readonly rpcCalls: RateLimit;
+  /** Open websockets per IP (refused at the upgrade, 429, beyond). */
+  readonly socketsPerIp: number;
+  /** Open websockets per signed-in user, or per visitor session for a guest (closed 1008 beyond). */
+  readonly socketsPerOwner: number;
 };
 
 const TEN_MINUTES = 10 * 60_000;
@@ -23,6 +27,8 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
   codeVerify: { max: 30, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100, windowMs: TEN_MINUTES },
   rpcCalls: { max: 600, windowMs: 60_000 },
+  socketsPerIp: 50,
+  socketsPerOwner: 10,
 };
 
 export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
@@ -30,10 +36,14 @@ export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
   codeVerify: { max: 30_000, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100_000, windowMs: TEN_MINUTES },
   rpcCalls: { max: 600_000, windowMs: 60_000 },
+  socketsPerIp: 100_000,
+  socketsPerOwner: 10_000,
 };
 
 /** Which API path each limit guards. */
-export const RATE_LIMITED_PATHS: Readonly<Record<string, keyof RateLimits>> = {
+export const RATE_LIMITED_PATHS: Readonly<
+  Record<string, 'codeRequest' | 'codeVerify' | 'sessionCreate'>
+> = {
   'auth/email/init': 'codeRequest',
   'auth/email/verify': 'codeVerify',
   'sess/create': 'sessionCreate',
@@ -47,6 +57,20 @@ export const MAX_RPC_BATCH = 20;
 
 export const rateLimitMessage = (retryAfterSeconds: number): string =>
   `Too many requests from your network. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min.`;
+
+/** Joins and leaves one websocket may send per window; more get one error frame and are ignored. */
+export const SOCKET_JOIN_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
+/** Chat messages per signed-in user across all their sockets. */
+export const CHAT_LIMIT = { max: 5, windowMs: 10_000 } as const;
+/** Dropped chat messages after which a socket is closed (policy violation). */
+export const CHAT_DROPS_BEFORE_CLOSE = 50;
+/** A socket whose unsent frames pass this many bytes (a reader that does not read) is dropped. */
+export const MAX_SOCKET_SEND_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Presence (`room_update`) goes out at most once per room per tick, with the count at that time:
+ * a storm of joins costs one frame per member per tick, not one per member per join.
+ */
+export const PRESENCE_TICK_MS = 1_000;
 
 export type WindowCounter = {
   /** Counts `cost` for `key`; answers the wait in ms when that would pass the limit (nothing counted). */

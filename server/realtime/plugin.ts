@@ -1,5 +1,6 @@
 import { object } from '../../contract/schema';
 import type { ServerContext, ServerPlugin } from '../context';
+import { sha256 } from '../secrets';
 import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
 
 declare module '../context' {
@@ -29,11 +30,11 @@ async function identify(
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
     if (check.ok && ctx.users.findById(check.userId))
-      return { userId: check.userId, sessionId: check.sessionId };
+      return { userId: check.userId, sessionId: check.sessionId, owner: `user:${check.userId}` };
     return null;
   }
   if (credentials.session && ctx.sessions.load(credentials.session))
-    return { userId: null, sessionId: null };
+    return { userId: null, sessionId: null, owner: `visitor:${sha256(credentials.session)}` };
   return null;
 }
 
@@ -44,6 +45,7 @@ export const realtimePlugin: ServerPlugin = {
       authenticate: (credentials) => identify(ctx, credentials),
       now: () => ctx.now(),
       log: ctx.log,
+      limits: ctx.config.rateLimits,
     });
     ctx.services.realtime = realtime;
     const unsubscribe = [

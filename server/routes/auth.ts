@@ -4,15 +4,23 @@ import { CODE_MESSAGES } from '../codes';
 import { MAIL_FAILED_MESSAGE } from '../mail';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
-import { isValidEmail, normalizeEmail, sanitizeInviteCode, type UserRow } from '../users';
+import {
+  canonicalEmail,
+  isValidEmail,
+  normalizeEmail,
+  sanitizeInviteCode,
+  type UserRow,
+} from '../users';
 import { contractRoute } from './define';
 
 export const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
 
+/** One mailbox, one account: the address checked as typed, then in its canonical form. */
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (!isValidEmail(email)) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
-  return email;
+  const canonical = isValidEmail(email) ? canonicalEmail(email) : null;
+  if (canonical === null) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
+  return canonical;
 }
 
 /** The first successful verification of an unknown e-mail creates the account. */

@@ -218,3 +218,38 @@ describe('sign-in codes: guessing throttled per network, never a lock on the add
     expect(through).toBe(0);
   });
 });
+
+describe('one mailbox, one account', () => {
+  it('an IDN in Unicode or punycode, a trailing dot, case, and +tags where they reach the same mailbox', async () => {
+    const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
+    const server = await start({ now: () => clock.ms, plugins: [] });
+    const mailboxes = [
+      ['player@gmail.com', 'player+smw@gmail.com', 'Pla.yer@GoogleMail.com', 'player@gmail.com.'],
+      [
+        'spieler@bücher.de',
+        'spieler@xn--bcher-kva.de',
+        'Spieler@BÜCHER.DE.',
+        'spieler@bu\u0308cher.de',
+      ],
+      ['fan@outlook.com', 'fan+mafia@outlook.com', 'FAN@OUTLOOK.COM.'],
+    ];
+    let tried = 0;
+    let through = 0;
+    for (const spellings of mailboxes) {
+      // Each account has its own invite code: one code per mailbox means one account.
+      const accounts = new Set<string>();
+      for (const email of spellings) {
+        clock.ms += RESEND_COOLDOWN_MS + 1_000;
+        accounts.add((await registerUser(server.url, email)).userData.user_invite_code);
+      }
+      tried += spellings.length - 1;
+      through += accounts.size - 1;
+    }
+    figure('second accounts for one mailbox', tried, through);
+    expect(through).toBe(0);
+    // Elsewhere a +tag is another address (a server may deliver it to someone else).
+    const crew = await registerUser(server.url, 'crew@studio.test');
+    const ops = await registerUser(server.url, 'crew+ops@studio.test');
+    expect(ops.userData.user_invite_code).not.toBe(crew.userData.user_invite_code);
+  });
+});

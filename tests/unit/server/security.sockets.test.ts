@@ -1,6 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { CHAT_LIMIT, PRODUCTION_RATE_LIMITS, PRESENCE_TICK_MS } from '../../../server/limits';
+import {
+  CHAT_LIMIT,
+  MAX_SOCKET_SEND_BUFFER_BYTES,
+  PRESENCE_TICK_MS,
+  PRODUCTION_RATE_LIMITS,
+} from '../../../server/limits';
 import type { RunningServer } from '../../../server/app';
 import { postApi, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
@@ -164,5 +169,48 @@ describe('presence in a join storm', () => {
     );
     expect(server.ctx.services.realtime!.stats().rooms.chat ?? 0).toBeLessThanOrEqual(count);
     expect(frames).toBeLessThan(10 * count);
+  });
+});
+
+describe('slow readers', () => {
+  it(`a socket that stops reading is dropped once ${MAX_SOCKET_SEND_BUFFER_BYTES / 1024 / 1024} MB wait for it`, async () => {
+    const server = await start();
+    const slow = await tryGuest(server, await guestSession(server));
+    expect(slow).not.toBeNull();
+    slow!.ws.send(JSON.stringify({ type: 'join', room: 'chat', timestamp: 1 }));
+    await until(() => slow!.frames.some((f) => f.type === 'joined'));
+    // The reader stops reading: its kernel buffers fill, then the server's send buffer grows.
+    const raw = (slow!.ws as unknown as { _socket: { pause(): void } })._socket;
+    raw.pause();
+    const writers = await Promise.all(
+      Array.from({ length: 80 }, async (_, i) => {
+        const user = await registerUser(server.url, `writer${i}@site.test`);
+        const p = await peer(server, { jwt: user.jwt });
+        p.ws.send(JSON.stringify({ type: 'join', room: 'chat', timestamp: 1 }));
+        await until(() => p.frames.some((f) => f.type === 'joined'));
+        return p;
+      }),
+    );
+    const big = 'x'.repeat(15_000);
+    let sentBytes = 0;
+    for (const w of writers)
+      for (let i = 0; i < CHAT_LIMIT.max; i += 1) {
+        w.ws.send(JSON.stringify({ type: 'message', room: 'chat', message: big, timestamp: 1 }));
+        sentBytes += big.length;
+      }
+    const dropped = async () =>
+      !Object.keys(server.ctx.services.realtime!.stats().socketsByUser).includes('guest');
+    let gone = false;
+    const end = Date.now() + 10_000;
+    while (!gone && Date.now() < end) {
+      gone = await dropped();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    console.log(
+      `security: slow readers kept past the send buffer — 1 tried / ${gone ? 0 : 1} got through (${(sentBytes / 1e6).toFixed(1)} MB sent to it)`,
+    );
+    expect(gone).toBe(true);
+    for (const w of writers) w.ws.terminate();
+    slow!.ws.terminate();
   });
 });

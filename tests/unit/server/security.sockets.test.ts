@@ -1,3 +1,5 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import {
@@ -213,4 +215,67 @@ describe('slow readers', () => {
     for (const w of writers) w.ws.terminate();
     slow!.ws.terminate();
   });
+});
+
+describe('broadcast to a full room', () => {
+  it('one chat message reaches 10,000 sockets (two client processes)', async () => {
+    const server = await start();
+    const perProcess = 5_000;
+    const writer = await registerUser(server.url, 'announcer@site.test');
+    const swarms = await Promise.all(
+      [0, 1].map(async () => {
+        const child = fork(
+          fileURLToPath(new URL('../../support/socketSwarm.mjs', import.meta.url)),
+          [
+            JSON.stringify({
+              url: `${server.url.replace(/^http/, 'ws')}/ws`,
+              session: await guestSession(server),
+              count: perProcess,
+              room: 'chat',
+              concurrency: 50,
+            }),
+          ],
+          { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+        );
+        return child;
+      }),
+    );
+    const reply = <T>(child: ChildProcess, type: string) =>
+      new Promise<T>((done, fail) => {
+        const on = (m: { type: string }) => {
+          if (m.type !== type) return;
+          child.off('message', on);
+          done(m as T);
+        };
+        child.on('message', on);
+        child.once('exit', (code) => fail(new Error(`swarm exited ${code}`)));
+      });
+    const joined = await Promise.all(swarms.map((c) => reply<{ sockets: number }>(c, 'joined')));
+    expect(joined.map((j) => j.sockets)).toEqual([perProcess, perProcess]);
+    const source = await peer(server, { jwt: writer.jwt });
+    source.ws.send(JSON.stringify({ type: 'join', room: 'chat', timestamp: 1 }));
+    await until(() => source.frames.some((f) => f.type === 'joined'));
+    // Presence from the joins has gone out before the measured message.
+    await new Promise((r) => setTimeout(r, PRESENCE_TICK_MS * 2));
+    const sentAt = Date.now();
+    source.ws.send(JSON.stringify({ type: 'message', room: 'chat', message: 'all', timestamp: 1 }));
+    await until(() => source.frames.some((f) => f.type === 'room_message'), 10_000);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const times: number[] = [];
+    for (const c of swarms) {
+      c.send('times');
+      times.push(...(await reply<{ times: number[] }>(c, 'times')).times);
+    }
+    for (const c of swarms) {
+      c.send('close');
+      await reply(c, 'closed');
+    }
+    source.ws.terminate();
+    const delays = times.map((t) => t - sentAt).sort((a, b) => a - b);
+    const median = delays[Math.floor(delays.length / 2)] ?? 0;
+    console.log(
+      `load: broadcast to ${delays.length} sockets — median ${median} ms, last ${delays.at(-1) ?? 0} ms`,
+    );
+    expect(delays.length).toBe(2 * perProcess);
+  }, 180_000);
 });

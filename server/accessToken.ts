@@ -3,20 +3,26 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 /** The longest a jwt may live (reliability guide: short-lived jwt, at most 15 minutes). */
 export const MAX_JWT_TTL_SECONDS = 900;
 
-export type JwtClaims = { sub: string; iat: number; exp: number; typ: 'access' };
+/** `sid`: the sign-in session (refresh token family) the jwt belongs to; Exit ends it at once. */
+export type JwtClaims = { sub: string; sid: string; iat: number; exp: number; typ: 'access' };
 
 export type JwtCheck =
-  { ok: true; userId: number } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+  | { ok: true; userId: number; sessionId: string }
+  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'revoked' };
 
-/** HS256 jwt (jose) for a user id; `nowMs` comes from the server clock so tests can move time. */
+/**
+ * HS256 jwt (jose) for a user id and sign-in session; `nowMs` comes from the server clock so
+ * tests can move time.
+ */
 export function signJwt(
   secret: Uint8Array,
   userId: number,
+  sessionId: string,
   ttlSeconds: number,
   nowMs: number,
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -36,9 +42,15 @@ export async function verifyJwt(
       currentDate: new Date(nowMs),
       requiredClaims: ['sub', 'exp'],
     });
-    if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub) || payload.typ !== 'access')
+    if (
+      typeof payload.sub !== 'string' ||
+      !/^\d+$/.test(payload.sub) ||
+      payload.typ !== 'access' ||
+      typeof payload.sid !== 'string' ||
+      payload.sid === ''
+    )
       return { ok: false, reason: 'malformed' };
-    return { ok: true, userId: Number(payload.sub) };
+    return { ok: true, userId: Number(payload.sub), sessionId: payload.sid };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     if (error instanceof errors.JWSSignatureVerificationFailed)

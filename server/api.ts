@@ -30,7 +30,14 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
     if (!token) throw new HttpError(401, 'Missing bearer token');
     const check = await ctx.auth.verifyJwt(token);
     if (!check.ok)
-      throw new HttpError(401, check.reason === 'expired' ? 'Token expired' : 'Invalid token');
+      throw new HttpError(
+        401,
+        check.reason === 'expired'
+          ? 'Token expired'
+          : check.reason === 'revoked'
+            ? 'Session ended'
+            : 'Invalid token',
+      );
     if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
     return check.userId;
   }
@@ -80,6 +87,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
           userId: req.userId,
           headers: req.headers,
           query: new URL(req.url, 'http://localhost').searchParams,
+          ip: req.ip,
         });
         if (route.response) {
           const valid = validate(route.response, answer);

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { API_VERSION } from '../contract/api';
 import { calendarFromEnv, type LaunchCalendar } from '../contract/calendar';
 import { createCodes } from './codes';
@@ -22,9 +27,11 @@ import { createApi } from './api';
 import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './accessToken';
 import { errorBody, HttpError } from './http';
 import {
+  createWindowCounter,
   DEVELOPMENT_RATE_LIMITS,
   MAX_BODY_BYTES,
   PRODUCTION_RATE_LIMITS,
+  rateLimitMessage,
   type RateLimits,
 } from './limits';
 import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
@@ -151,8 +158,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const jwtSecret = loadSecret(config.dataDir, 'jwt-secret');
   const walletKey = loadSecret(config.dataDir, 'wallet-key');
   const codeKey = loadSecret(config.dataDir, 'code-key');
+  const refreshKey = loadSecret(config.dataDir, 'refresh-key');
   const events = createEventBus(log.error);
   let baseUrl = '';
+  const refreshTokens = createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
     config,
@@ -161,12 +170,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     users: createUsers(db, walletKey, now),
     auth: {
-      signJwt: (userId) => signJwt(jwtSecret, userId, config.jwtTtlSeconds, now()),
-      verifyJwt: (token) => verifyJwt(jwtSecret, token, now()),
+      signJwt: (userId, sessionId) =>
+        signJwt(jwtSecret, userId, sessionId, config.jwtTtlSeconds, now()),
+      verifyJwt: async (token) => {
+        const check = await verifyJwt(jwtSecret, token, now());
+        return check.ok && !refreshTokens.isLive(check.sessionId)
+          ? { ok: false, reason: 'revoked' }
+          : check;
+      },
     },
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
-    refreshTokens: createRefreshTokens(db, now, config.refreshTtlSeconds),
+    refreshTokens,
     outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
     services: {},
     now,
@@ -249,6 +264,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(fastifyRateLimit, { global: false });
+  limitRpcCalls(app, config.rateLimits);
 
   const api = createApi(app, ctx);
   ROUTES.forEach(api.addRoute);
@@ -347,6 +363,42 @@ function mailDelivery(opts: StartOptions): MailDelivery {
   if (opts.mailToLog) return { kind: 'log' };
   if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);
   return { kind: 'none' };
+}
+
+/**
+ * The local chain's `/rpc` (when a plugin serves it) answers at most `rpcCalls` JSON-RPC calls per
+ * IP and window, each call of a batch counted; beyond, 429 with Retry-After and a JSON-RPC error,
+ * before the chain does any work.
+ */
+function limitRpcCalls(app: FastifyInstance, limits: RateLimits): void {
+  const counter = createWindowCounter(limits.rpcCalls);
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.url !== '/rpc' || req.method !== 'POST') return;
+    const take = counter.take(req.ip, rpcCallCount(req.body));
+    if (take.ok) return;
+    const seconds = Math.max(1, Math.ceil(take.retryAfterMs / 1000));
+    return reply
+      .code(429)
+      .headers({ 'Retry-After': String(seconds), 'Cache-Control': 'no-store' })
+      .send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32005, message: rateLimitMessage(seconds) },
+      });
+  });
+}
+
+/** Calls in a JSON-RPC body: a batch's length (at least 1), else 1; the route judges the rest. */
+function rpcCallCount(body: unknown): number {
+  if (!Buffer.isBuffer(body)) return 1;
+  const text = body.toString('utf8');
+  if (!text.trimStart().startsWith('[')) return 1;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? Math.max(1, parsed.length) : 1;
+  } catch {
+    return 1;
+  }
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;

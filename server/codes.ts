@@ -6,11 +6,15 @@ import type { Db } from './db';
 export const CODE_LENGTH = SIGN_IN_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
-export const MAX_CODE_TRIES = 5;
 /**
- * Wrong codes one e-mail may collect across all its codes (a resend does not reset them) within
- * EMAIL_STRIKE_WINDOW_MS; then its codes are refused until the window has passed.
+ * Guessing is throttled per network (a keyed hash of the IP), never locked per address, so a
+ * stranger cannot keep a player out: wrong codes count per code and network (MAX_CODE_TRIES,
+ * then that code is refused from that network and a fresh one starts at 0) and per e-mail and
+ * network (MAX_EMAIL_STRIKES within EMAIL_STRIKE_WINDOW_MS, then that network's attempts for the
+ * e-mail are refused unread until the window has passed; a resend changes nothing). Another
+ * network, the player's own, signs in as usual.
  */
+export const MAX_CODE_TRIES = 5;
 export const MAX_EMAIL_STRIKES = 10;
 export const EMAIL_STRIKE_WINDOW_MS = 60 * 60_000;
 
@@ -18,7 +22,8 @@ export const CODE_MESSAGES = {
   invalid: 'Invalid code',
   expired: 'Code expired. Please request a new code.',
   tooManyTries: 'Too many attempts. Please request a new code.',
-  tooManyForEmail: 'Too many attempts for this e-mail. Please try again in an hour.',
+  tooManyForEmail: (minutes: number) =>
+    `Too many attempts for this e-mail from your network. Please try again in ${minutes} min.`,
   cooldown: (seconds: number) => `Please wait ${seconds} s before requesting a new code.`,
 } as const;
 
@@ -26,12 +31,11 @@ type CodeRow = {
   email: string;
   code_hash: string;
   code_invite: string | null;
-  tries: number;
-  strikes: number;
-  strikes_since: number | null;
   created_at: number;
   expires_at: number;
 };
+
+type StrikeRow = { strikes: number; since: number; code_at: number; code_tries: number };
 
 export type CodeRequest = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
 export type CodeCheck = { ok: true; codeInvite: string | null } | { ok: false; message: string };
@@ -46,18 +50,28 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
      VALUES (@email, @code_hash, @code_invite, 0, @created_at, @expires_at)
      ON CONFLICT(email) DO UPDATE SET code_hash = excluded.code_hash,
        code_invite = excluded.code_invite, tries = 0, created_at = excluded.created_at,
-       expires_at = excluded.expires_at,
-       strikes = CASE WHEN strikes_since > @window_start THEN strikes ELSE 0 END,
-       strikes_since = CASE WHEN strikes_since > @window_start THEN strikes_since ELSE NULL END`,
+       expires_at = excluded.expires_at`,
   );
-  // A used or expired code keeps its row while the e-mail has strikes in the window.
   const remove = db.prepare(
     `UPDATE one_time_codes SET code_hash = '', expires_at = 0, created_at = 0, tries = 0 WHERE email = ?`,
   );
-  const addTry = db.prepare(
-    `UPDATE one_time_codes SET tries = tries + 1, strikes = strikes + 1,
-       strikes_since = COALESCE(strikes_since, ?) WHERE email = ?`,
+  const findStrikes = db.prepare<[string, string], StrikeRow>(
+    'SELECT strikes, since, code_at, code_tries FROM sign_in_strikes WHERE email = ? AND network = ?',
   );
+  const saveStrikes = db.prepare(
+    `INSERT INTO sign_in_strikes (email, network, strikes, since, code_at, code_tries)
+     VALUES (@email, @network, @strikes, @since, @code_at, @code_tries)
+     ON CONFLICT(email, network) DO UPDATE SET strikes = excluded.strikes, since = excluded.since,
+       code_at = excluded.code_at, code_tries = excluded.code_tries`,
+  );
+  const forgetOld = db.prepare('DELETE FROM sign_in_strikes WHERE since <= ?');
+  /** The network's count for this e-mail, its window restarted once the hour has passed. */
+  const strikesOf = (email: string, network: string, at: number): StrikeRow => {
+    const row = findStrikes.get(email, network);
+    return row && at - row.since < EMAIL_STRIKE_WINDOW_MS
+      ? row
+      : { strikes: 0, since: at, code_at: 0, code_tries: 0 };
+  };
 
   return {
     /** A new code for `email`, replacing any older one, unless the last was sent < 30 s ago. */
@@ -75,7 +89,6 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
         code_invite: codeInvite,
         created_at: at,
         expires_at: at + CODE_TTL_MS,
-        window_start: at - EMAIL_STRIKE_WINDOW_MS,
       });
       return { ok: true, code };
     },
@@ -88,26 +101,40 @@ export function createCodes(db: Db, key: Buffer, now: () => number) {
       remove.run(email);
     },
 
-    /** Single use: a correct code is consumed; a wrong one costs one of 5 tries. */
-    verify(email: string, code: string): CodeCheck {
+    /**
+     * Single use: a correct code is consumed; a wrong one costs the caller's network (`ip`,
+     * stored only as a keyed hash) one of its tries on this code and one of its strikes on this
+     * e-mail.
+     */
+    verify(email: string, code: string, ip: string): CodeCheck {
+      const at = now();
+      const network = createHmac('sha256', key).update(`network:${ip}`).digest('hex').slice(0, 32);
+      const strikes = strikesOf(email, network, at);
+      if (strikes.strikes >= MAX_EMAIL_STRIKES) {
+        const minutes = Math.ceil((strikes.since + EMAIL_STRIKE_WINDOW_MS - at) / 60_000);
+        return { ok: false, message: CODE_MESSAGES.tooManyForEmail(Math.max(1, minutes)) };
+      }
       const row = find.get(email);
       if (!row || row.code_hash === '') return { ok: false, message: CODE_MESSAGES.invalid };
-      const at = now();
-      if (
-        row.strikes >= MAX_EMAIL_STRIKES &&
-        row.strikes_since !== null &&
-        at - row.strikes_since < EMAIL_STRIKE_WINDOW_MS
-      )
-        return { ok: false, message: CODE_MESSAGES.tooManyForEmail };
       if (at >= row.expires_at) {
         remove.run(email);
         return { ok: false, message: CODE_MESSAGES.expired };
       }
-      if (row.tries >= MAX_CODE_TRIES) return { ok: false, message: CODE_MESSAGES.tooManyTries };
+      // A fresh code starts at 0 tries: the count belongs to the code it was made on.
+      const tries = strikes.code_at === row.created_at ? strikes.code_tries : 0;
+      if (tries >= MAX_CODE_TRIES) return { ok: false, message: CODE_MESSAGES.tooManyTries };
       const expected = Buffer.from(row.code_hash, 'hex');
       const given = hash(email, code);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        addTry.run(at, email);
+        forgetOld.run(at - EMAIL_STRIKE_WINDOW_MS);
+        saveStrikes.run({
+          email,
+          network,
+          strikes: strikes.strikes + 1,
+          since: strikes.since,
+          code_at: row.created_at,
+          code_tries: tries + 1,
+        });
         return { ok: false, message: CODE_MESSAGES.invalid };
       }
       remove.run(email);

@@ -47,7 +47,9 @@ export type Logger = {
 };
 
 export type AuthHelpers = {
-  signJwt(userId: number): Promise<string>;
+  /** A jwt of `userId` in the sign-in session `sessionId` (its refresh token family). */
+  signJwt(userId: number, sessionId: string): Promise<string>;
+  /** Signature, expiry, claims, and a live session: a jwt of an ended session is `revoked`. */
   verifyJwt(token: string): Promise<JwtCheck>;
 };
 
@@ -89,6 +91,8 @@ export type ApiRequest<B> = {
   readonly userId: number | null;
   readonly headers: IncomingHttpHeaders;
   readonly query: URLSearchParams;
+  /** The caller's address as the server sees it (X-Forwarded-For is not trusted). */
+  readonly ip: string;
 };
 
 /** One API call under `/api/<path>`. The body is checked against `request` before `handle` runs. */

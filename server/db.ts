@@ -95,6 +95,18 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE users ADD COLUMN ticket_tier TEXT;
   `,
+  `
+  CREATE TABLE sign_in_strikes (
+    email TEXT NOT NULL,
+    network TEXT NOT NULL,
+    strikes INTEGER NOT NULL,
+    since INTEGER NOT NULL,
+    code_at INTEGER NOT NULL,
+    code_tries INTEGER NOT NULL,
+    PRIMARY KEY (email, network)
+  );
+  CREATE INDEX sign_in_strikes_since ON sign_in_strikes(since);
+  `,
 ];
 
 /** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */

@@ -22,6 +22,8 @@ export type ServerEvents = {
   'ticket.settled': { userId: number; tier: string; amountLamports: string };
   /** Invitation codes were issued to `userId` (a confirmed Early Bird ticket). */
   'codes.issued': { userId: number; count: number };
+  /** A sign-in session ended (Exit, or a stolen refresh token replayed): its jwts stop working. */
+  'session.ended': { sessionId: string };
 };
 
 export type ServerEventName = keyof ServerEvents;

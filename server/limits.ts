@@ -12,6 +12,12 @@ export type RateLimits = {
   readonly codeVerify: RateLimit;
   /** sess/create: visitor sessions created, per IP. */
   readonly sessionCreate: RateLimit;
+  /** The local chain's /rpc: JSON-RPC calls per IP (each call of a batch counts). */
+  readonly rpcCalls: RateLimit;
+  /** Open websockets per IP (refused at the upgrade, 429, beyond). */
+  readonly socketsPerIp: number;
+  /** Open websockets per signed-in user, or per visitor session for a guest (closed 1008 beyond). */
+  readonly socketsPerOwner: number;
 };
 
 const TEN_MINUTES = 10 * 60_000;
@@ -20,16 +26,24 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
   codeRequest: { max: 10, windowMs: TEN_MINUTES },
   codeVerify: { max: 30, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100, windowMs: TEN_MINUTES },
+  rpcCalls: { max: 600, windowMs: 60_000 },
+  socketsPerIp: 50,
+  socketsPerOwner: 10,
 };
 
 export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
   codeRequest: { max: 10_000, windowMs: TEN_MINUTES },
   codeVerify: { max: 30_000, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100_000, windowMs: TEN_MINUTES },
+  rpcCalls: { max: 600_000, windowMs: 60_000 },
+  socketsPerIp: 100_000,
+  socketsPerOwner: 10_000,
 };
 
 /** Which API path each limit guards. */
-export const RATE_LIMITED_PATHS: Readonly<Record<string, keyof RateLimits>> = {
+export const RATE_LIMITED_PATHS: Readonly<
+  Record<string, 'codeRequest' | 'codeVerify' | 'sessionCreate'>
+> = {
   'auth/email/init': 'codeRequest',
   'auth/email/verify': 'codeVerify',
   'sess/create': 'sessionCreate',
@@ -43,3 +57,50 @@ export const MAX_RPC_BATCH = 20;
 
 export const rateLimitMessage = (retryAfterSeconds: number): string =>
   `Too many requests from your network. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} min.`;
+
+/** Joins and leaves one websocket may send per window; more get one error frame and are ignored. */
+export const SOCKET_JOIN_LIMIT: RateLimit = { max: 20, windowMs: 10_000 };
+/** Chat messages per signed-in user across all their sockets. */
+export const CHAT_LIMIT = { max: 5, windowMs: 10_000 } as const;
+/** Dropped chat messages after which a socket is closed (policy violation). */
+export const CHAT_DROPS_BEFORE_CLOSE = 50;
+/** A socket whose unsent frames pass this many bytes (a reader that does not read) is dropped. */
+export const MAX_SOCKET_SEND_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Presence (`room_update`) goes out at most once per room per tick, with the count at that time:
+ * a storm of joins costs one frame per member per tick, not one per member per join.
+ */
+export const PRESENCE_TICK_MS = 1_000;
+
+export type WindowCounter = {
+  /** Counts `cost` for `key`; answers the wait in ms when that would pass the limit (nothing counted). */
+  take(key: string, cost: number): { ok: true } | { ok: false; retryAfterMs: number };
+};
+
+/**
+ * A fixed-window counter per key (an IP) in memory: at most `limit.max` units per window. Keys
+ * whose window has passed are swept as new ones arrive, so the map stays bounded by the keys
+ * active within one window.
+ */
+export function createWindowCounter(limit: RateLimit, now: () => number = Date.now): WindowCounter {
+  const windows = new Map<string, { start: number; used: number }>();
+  let lastSweep = 0;
+  return {
+    take(key, cost) {
+      const at = now();
+      if (at - lastSweep >= limit.windowMs) {
+        lastSweep = at;
+        for (const [k, w] of windows) if (at - w.start >= limit.windowMs) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || at - window.start >= limit.windowMs) {
+        window = { start: at, used: 0 };
+        windows.set(key, window);
+      }
+      if (window.used + cost > limit.max)
+        return { ok: false, retryAfterMs: window.start + limit.windowMs - at };
+      window.used += cost;
+      return { ok: true };
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { Keypair } from '@solana/web3.js';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { UserData } from '../contract/api';
@@ -78,6 +79,48 @@ export const MAX_EMAIL_LENGTH = 254;
  */
 export const isValidEmail = (email: string): boolean =>
   email.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(email) && !/[\p{Cc}\p{Cf}]/u.test(email);
+
+/**
+ * Providers that deliver `name+tag@` to the mailbox of `name@` (sub-addressing), mapped to the
+ * domain their accounts are kept under; Gmail also ignores dots in the name.
+ */
+const SUBADDRESSING_DOMAINS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+  'outlook.com': 'outlook.com',
+  'hotmail.com': 'hotmail.com',
+  'live.com': 'live.com',
+  'icloud.com': 'icloud.com',
+  'me.com': 'me.com',
+  'mac.com': 'mac.com',
+  'proton.me': 'proton.me',
+  'protonmail.com': 'protonmail.com',
+  'pm.me': 'pm.me',
+  'fastmail.com': 'fastmail.com',
+};
+const DOTLESS_DOMAINS = new Set(['gmail.com']);
+
+/**
+ * The one form of a mailbox, for an address already normalized and valid (isValidEmail): the
+ * domain in ASCII (an IDN in Unicode and in punycode are one domain), without a trailing dot;
+ * at the providers of SUBADDRESSING_DOMAINS without the `+tag` (and Gmail's dots), since those
+ * reach the same mailbox. Elsewhere `+tag` stays part of the address: a server may deliver it
+ * to someone else. The code e-mail goes to this form. Null when the domain is not a valid name.
+ */
+export function canonicalEmail(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  let local = email.slice(0, at);
+  const domain = domainToASCII(email.slice(at + 1).replace(/\.+$/, '')).toLowerCase();
+  if (domain === '') return null;
+  const provider = SUBADDRESSING_DOMAINS[domain];
+  if (provider) {
+    local = local.replace(/\+.*$/s, '');
+    if (DOTLESS_DOMAINS.has(provider)) local = local.replace(/\./g, '');
+    if (local === '') return null;
+  }
+  const canonical = `${local}@${provider ?? domain}`;
+  return isValidEmail(canonical) ? canonical : null;
+}
 
 /** The user store. Payment code uses the balance, access and ticket helpers. */
 export type Users = ReturnType<typeof createUsers>;

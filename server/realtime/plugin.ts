@@ -1,5 +1,6 @@
 import { object } from '../../contract/schema';
 import type { ServerContext, ServerPlugin } from '../context';
+import { sha256 } from '../secrets';
 import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
 
 declare module '../context' {
@@ -28,10 +29,12 @@ async function identify(
 ): Promise<Identity | null> {
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
-    if (check.ok && ctx.users.findById(check.userId)) return { userId: check.userId };
+    if (check.ok && ctx.users.findById(check.userId))
+      return { userId: check.userId, sessionId: check.sessionId, owner: `user:${check.userId}` };
     return null;
   }
-  if (credentials.session && ctx.sessions.load(credentials.session)) return { userId: null };
+  if (credentials.session && ctx.sessions.load(credentials.session))
+    return { userId: null, sessionId: null, owner: `visitor:${sha256(credentials.session)}` };
   return null;
 }
 
@@ -42,6 +45,7 @@ export const realtimePlugin: ServerPlugin = {
       authenticate: (credentials) => identify(ctx, credentials),
       now: () => ctx.now(),
       log: ctx.log,
+      limits: ctx.config.rateLimits,
     });
     ctx.services.realtime = realtime;
     const unsubscribe = [
@@ -75,6 +79,10 @@ export const realtimePlugin: ServerPlugin = {
       }),
       ctx.events.on('codes.issued', ({ userId }) => {
         realtime.notifyUser(userId, null, 'codes.issued');
+      }),
+      // Exit (or a replayed stolen token) ends the session's sockets with it.
+      ctx.events.on('session.ended', ({ sessionId }) => {
+        realtime.closeSession(sessionId);
       }),
     ];
     host.addRoute({

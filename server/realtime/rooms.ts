@@ -16,12 +16,28 @@ import {
   CLOSE_UNAUTHORIZED,
   DEFAULT_ROOMS,
 } from '../../contract/realtime';
+import {
+  CHAT_DROPS_BEFORE_CLOSE,
+  CHAT_LIMIT,
+  DEVELOPMENT_RATE_LIMITS,
+  MAX_SOCKET_SEND_BUFFER_BYTES,
+  PRESENCE_TICK_MS,
+  SOCKET_JOIN_LIMIT,
+} from '../limits';
+
+export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
 
 /**
  * Websocket rooms on the HTTP server's `upgrade` at `/ws`. A client authenticates with its first
  * frame `{ type: 'auth', jwt?, session? }` (credentials never travel in the URL and are never
  * logged), then joins and leaves rooms, posts messages (echoed to the room as `room_message`) and
  * pings (answered with `pong`). The server pushes `notifications` room messages to one user.
+ *
+ * Under abuse: sockets are capped per IP (at the upgrade) and per owner (a user, or a guest's
+ * visitor session); joins and leaves are rate-limited per socket; presence (`room_update` with
+ * the member count) goes out at most once per room per PRESENCE_TICK_MS, so a join storm costs
+ * linear work; the chat limit counts per user across sockets; a socket whose unsent frames pass
+ * MAX_SOCKET_SEND_BUFFER_BYTES is dropped.
  */
 
 export const WS_PATH = '/ws';
@@ -34,7 +50,11 @@ const JOIN_LOG_LIMIT = 1_000;
 /** Protocol-level keep-alive: a socket that misses one round is terminated. */
 const KEEPALIVE_MS = 30_000;
 
-export type Identity = { userId: number | null };
+/**
+ * A signed-in user's socket belongs to the sign-in session of its jwt; a guest's to none.
+ * `owner` is who the per-owner cap counts: the user, or the guest's visitor session.
+ */
+export type Identity = { userId: number | null; sessionId: string | null; owner: string };
 
 export type RealtimeOptions = {
   /** Checks the credentials of the `auth` frame; null refuses the socket. */
@@ -45,6 +65,8 @@ export type RealtimeOptions = {
   now(): number;
   log: { info(message: string): void; warn(message: string): void };
   authTimeoutMs?: number;
+  /** Open sockets per IP and per owner; development's generous numbers by default. */
+  limits?: { socketsPerIp: number; socketsPerOwner: number };
 };
 
 export type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
@@ -58,6 +80,8 @@ export type RealtimeStats = {
   rooms: Record<string, number>;
   /** Every join, oldest first (bounded). */
   joins: JoinRecord[];
+  /** Frames sent since the start. */
+  framesSent: number;
 };
 
 export type RealtimeServer = {
@@ -72,6 +96,8 @@ export type RealtimeServer = {
     event?: UserEventKind,
   ): number;
   stats(): RealtimeStats;
+  /** Closes (4401) every socket opened with a jwt of the sign-in session `sessionId`. */
+  closeSession(sessionId: string): number;
   /** Ids of the signed-in users with an open, authenticated socket now. */
   connectedUserIds(): number[];
   close(): Promise<void>;
@@ -80,13 +106,16 @@ export type RealtimeServer = {
 type Client = {
   id: number;
   ws: WebSocket;
+  ip: string;
   identity: Identity | null;
   rooms: Set<string>;
   alive: boolean;
-  /** Chat messages sent in the current window, when it began, and messages dropped. */
-  sent: number;
-  windowStart: number;
+  /** Chat messages dropped, and the window in which this socket was last told to slow down. */
   dropped: number;
+  warnedAt: number;
+  /** Joins and leaves in the current window, and when it began. */
+  moves: number;
+  movesStart: number;
   /** A frame was refused before authentication (logged once per socket). */
   junkLogged: boolean;
 };
@@ -95,32 +124,81 @@ type Client = {
 const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications]);
 /** The rooms of §7; any other name is refused (no `admin`, no `user:1`). */
 const KNOWN_ROOMS = new Set<string>(DEFAULT_ROOMS);
-/** Chat messages a socket may send per window; more are dropped with one error frame. */
-export const CHAT_LIMIT = { max: 5, windowMs: 10_000 } as const;
-/** Dropped messages after which a socket is closed (policy violation). */
-export const CHAT_DROPS_BEFORE_CLOSE = 50;
 
 export function attachRealtime(httpServer: Server, options: RealtimeOptions): RealtimeServer {
+  const limits = options.limits ?? DEVELOPMENT_RATE_LIMITS;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<Client>();
+  /** Authenticated members per room, sockets per owner and per user, open sockets per IP. */
+  const byRoom = new Map<string, Set<Client>>();
+  const byOwner = new Map<string, Set<Client>>();
+  const byUser = new Map<number, Set<Client>>();
+  const byIp = new Map<string, number>();
+  /** Chat windows per owner: messages sent in the window and when it began. */
+  const chatWindows = new Map<string, { start: number; sent: number }>();
+  /** Per room: when presence last went out, and the pending update. */
+  const presence = new Map<string, { last: number; timer: NodeJS.Timeout | null }>();
   const joins: JoinRecord[] = [];
   let nextId = 1;
+  let framesSent = 0;
 
-  const send = (client: Client, frame: ServerFrame): void => {
-    if (client.ws.readyState === WebSocket.OPEN) client.ws.send(JSON.stringify(frame));
+  const addTo = <K>(index: Map<K, Set<Client>>, key: K, client: Client): void => {
+    const set = index.get(key);
+    if (set) set.add(client);
+    else index.set(key, new Set([client]));
   };
-  const members = (room: string): Client[] =>
-    [...clients].filter((c) => c.identity !== null && c.rooms.has(room));
-  const announce = (room: string): void => {
+  const removeFrom = <K>(index: Map<K, Set<Client>>, key: K, client: Client): void => {
+    const set = index.get(key);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) index.delete(key);
+  };
+
+  /** Sends a serialized frame; a reader too far behind is dropped instead. */
+  const sendRaw = (client: Client, text: string): void => {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.bufferedAmount > MAX_SOCKET_SEND_BUFFER_BYTES) {
+      options.log.warn(`realtime socket ${client.id}: dropped, not reading its frames`);
+      client.ws.terminate();
+      return;
+    }
+    framesSent += 1;
+    client.ws.send(text);
+  };
+  const send = (client: Client, frame: ServerFrame): void => sendRaw(client, JSON.stringify(frame));
+  const members = (room: string): ReadonlySet<Client> => byRoom.get(room) ?? new Set();
+
+  const flushPresence = (room: string): void => {
     const list = members(room);
-    for (const c of list)
-      send(c, {
-        type: 'room_update',
-        room,
-        data: { members: list.length },
-        timestamp: options.now(),
-      });
+    if (list.size === 0) return;
+    const text = JSON.stringify({
+      type: 'room_update',
+      room,
+      data: { members: list.size },
+      timestamp: options.now(),
+    } satisfies ServerFrame);
+    for (const c of list) sendRaw(c, text);
   };
+  /** Presence of `room` changed: one update per room per tick carries the count then. */
+  const announce = (room: string): void => {
+    let state = presence.get(room);
+    if (!state) {
+      state = { last: -Infinity, timer: null };
+      presence.set(room, state);
+    }
+    if (state.timer) return;
+    const pending = state;
+    pending.timer = setTimeout(
+      () => {
+        pending.timer = null;
+        pending.last = Date.now();
+        flushPresence(room);
+      },
+      Math.max(0, pending.last + PRESENCE_TICK_MS - Date.now()),
+    );
+    pending.timer.unref();
+  };
+
   // Senders are named by an opaque handle (a keyed hash of the user id, new key per process),
   // never by the sequential database id.
   const handleKey = randomBytes(32);
@@ -128,6 +206,20 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     client.identity?.userId != null
       ? `player:${createHmac('sha256', handleKey).update(String(client.identity.userId)).digest('hex').slice(0, 12)}`
       : 'guest';
+
+  /** Takes an authenticated socket out of every index (closing, or its session ended). */
+  const forget = (client: Client): void => {
+    const identity = client.identity;
+    if (!identity) return;
+    client.identity = null;
+    removeFrom(byOwner, identity.owner, client);
+    if (identity.userId !== null) removeFrom(byUser, identity.userId, client);
+    for (const room of client.rooms) {
+      removeFrom(byRoom, room, client);
+      announce(room);
+    }
+    client.rooms.clear();
+  };
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     let pathname = '';
@@ -141,20 +233,30 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
       if (httpServer.listenerCount('upgrade') <= 1) socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+    const ip = req.socket.remoteAddress ?? '';
+    if ((byIp.get(ip) ?? 0) >= limits.socketsPerIp) {
+      socket.end(
+        'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Length: 0\r\n\r\n',
+      );
+      return;
+    }
+    byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, ip));
   }
   httpServer.on('upgrade', onUpgrade);
 
-  function accept(ws: WebSocket): void {
+  function accept(ws: WebSocket, ip: string): void {
     const client: Client = {
       id: nextId++,
       ws,
+      ip,
       identity: null,
       rooms: new Set(),
       alive: true,
-      sent: 0,
-      windowStart: 0,
       dropped: 0,
+      warnedAt: -Infinity,
+      moves: 0,
+      movesStart: 0,
       junkLogged: false,
     };
     clients.add(client);
@@ -183,11 +285,16 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     ws.on('close', () => {
       clearTimeout(authTimer);
       clients.delete(client);
-      for (const room of client.rooms) announce(room);
+      forget(client);
+      const open = (byIp.get(client.ip) ?? 1) - 1;
+      if (open > 0) byIp.set(client.ip, open);
+      else byIp.delete(client.ip);
     });
   }
 
   async function onFrame(client: Client, raw: string | null): Promise<void> {
+    // A socket being closed (its session ended, say) reads nothing more, not even an `auth`.
+    if (client.ws.readyState !== WebSocket.OPEN) return;
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) {
       // Before authentication a socket gets one log line, however many junk frames it sends.
@@ -208,7 +315,15 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         client.ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
         return;
       }
+      if (client.ws.readyState !== WebSocket.OPEN) return;
+      if ((byOwner.get(identity.owner)?.size ?? 0) >= limits.socketsPerOwner) {
+        options.log.info(`realtime socket ${client.id}: too many sockets of one owner`);
+        client.ws.close(CLOSE_POLICY, 'too many sockets');
+        return;
+      }
       client.identity = identity;
+      addTo(byOwner, identity.owner, client);
+      if (identity.userId !== null) addTo(byUser, identity.userId, client);
       send(client, { type: 'welcome', timestamp, data: { connection: client.id } });
       return;
     }
@@ -221,6 +336,16 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         send(client, { type: 'pong', timestamp });
         return;
       case 'join':
+      case 'leave':
+        if (!tookMove(client, timestamp)) return;
+        if (frame.type === 'leave') {
+          if (client.rooms.delete(frame.room)) {
+            removeFrom(byRoom, frame.room, client);
+            announce(frame.room);
+          }
+          send(client, { type: 'left', room: frame.room, timestamp });
+          return;
+        }
         if (!KNOWN_ROOMS.has(frame.room)) {
           send(client, { type: 'error', message: 'Unknown room', timestamp });
           return;
@@ -231,6 +356,8 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
             return;
           }
           client.rooms.add(frame.room);
+          addTo(byRoom, frame.room, client);
+          announce(frame.room);
           joins.push({
             connection: client.id,
             userId: client.identity.userId,
@@ -240,12 +367,6 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
           if (joins.length > JOIN_LOG_LIMIT) joins.splice(0, joins.length - JOIN_LOG_LIMIT);
         }
         send(client, { type: 'joined', room: frame.room, timestamp });
-        announce(frame.room);
-        return;
-      case 'leave':
-        client.rooms.delete(frame.room);
-        send(client, { type: 'left', room: frame.room, timestamp });
-        announce(frame.room);
         return;
       case 'message': {
         if (!client.rooms.has(frame.room)) {
@@ -260,20 +381,22 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
           send(client, { type: 'error', message: 'Sign in to write here', timestamp });
           return;
         }
-        if (timestamp - client.windowStart >= CHAT_LIMIT.windowMs) {
-          client.windowStart = timestamp;
-          client.sent = 0;
+        // The limit counts per user, whichever of their sockets the messages come from.
+        let chat = chatWindows.get(client.identity.owner);
+        if (!chat || timestamp - chat.start >= CHAT_LIMIT.windowMs) {
+          chat = { start: timestamp, sent: 0 };
+          chatWindows.set(client.identity.owner, chat);
         }
-        if (client.sent >= CHAT_LIMIT.max) {
+        if (chat.sent >= CHAT_LIMIT.max) {
           client.dropped += 1;
           if (client.dropped >= CHAT_DROPS_BEFORE_CLOSE) client.ws.close(CLOSE_POLICY, 'flooding');
-          else if (client.sent === CHAT_LIMIT.max) {
-            client.sent += 1; // one error frame per window
+          else if (client.warnedAt !== chat.start) {
+            client.warnedAt = chat.start; // one error frame per socket and window
             send(client, { type: 'error', message: 'Too many messages, slow down', timestamp });
           }
           return;
         }
-        client.sent += 1;
+        chat.sent += 1;
         const echo: ServerFrame = {
           type: 'room_message',
           room: frame.room,
@@ -282,13 +405,30 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
           from: fromOf(client),
           timestamp,
         };
-        for (const member of members(frame.room)) send(member, echo);
+        const text = JSON.stringify(echo);
+        for (const member of members(frame.room)) sendRaw(member, text);
         return;
       }
     }
   }
 
+  /** Counts one join or leave of the socket; past the limit, one error frame per window. */
+  function tookMove(client: Client, timestamp: number): boolean {
+    if (timestamp - client.movesStart >= SOCKET_JOIN_LIMIT.windowMs) {
+      client.movesStart = timestamp;
+      client.moves = 0;
+    }
+    client.moves += 1;
+    if (client.moves <= SOCKET_JOIN_LIMIT.max) return true;
+    if (client.moves === SOCKET_JOIN_LIMIT.max + 1)
+      send(client, { type: 'error', message: 'Too many joins, slow down', timestamp });
+    return false;
+  }
+
   const keepalive = setInterval(() => {
+    const at = options.now();
+    for (const [owner, chat] of chatWindows)
+      if (at - chat.start >= CHAT_LIMIT.windowMs) chatWindows.delete(owner);
     for (const client of clients) {
       if (!client.alive) {
         client.ws.terminate();
@@ -307,8 +447,8 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         ...(notification ? { type: notification.type, text: notification.text } : {}),
         ...(event ? { event } : {}),
       };
-      for (const client of members(ROOMS.notifications)) {
-        if (client.identity?.userId !== userId) continue;
+      for (const client of byUser.get(userId) ?? []) {
+        if (!client.rooms.has(ROOMS.notifications)) continue;
         send(client, {
           type: 'room_message',
           room: ROOMS.notifications,
@@ -321,10 +461,19 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
       }
       return sent;
     },
+    closeSession(sessionId) {
+      let closed = 0;
+      for (const client of clients) {
+        if (client.identity?.sessionId !== sessionId) continue;
+        // Out of every room at once: nothing more reaches it while the close handshake runs.
+        forget(client);
+        client.ws.close(CLOSE_UNAUTHORIZED, 'session ended');
+        closed += 1;
+      }
+      return closed;
+    },
     connectedUserIds() {
-      const ids = new Set<number>();
-      for (const c of clients) if (c.identity?.userId != null) ids.add(c.identity.userId);
-      return [...ids];
+      return [...byUser.keys()];
     },
     stats() {
       const authed = [...clients].filter((c) => c.identity !== null);
@@ -335,10 +484,11 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         socketsByUser[key] = (socketsByUser[key] ?? 0) + 1;
         for (const room of c.rooms) rooms[room] = (rooms[room] ?? 0) + 1;
       }
-      return { connections: authed.length, socketsByUser, rooms, joins: [...joins] };
+      return { connections: authed.length, socketsByUser, rooms, joins: [...joins], framesSent };
     },
     async close() {
       clearInterval(keepalive);
+      for (const state of presence.values()) if (state.timer) clearTimeout(state.timer);
       httpServer.off('upgrade', onUpgrade);
       const open = [...clients];
       // 1001 (going away): the browser treats it as abnormal and reconnects to the next server.

@@ -4,15 +4,23 @@ import { CODE_MESSAGES } from '../codes';
 import { MAIL_FAILED_MESSAGE } from '../mail';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
-import { isValidEmail, normalizeEmail, sanitizeInviteCode, type UserRow } from '../users';
+import {
+  canonicalEmail,
+  isValidEmail,
+  normalizeEmail,
+  sanitizeInviteCode,
+  type UserRow,
+} from '../users';
 import { contractRoute } from './define';
 
 export const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
 
+/** One mailbox, one account: the address checked as typed, then in its canonical form. */
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
-  if (!isValidEmail(email)) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
-  return email;
+  const canonical = isValidEmail(email) ? canonicalEmail(email) : null;
+  if (canonical === null) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
+  return canonical;
 }
 
 /** The first successful verification of an unknown e-mail creates the account. */
@@ -51,33 +59,38 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
     if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
-    const check = ctx.codes.verify(email, code);
+    const check = ctx.codes.verify(email, code, req.ip);
     if (!check.ok) throw new HttpError(400, check.message);
     const user = ctx.users.findByEmail(email) ?? register(ctx, email, check.codeInvite);
     if (req.session) ctx.sessions.attachUser(req.session, user.id);
+    const signIn = ctx.refreshTokens.issue(user.id);
     return {
       result: true,
       user_data: ctx.users.toUserData(user),
-      jwt: await ctx.auth.signJwt(user.id),
-      refresh_token: ctx.refreshTokens.issue(user.id),
+      jwt: await ctx.auth.signJwt(user.id, signIn.familyId),
+      refresh_token: signIn.refreshToken,
     };
   }),
 
   contractRoute('authRefresh', async (ctx, req) => {
     const rotation = ctx.refreshTokens.rotate(req.body.refresh_token);
+    if (!rotation.ok && rotation.reason === 'reused')
+      ctx.events.emit('session.ended', { sessionId: rotation.familyId });
     if (!rotation.ok || !ctx.users.findById(rotation.userId))
       throw new HttpError(401, MESSAGES.refreshFailed);
     return {
       result: true,
-      jwt: await ctx.auth.signJwt(rotation.userId),
+      jwt: await ctx.auth.signJwt(rotation.userId, rotation.familyId),
       refresh_token: rotation.refreshToken,
     };
   }),
 
-  // Exit: the refresh token's family ends here, whatever tab or copy holds it. An unknown or
-  // already revoked token answers ok as well, so the answer tells nothing about a token.
+  // Exit: the refresh token's family ends here, whatever tab or copy holds it: its jwts stop
+  // working at once and its sockets close. An unknown or already revoked token answers ok as
+  // well, so the answer tells nothing about a token.
   contractRoute('authLogout', (ctx, req) => {
-    ctx.refreshTokens.revoke(req.body.refresh_token);
+    const sessionId = ctx.refreshTokens.revoke(req.body.refresh_token);
+    if (sessionId !== null) ctx.events.emit('session.ended', { sessionId });
     return { result: true };
   }),
 ];

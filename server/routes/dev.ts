@@ -1,7 +1,7 @@
 import { API_VERSION, DEV_OUTBOX_PATH, outboxSchema } from '../../contract/api';
 import { object, str } from '../../contract/schema';
 import type { ApiRoute } from '../context';
-import { normalizeEmail } from '../users';
+import { canonicalEmail, normalizeEmail } from '../users';
 
 export const devRoutes: readonly ApiRoute[] = [
   {
@@ -13,8 +13,10 @@ export const devRoutes: readonly ApiRoute[] = [
     request: object({}),
     response: outboxSchema,
     handle: (ctx, req) => {
+      // Listed under the address the code went to: the canonical form of the one asked for.
       const email = req.query.get('email');
-      return { messages: ctx.outbox.list(email ? normalizeEmail(email) : undefined) };
+      const typed = email ? normalizeEmail(email) : undefined;
+      return { messages: ctx.outbox.list(typed && (canonicalEmail(typed) ?? typed)) };
     },
   },
   {

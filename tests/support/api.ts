@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,4 +104,58 @@ export async function registerUser(
     refreshToken: String(verified.body.refresh_token),
     userData: verified.body.user_data as UserData,
   };
+}
+
+/** A raw POST over one keep-alive agentless socket: status, headers and the body as text. */
+export function rawPost(
+  url: string,
+  body: Buffer,
+  opts: { chunked?: boolean; localAddress?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+        headers: {
+          'Content-Type': 'application/json',
+          ...(opts.chunked ? {} : { 'Content-Length': body.length }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    // The server may answer before reading everything: that is the point, not an error.
+    req.on('error', reject);
+    if (opts.chunked) {
+      for (let at = 0; at < body.length; at += 16 * 1024)
+        req.write(body.subarray(at, at + 16 * 1024));
+      req.end();
+    } else req.end(body);
+  });
+}
+
+/**
+ * POST /api/<path> from another loopback address (127.0.0.2, …): the server sees a second
+ * network, as a stranger's requests would be. Never throws on 4xx/5xx.
+ */
+export async function postApiFrom(
+  localAddress: string,
+  baseUrl: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/api/${path}`;
+  const answer = await rawPost(url, Buffer.from(JSON.stringify(body)), { localAddress });
+  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }

@@ -263,7 +263,7 @@ describe('realtime server', () => {
   it('closes a socket that does not authenticate in time with 4401', async () => {
     const http = createServer();
     const rooms = attachRealtime(http, {
-      authenticate: () => ({ userId: 1 }),
+      authenticate: () => ({ userId: 1, sessionId: 'family-1', owner: 'user:1' }),
       now: () => Date.now(),
       log: { info: () => {}, warn: () => {} },
       authTimeoutMs: 150,

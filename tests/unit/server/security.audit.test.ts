@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../../contract/realtime';
 import { NO_CHAIN_MESSAGE, startServer, type RunningServer } from '../../../server/app';
@@ -11,7 +11,9 @@ import {
   RESEND_COOLDOWN_MS,
 } from '../../../server/codes';
 import { CHAT_LIMIT } from '../../../server/realtime/rooms';
-import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
+import { postApi, readOutboxCode, registerUser } from '../../support/api';
+import { serversClosedAfterEach } from '../../support/servers';
+import { peer, until, type Peer } from '../../support/sockets';
 
 /**
  * The server probed as an attacker would, over real HTTP and websockets, in both modes: one
@@ -22,16 +24,7 @@ import { postApi, readOutboxCode, registerUser, startTestServer } from '../../su
 const figure = (n: number, what: string, tried: number, through: number) =>
   console.log(`security ${n}: ${what} — ${tried} tried / ${through} got through`);
 
-let servers: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-  servers = [];
-});
-const start = async (...args: Parameters<typeof startTestServer>) => {
-  const server = await startTestServer(...args);
-  servers.push(server);
-  return server;
-};
+const start = serversClosedAfterEach();
 
 async function rpc(url: string, method: string, params: unknown[]) {
   const response = await fetch(`${url}/rpc`, {
@@ -129,8 +122,8 @@ const startProduction = async () => {
   });
 };
 
-describe('4: one-time codes are limited per e-mail, across resends', () => {
-  it(`at most ${MAX_EMAIL_STRIKES} wrong codes per e-mail per hour, whatever the resends`, async () => {
+describe('4: one-time codes are limited per e-mail and network, across resends', () => {
+  it(`at most ${MAX_EMAIL_STRIKES} wrong codes per e-mail per hour from one network, whatever the resends`, async () => {
     const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
     const server = await start({ now: () => clock.ms });
     const email = 'victim@site.test';
@@ -151,7 +144,7 @@ describe('4: one-time codes are limited per e-mail, across resends', () => {
     const through = Math.max(0, evaluated - MAX_EMAIL_STRIKES);
     figure(
       4,
-      `wrong codes evaluated beyond ${MAX_EMAIL_STRIKES} per e-mail per hour`,
+      `wrong codes evaluated beyond ${MAX_EMAIL_STRIKES} per e-mail per hour from one network`,
       tried,
       through,
     );
@@ -188,27 +181,6 @@ describe('5: refresh rotation with a grace', () => {
   });
 });
 
-type Peer = { ws: WebSocket; frames: ServerFrame[]; closed: Promise<number> };
-async function peer(
-  server: RunningServer,
-  auth: { jwt?: string; session?: string },
-): Promise<Peer> {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
-  const frames: ServerFrame[] = [];
-  ws.on('message', (raw) => frames.push(JSON.parse(String(raw)) as ServerFrame));
-  const closed = new Promise<number>((done) => ws.on('close', (code) => done(code)));
-  await new Promise<void>((done, fail) => {
-    ws.once('open', () => done());
-    ws.once('error', fail);
-  });
-  ws.send(JSON.stringify({ type: 'auth', ...auth, timestamp: 1 }));
-  await until(() => frames.some((f) => f.type === 'welcome'));
-  return { ws, frames, closed };
-}
-async function until(ok: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-}
 const ping = async (p: Peer) => {
   const before = p.frames.filter((f) => f.type === 'pong').length;
   p.ws.send(JSON.stringify({ type: 'ping', timestamp: 2 }));

@@ -8,7 +8,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
@@ -18,49 +17,18 @@ import {
   MAX_RPC_BODY_BYTES,
   PRODUCTION_RATE_LIMITS,
 } from '../../../server/limits';
-import { postApi, startTestServer } from '../../support/api';
+import { postApi, rawPost, startTestServer } from '../../support/api';
 
 /** One figure line per hardening: what was tried, how often, how much got through. */
-const figure = (n: number, what: string, tried: number, through: number) =>
-  console.log(`security ${n}: ${what} — ${tried} tried / ${through} got through`);
-
-/** A raw POST over one keep-alive agentless socket: status, headers and the body as text. */
-function rawPost(
-  url: string,
-  body: Buffer,
-  opts: { chunked?: boolean } = {},
-): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(opts.chunked ? {} : { 'Content-Length': body.length }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    // The server may answer before reading everything: that is the point, not an error.
-    req.on('error', reject);
-    if (opts.chunked) {
-      for (let at = 0; at < body.length; at += 16 * 1024)
-        req.write(body.subarray(at, at + 16 * 1024));
-      req.end();
-    } else req.end(body);
-  });
-}
+const figure = (
+  ...args:
+    | [n: number, what: string, tried: number, through: number]
+    | [what: string, tried: number, through: number]
+) => {
+  const [label, what, tried, through] =
+    args.length === 4 ? [`security ${args[0]}`, args[1], args[2], args[3]] : ['security', ...args];
+  console.log(`${label}: ${what} — ${tried} tried / ${through} got through`);
+};
 
 const rpcCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'getHealth' });
 
@@ -129,6 +97,55 @@ describe('oversized bodies and large batches (local chain /rpc and the API)', ()
       expect(json).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
     }
     figure(3, `/rpc batches above ${MAX_RPC_BATCH} calls`, sizes.length, through);
+  });
+});
+
+describe('per-IP rate limit on the local chain /rpc', () => {
+  it(`answers at most ${PRODUCTION_RATE_LIMITS.rpcCalls.max} calls per IP per minute, batches counted call by call`, async () => {
+    const { rpcCalls } = PRODUCTION_RATE_LIMITS;
+    const server = await startTestServer({ rateLimits: PRODUCTION_RATE_LIMITS });
+    try {
+      const batch = Buffer.from(
+        `  ${JSON.stringify(Array.from({ length: MAX_RPC_BATCH }, (_, i) => rpcCall(i)))}`,
+      );
+      // 16 clients of one address sending full batches at once, as the flood that slowed the API.
+      const rounds = Math.ceil((rpcCalls.max * 2) / MAX_RPC_BATCH / 16);
+      let answered = 0;
+      let tried = 0;
+      let limited = 0;
+      for (let round = 0; round < rounds; round += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 16 }, () => rawPost(`${server.url}/rpc`, batch)),
+        );
+        for (const answer of answers) {
+          tried += MAX_RPC_BATCH;
+          const json = JSON.parse(answer.text) as unknown;
+          if (answer.status === 200 && Array.isArray(json)) answered += json.length;
+          else {
+            limited += 1;
+            expect(answer.status).toBe(429);
+            expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+            expect(json).toMatchObject({ jsonrpc: '2.0', error: { code: -32005 } });
+          }
+        }
+      }
+      expect(limited).toBeGreaterThan(0);
+      const through = Math.max(0, answered - rpcCalls.max);
+      figure(
+        `/rpc calls beyond the rate limit (${rpcCalls.max} per IP per ${rpcCalls.windowMs / 60_000} min)`,
+        tried,
+        through,
+      );
+      expect(through).toBe(0);
+      // Another address is served meanwhile, and so is the API.
+      const other = await rawPost(`${server.url}/rpc`, Buffer.from(JSON.stringify(rpcCall(1))), {
+        localAddress: '127.0.0.2',
+      });
+      expect(JSON.parse(other.text)).toEqual({ jsonrpc: '2.0', id: 1, result: 'ok' });
+      expect((await postApi(server.url, 'sess/init', {})).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
 

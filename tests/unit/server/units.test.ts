@@ -19,9 +19,10 @@ describe('the ticket offer', () => {
 describe('jwt', () => {
   const secret = Buffer.alloc(32, 7);
   it('verifies its own token until exp, then reports expired', async () => {
-    const token = await signJwt(secret, 42, 900, 1_000_000);
-    expect(await verifyJwt(secret, token, 1_000_000)).toEqual({ ok: true, userId: 42 });
-    expect(await verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual({ ok: true, userId: 42 });
+    const token = await signJwt(secret, 42, 'family-1', 900, 1_000_000);
+    const valid = { ok: true, userId: 42, sessionId: 'family-1' };
+    expect(await verifyJwt(secret, token, 1_000_000)).toEqual(valid);
+    expect(await verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual(valid);
     expect(await verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({
       ok: false,
       reason: 'expired',
@@ -29,10 +30,10 @@ describe('jwt', () => {
   });
 
   it('rejects a changed payload, another secret and an alg:none token', async () => {
-    const token = await signJwt(secret, 1, 900, 0);
+    const token = await signJwt(secret, 1, 'family-1', 900, 0);
     const [header, , signature] = token.split('.');
     const forged = Buffer.from(
-      JSON.stringify({ sub: '2', iat: 0, exp: 900, typ: 'access' }),
+      JSON.stringify({ sub: '2', sid: 'family-1', iat: 0, exp: 900, typ: 'access' }),
     ).toString('base64url');
     expect((await verifyJwt(secret, `${header}.${forged}.${signature}`, 0)).ok).toBe(false);
     expect((await verifyJwt(Buffer.alloc(32, 8), token, 0)).ok).toBe(false);

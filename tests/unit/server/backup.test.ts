@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../../contract/api';
 import { postApi, registerUser, startTestServer } from '../../support/api';
 import { buyTicket } from '../../support/pages';
-import { ROOT } from '../../support/serverProcess';
+import { runOps } from '../../support/opsCli';
 
 /**
  * `npm run backup` (server/ops/backup.ts) as a studio runs it: a separate process copies the data
@@ -18,20 +17,11 @@ import { ROOT } from '../../support/serverProcess';
 const work = mkdtempSync(join(tmpdir(), 'smw-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs `npm run backup -- ARGS` (tsx, as npm does) and resolves with its output. */
-function runBackup(args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/backup.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => done({ code, out }));
-  });
-}
+/** `npm run backup -- ARGS`, output and errors together. */
+const runBackup = async (args: string[], dataDir: string) => {
+  const run = await runOps('backup', args, { DATA_DIR: dataDir });
+  return { code: run.code, out: run.out + run.err };
+};
 
 describe('npm run backup', () => {
   it('copies a live data folder and restores it into a fresh DATA_DIR: the same player signs in', async () => {

@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { API_VERSION } from '../contract/api';
 import { calendarFromEnv, type LaunchCalendar } from '../contract/calendar';
 import { createCodes } from './codes';
@@ -79,6 +84,11 @@ export type StartOptions = {
   rateLimits?: Partial<RateLimits>;
   /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
   hsts?: boolean;
+  /**
+   * One JSON line per request (Fastify's logger, pino): `true` writes them to stdout (production,
+   * server/main.ts), a stream of the caller's receives them (tests); off by default.
+   */
+  requestLog?: boolean | { write(line: string): void };
   /**
    * Production only: run the in-process chain although no SOLANA_RPC_URL is given (env
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
@@ -175,7 +185,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   };
 
   const app = Fastify({
-    logger: false,
+    logger: requestLogger(opts.requestLog),
+    logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
     requestTimeout: 30_000,
     exposeHeadRoutes: false,
@@ -347,6 +358,58 @@ function mailDelivery(opts: StartOptions): MailDelivery {
   if (opts.mailToLog) return { kind: 'log' };
   if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);
   return { kind: 'none' };
+}
+
+/**
+ * Anything that could carry a secret is cut from a log line should a later line include it:
+ * headers with credentials, bodies (codes, tokens, e-mails), the contract's token fields.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body',
+  'body',
+  '*.body',
+  'headers.authorization',
+  '*.jwt',
+  '*.refresh_token',
+  '*.sessionToken',
+  '*.session',
+  '*.code',
+  '*.secret',
+];
+
+/**
+ * One line per request, when it is answered: the route's pattern and the path without its query,
+ * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it.
+ */
+class RequestLines extends LogController {
+  override incomingRequest(): void {}
+  override routeNotFound(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: req.method,
+      route: req.routeOptions.url ?? null,
+      path: pathOf(req.url),
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) req.log.error({ ...line, error: error.message }, 'request');
+    else req.log.info(line, 'request');
+  }
+}
+
+function requestLogger(option: StartOptions['requestLog']) {
+  if (!option) return false;
+  return {
+    level: 'info',
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    ...(option === true ? {} : { stream: option }),
+  };
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;

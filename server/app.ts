@@ -89,6 +89,8 @@ export type StartOptions = {
    * server/main.ts), a stream of the caller's receives them (tests); off by default.
    */
   requestLog?: boolean | { write(line: string): void };
+  /** METRICS_TOKEN: serves Prometheus metrics at /metrics to this bearer token; absent, no /metrics. */
+  metricsToken?: string;
   /**
    * Production only: run the in-process chain although no SOLANA_RPC_URL is given (env
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
@@ -145,6 +147,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
       ...opts.rateLimits,
     },
     hsts: opts.hsts ?? false,
+    metricsToken: opts.metricsToken || undefined,
   };
 }
 
@@ -177,7 +180,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
     refreshTokens: createRefreshTokens(db, now, config.refreshTtlSeconds),
-    outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
+    outbox: createOutbox(
+      db,
+      config.mode,
+      log,
+      now,
+      delivery,
+      () => opts.siteUrl || baseUrl,
+      events,
+    ),
     services: {},
     now,
     baseUrl: () => baseUrl,

@@ -89,6 +89,8 @@ export type StartOptions = {
    * server/main.ts), a stream of the caller's receives them (tests); off by default.
    */
   requestLog?: boolean | { write(line: string): void };
+  /** How long a stop waits for requests in flight before cutting them (default 10 s). */
+  closeGraceMs?: number;
   /** METRICS_TOKEN: serves Prometheus metrics at /metrics to this bearer token; absent, no /metrics. */
   metricsToken?: string;
   /**
@@ -97,6 +99,9 @@ export type StartOptions = {
    */
   localChain?: boolean;
 };
+
+/** How long close() lets requests in flight finish. */
+export const CLOSE_GRACE_MS = 10_000;
 
 export const NO_CHAIN_MESSAGE =
   'Production mode needs SOLANA_RPC_URL (a Solana node); set LOCAL_CHAIN=1 to run the in-process chain instead';
@@ -232,7 +237,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
+  // While stopping, an answer ends its connection: a kept-alive one would hold the stop up.
+  let stopping = false;
+  app.addHook('onResponse', async () => {
+    if (stopping) setImmediate(() => httpServer.closeIdleConnections());
+  });
+
   app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('Connection', 'close');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     if (config.hsts) reply.header('Strict-Transport-Security', HSTS_HEADER);
   });
@@ -317,23 +329,48 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     onClose: (cleanup) => cleanups.push(cleanup),
   };
 
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    if (delivery.kind === 'mailer') delivery.close?.();
-    for (const cleanup of [...cleanups].reverse()) {
+  let closing: Promise<void> | undefined;
+  /**
+   * A graceful stop: stops accepting connections (a request arriving on a kept-alive one gets
+   * 503), tells every websocket it is going away (1001, so pages reconnect to the next server),
+   * lets requests in flight finish for up to `closeGraceMs` and then cuts what is left, stops the
+   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes it.
+   */
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      stopping = true;
+      const drained = app.close();
       try {
-        await cleanup();
+        await ctx.services.realtime?.close();
       } catch (error) {
-        log.error(`Cleanup failed: ${describe(error)}`);
+        log.error(`Closing the sockets failed: ${describe(error)}`);
       }
-    }
-    httpServer.closeAllConnections();
-    await app.close();
-    events.removeAll();
-    db.close();
-  };
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'late'>((done) => {
+        timer = setTimeout(() => done('late'), opts.closeGraceMs ?? CLOSE_GRACE_MS);
+      });
+      if ((await Promise.race([drained.then(() => 'drained' as const), graceOver])) === 'late') {
+        log.warn('Stopping: requests still in flight after the grace period are cut');
+        httpServer.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await drained;
+      if (delivery.kind === 'mailer') delivery.close?.();
+      for (const cleanup of [...cleanups].reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          log.error(`Cleanup failed: ${describe(error)}`);
+        }
+      }
+      events.removeAll();
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        log.error(`WAL checkpoint failed: ${describe(error)}`);
+      }
+      db.close();
+    })());
 
   try {
     for (const plugin of opts.plugins ?? PLUGINS) await plugin.setup(ctx, host);

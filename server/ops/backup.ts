@@ -10,7 +10,15 @@
  * the same file (table `backup_secrets`), so one file brings back every account, its sign-in
  * tokens and its payment wallet. Keep it as safely as DATA_DIR itself.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -34,6 +42,8 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Back
   } finally {
     live.close();
   }
+  // It holds the keys to every payment wallet: readable by its owner only.
+  chmodSync(partial, 0o600);
   const copy = new Database(partial);
   let users = 0;
   let secrets = 0;
@@ -81,7 +91,7 @@ export function restoreDataDir(file: string, dataDir: string): BackupSummary {
     throw new Error(`${source} is not a backup of this server (no backup_secrets table)`);
   }
   backup.close();
-  writeFileSync(partial, readFileSync(source));
+  writeFileSync(partial, readFileSync(source), { mode: 0o600 });
   const db = new Database(partial);
   let users = 0;
   try {

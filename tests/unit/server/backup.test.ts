@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
@@ -54,6 +54,9 @@ describe('npm run backup', () => {
     expect(backup.out).toMatch(
       /^Backed up .* to .*site-backup\.sqlite: \d+ account\(s\), 3 secret\(s\)/,
     );
+
+    // The copy opens every payment wallet: only its owner may read it.
+    expect(statSync(file).mode & 0o077).toBe(0);
 
     // Restore never overwrites live data.
     const refused = await runBackup(['--restore', file], liveDir);

@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getBase58Decoder } from '@solana/kit';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { createRpcCaller, createRpcClient } from '../chain/rpcClient';
+import { createRpcCaller, createRpcClient, type RpcCaller } from '../chain/rpcClient';
 import { openDatabase, type Db } from '../db';
 import { lamportsToSol } from '../pricing';
 import { unseal } from '../secrets';
@@ -90,11 +90,15 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
   const walletKey = walletKeyOf(opts.dataDir);
   const rpc = createRpcClient(opts.rpcUrl);
   const call = createRpcCaller(opts.rpcUrl);
-  const blockHeight = () => call<number>('getBlockHeight', [{ commitment: 'confirmed' }]);
+  const chain: Chain = {
+    rpc,
+    call,
+    blockHeight: () => call<number>('getBlockHeight', [{ commitment: 'confirmed' }]),
+  };
   const db = openDatabase(opts.dataDir);
   try {
     const resolved = opts.execute
-      ? await resolvePending(db, rpc, blockHeight, say)
+      ? await resolvePending(db, chain, say)
       : { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
     const candidates = db
       .prepare<[], Candidate>(
@@ -134,10 +138,7 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
       };
       lines.push(line);
       if (!opts.execute) continue;
-      Object.assign(
-        line,
-        await sendSweep(db, rpc, blockHeight, walletKey, user, destination, balance, say),
-      );
+      Object.assign(line, await sendSweep(db, chain, walletKey, user, destination, balance, say));
     }
     return { lines, resolved };
   } finally {
@@ -145,13 +146,17 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
   }
 }
 
-type Rpc = ReturnType<typeof createRpcClient>;
+/** The chain as the sweep uses it: the client, raw calls, and the current block height. */
+type Chain = {
+  rpc: ReturnType<typeof createRpcClient>;
+  call: RpcCaller;
+  blockHeight: () => Promise<number>;
+};
 
 /** Builds, journals, sends and confirms one wallet's transfer. */
 async function sendSweep(
   db: Db,
-  rpc: Rpc,
-  blockHeight: () => Promise<number>,
+  chain: Chain,
   walletKey: Buffer,
   user: Candidate,
   destination: PublicKey,
@@ -165,7 +170,7 @@ async function sendSweep(
   if (from.publicKey.toBase58() !== user.payment_wallet_address)
     throw new Error(`The sealed key of ${user.payment_wallet_address} is not that wallet's`);
   const moves = balance - SWEEP_FEE_LAMPORTS;
-  const { blockhash, lastValidBlockHeight } = await rpc.getLatestBlockhash();
+  const { blockhash, lastValidBlockHeight } = await chain.rpc.getLatestBlockhash();
   const tx = new Transaction({ feePayer: from.publicKey, blockhash, lastValidBlockHeight }).add(
     SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: destination, lamports: moves }),
   );
@@ -190,7 +195,7 @@ async function sendSweep(
     Date.now(),
   );
   say(`sending  ${user.payment_wallet_address}  ${lamportsToSol(moves)} SOL  ${signature}`);
-  const outcome = await settle(db, rpc, blockHeight, {
+  const outcome = await settle(db, chain, {
     signature,
     wire,
     last_valid_block_height: lastValidBlockHeight,
@@ -204,6 +209,19 @@ async function sendSweep(
 
 type Outcome = 'confirmed' | 'expired' | 'failed' | 'pending';
 
+/** What the chain says of a signature: landed (ok or failed) at `confirmed` or better, or not yet. */
+type Landing = 'ok' | 'failed' | 'unknown';
+
+async function landingOf(call: RpcCaller, signature: string): Promise<Landing> {
+  const answer = await call<{
+    value: Array<{ err: unknown; confirmationStatus?: string | null } | null>;
+  }>('getSignatureStatuses', [[signature], { searchTransactionHistory: true }]);
+  const status = answer.value[0] ?? null;
+  // 'processed' may still be rolled back with its fork: only confirmed or finalized decides.
+  if (!status || status.confirmationStatus === 'processed') return 'unknown';
+  return status.err === null ? 'ok' : 'failed';
+}
+
 /**
  * Drives one journaled transfer to an end: sends its signed bytes (again) while its blockhash is
  * valid and its signature unknown, and records the outcome. 'pending' when the chain could not be
@@ -211,42 +229,31 @@ type Outcome = 'confirmed' | 'expired' | 'failed' | 'pending';
  */
 async function settle(
   db: Db,
-  rpc: Rpc,
-  blockHeight: () => Promise<number>,
+  chain: Chain,
   row: Pick<Pending, 'signature' | 'wire' | 'last_valid_block_height'>,
 ): Promise<Outcome> {
-  const mark = db.prepare(
-    "UPDATE sweeps SET status = ?, resolved_at = ? WHERE signature = ? AND status = 'pending'",
-  );
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    let status: { err: unknown } | null;
-    try {
-      [status = null] = await rpc.getSignatureStatuses([row.signature]);
-    } catch {
-      return 'pending';
+  const mark = (outcome: Outcome): Outcome => {
+    db.prepare(
+      "UPDATE sweeps SET status = ?, resolved_at = ? WHERE signature = ? AND status = 'pending'",
+    ).run(outcome, Date.now(), row.signature);
+    return outcome;
+  };
+  const landed = (landing: Landing): Outcome | null =>
+    landing === 'ok' ? mark('confirmed') : landing === 'failed' ? mark('failed') : null;
+  try {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const decided = landed(await landingOf(chain.call, row.signature));
+      if (decided) return decided;
+      if ((await chain.blockHeight()) > row.last_valid_block_height)
+        // Looked up once more: it may have landed just before its blockhash expired.
+        return landed(await landingOf(chain.call, row.signature)) ?? mark('expired');
+      // Sent again until its signature is seen or its blockhash expires; a refusal (a copy
+      // already processed, a wallet emptied meanwhile) decides nothing: only status or expiry.
+      await chain.rpc.sendTransaction(row.wire).catch(() => undefined);
+      if (attempt > 0) await sleep(CONFIRM_POLL_MS);
     }
-    if (status) {
-      const outcome = status.err === null ? 'confirmed' : 'failed';
-      mark.run(outcome, Date.now(), row.signature);
-      return outcome;
-    }
-    let height: number;
-    try {
-      height = await blockHeight();
-    } catch {
-      return 'pending';
-    }
-    if (height > row.last_valid_block_height) {
-      // Looked up once more: it may have landed just before the blockhash expired.
-      const [late = null] = await rpc.getSignatureStatuses([row.signature]).catch(() => [null]);
-      const outcome = late ? (late.err === null ? 'confirmed' : 'failed') : 'expired';
-      mark.run(outcome, Date.now(), row.signature);
-      return outcome;
-    }
-    // Sent again until its signature is seen or its blockhash expires; a refusal (a copy already
-    // processed, a wallet emptied meanwhile) decides nothing: only the status or expiry does.
-    await rpc.sendTransaction(row.wire).catch(() => undefined);
-    if (attempt > 0) await sleep(CONFIRM_POLL_MS);
+  } catch {
+    // The chain could not be asked: the transfer stays pending for the next run.
   }
   return 'pending';
 }
@@ -254,8 +261,7 @@ async function settle(
 /** Resolves the pending transfers an earlier (killed or failed) run left in the journal. */
 async function resolvePending(
   db: Db,
-  rpc: Rpc,
-  blockHeight: () => Promise<number>,
+  chain: Chain,
   say: (line: string) => void,
 ): Promise<SweepResult['resolved']> {
   const counts = { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
@@ -263,7 +269,7 @@ async function resolvePending(
     .prepare<[], Pending>("SELECT * FROM sweeps WHERE status = 'pending' ORDER BY id")
     .all();
   for (const row of pending) {
-    const outcome = await settle(db, rpc, blockHeight, row);
+    const outcome = await settle(db, chain, row);
     say(`journal  ${row.wallet}  ${row.signature}: ${outcome}`);
     if (outcome === 'pending') counts.stillPending += 1;
     else counts[outcome] += 1;

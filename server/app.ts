@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -87,11 +88,23 @@ export type StartOptions = {
   /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
   hsts?: boolean;
   /**
+   * One JSON line per request (Fastify's logger, pino): `true` writes them to stdout (production,
+   * server/main.ts), a stream of the caller's receives them (tests); off by default.
+   */
+  requestLog?: boolean | { write(line: string): void };
+  /** How long a stop waits for requests in flight before cutting them (default 10 s). */
+  closeGraceMs?: number;
+  /** METRICS_TOKEN: serves Prometheus metrics at /metrics to this bearer token; absent, no /metrics. */
+  metricsToken?: string;
+  /**
    * Production only: run the in-process chain although no SOLANA_RPC_URL is given (env
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
    */
   localChain?: boolean;
 };
+
+/** How long close() lets requests in flight finish. */
+export const CLOSE_GRACE_MS = 10_000;
 
 export const NO_CHAIN_MESSAGE =
   'Production mode needs SOLANA_RPC_URL (a Solana node); set LOCAL_CHAIN=1 to run the in-process chain instead';
@@ -142,6 +155,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
       ...opts.rateLimits,
     },
     hsts: opts.hsts ?? false,
+    metricsToken: opts.metricsToken || undefined,
   };
 }
 
@@ -182,7 +196,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sessions: createSessions(db, now),
     codes: createCodes(db, codeKey, now),
     refreshTokens,
-    outbox: createOutbox(db, config.mode, log, now, delivery, () => opts.siteUrl || baseUrl),
+    outbox: createOutbox(
+      db,
+      config.mode,
+      log,
+      now,
+      delivery,
+      () => opts.siteUrl || baseUrl,
+      events,
+    ),
     services: {},
     now,
     baseUrl: () => baseUrl,
@@ -190,7 +212,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   };
 
   const app = Fastify({
-    logger: false,
+    logger: requestLogger(opts.requestLog),
+    logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
     requestTimeout: 30_000,
     exposeHeadRoutes: false,
@@ -225,7 +248,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
+  // While stopping, an answer ends its connection: a kept-alive one would hold the stop up.
+  let stopping = false;
+  app.addHook('onResponse', async () => {
+    if (stopping) setImmediate(() => httpServer.closeIdleConnections());
+  });
+
   app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('Connection', 'close');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     if (config.hsts) reply.header('Strict-Transport-Security', HSTS_HEADER);
   });
@@ -311,23 +341,48 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     onClose: (cleanup) => cleanups.push(cleanup),
   };
 
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    if (delivery.kind === 'mailer') delivery.close?.();
-    for (const cleanup of [...cleanups].reverse()) {
+  let closing: Promise<void> | undefined;
+  /**
+   * A graceful stop: stops accepting connections (a request arriving on a kept-alive one gets
+   * 503), tells every websocket it is going away (1001, so pages reconnect to the next server),
+   * lets requests in flight finish for up to `closeGraceMs` and then cuts what is left, stops the
+   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes it.
+   */
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      stopping = true;
+      const drained = app.close();
       try {
-        await cleanup();
+        await ctx.services.realtime?.close();
       } catch (error) {
-        log.error(`Cleanup failed: ${describe(error)}`);
+        log.error(`Closing the sockets failed: ${describe(error)}`);
       }
-    }
-    httpServer.closeAllConnections();
-    await app.close();
-    events.removeAll();
-    db.close();
-  };
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'late'>((done) => {
+        timer = setTimeout(() => done('late'), opts.closeGraceMs ?? CLOSE_GRACE_MS);
+      });
+      if ((await Promise.race([drained.then(() => 'drained' as const), graceOver])) === 'late') {
+        log.warn('Stopping: requests still in flight after the grace period are cut');
+        httpServer.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await drained;
+      if (delivery.kind === 'mailer') delivery.close?.();
+      for (const cleanup of [...cleanups].reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          log.error(`Cleanup failed: ${describe(error)}`);
+        }
+      }
+      events.removeAll();
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        log.error(`WAL checkpoint failed: ${describe(error)}`);
+      }
+      db.close();
+    })());
 
   try {
     for (const plugin of opts.plugins ?? PLUGINS) await plugin.setup(ctx, host);
@@ -399,6 +454,58 @@ function rpcCallCount(body: unknown): number {
   } catch {
     return 1;
   }
+}
+
+/**
+ * Anything that could carry a secret is cut from a log line should a later line include it:
+ * headers with credentials, bodies (codes, tokens, e-mails), the contract's token fields.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body',
+  'body',
+  '*.body',
+  'headers.authorization',
+  '*.jwt',
+  '*.refresh_token',
+  '*.sessionToken',
+  '*.session',
+  '*.code',
+  '*.secret',
+];
+
+/**
+ * One line per request, when it is answered: the route's pattern and the path without its query,
+ * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it.
+ */
+class RequestLines extends LogController {
+  override incomingRequest(): void {}
+  override routeNotFound(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: req.method,
+      route: req.routeOptions.url ?? null,
+      path: pathOf(req.url),
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) req.log.error({ ...line, error: error.message }, 'request');
+    else req.log.info(line, 'request');
+  }
+}
+
+function requestLogger(option: StartOptions['requestLog']) {
+  if (!option) return false;
+  return {
+    level: 'info',
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+    ...(option === true ? {} : { stream: option }),
+  };
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;

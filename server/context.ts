@@ -38,6 +38,8 @@ export type ServerConfig = {
   readonly rateLimits: RateLimits;
   /** Send Strict-Transport-Security (the deployment is behind TLS). */
   readonly hsts: boolean;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined serves no metrics. */
+  readonly metricsToken: string | undefined;
 };
 
 export type Logger = {

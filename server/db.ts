@@ -107,6 +107,27 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sign_in_strikes_since ON sign_in_strikes(since);
   `,
+  // The treasury sweep's journal (server/ops/treasury.ts): each transfer out of a payment wallet,
+  // written before it is sent. status: 'pending' (sent or about to be), 'confirmed' (landed),
+  // 'expired' (its blockhash expired before it landed: it never will).
+  `
+  CREATE TABLE sweeps (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    wallet TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    lamports TEXT NOT NULL,
+    fee_lamports TEXT NOT NULL,
+    blockhash TEXT NOT NULL,
+    last_valid_block_height INTEGER NOT NULL,
+    signature TEXT NOT NULL UNIQUE,
+    wire TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending',
+    created_at INTEGER NOT NULL,
+    resolved_at INTEGER
+  );
+  CREATE UNIQUE INDEX sweeps_one_pending ON sweeps(user_id) WHERE status = 'pending';
+  `,
 ];
 
 /** Opens (or creates) `dataDir/site.sqlite` in WAL mode and brings its schema up to date. */

@@ -20,6 +20,10 @@ export type ServerEvents = {
   'balance.changed': { userId: number; lamports: string };
   /** `userId`'s ticket was settled (paid, access and codes in one transaction), of `tier`. */
   'ticket.settled': { userId: number; tier: string; amountLamports: string };
+  /** A sign-in code left: e-mailed (`mail`), written to the staging log, or to the dev outbox. */
+  'code.sent': { via: 'mail' | 'log' | 'outbox' };
+  /** A sign-in code e-mail could not be delivered (after its one retry). */
+  'code.failed': Record<string, never>;
   /** Invitation codes were issued to `userId` (a confirmed Early Bird ticket). */
   'codes.issued': { userId: number; count: number };
   /** A sign-in session ended (Exit, or a stolen refresh token replayed): its jwts stop working. */

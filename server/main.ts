@@ -41,6 +41,9 @@ try {
     mailFrom: env.MAIL_FROM || undefined,
     mailToLog: mailTransport === 'log',
     siteUrl: env.SITE_URL || undefined,
+    // Production writes one JSON line per request (REQUEST_LOG=0 turns it off).
+    metricsToken: env.METRICS_TOKEN || undefined,
+    requestLog: env.REQUEST_LOG ? env.REQUEST_LOG === '1' : mode === 'production',
   });
   if (mode === 'production' && mailTransport === 'log' && !env.SMTP_URL)
     console.warn(

@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { Logger, ServerMode } from './context';
+import type { ServerEventBus } from './events';
 import { CODE_SUBJECT, codeEmail, type Mailer } from './mail';
 
 export { CODE_SUBJECT };
@@ -33,6 +34,7 @@ export function createOutbox(
   now: () => number,
   delivery: MailDelivery,
   siteUrl: () => string,
+  events?: ServerEventBus,
 ) {
   const insert = db.prepare('INSERT INTO outbox (email, code, subject, at) VALUES (?, ?, ?, ?)');
   const listFor = db.prepare<
@@ -50,7 +52,10 @@ export function createOutbox(
       }
       if (delivery.kind === 'log' && mode === 'production')
         log.warn(`[MAIL_TRANSPORT=log] sign-in code for ${email}: ${code} (not e-mailed)`);
-      if (delivery.kind !== 'mailer') return;
+      if (delivery.kind !== 'mailer') {
+        events?.emit('code.sent', { via: delivery.kind === 'log' ? 'log' : 'outbox' });
+        return;
+      }
       const message = codeEmail(email, code, siteUrl());
       try {
         await delivery.mailer(message);
@@ -61,9 +66,11 @@ export function createOutbox(
           await delivery.mailer(message);
         } catch (second) {
           log.error(`Mail delivery failed: ${reason(second)}`);
+          events?.emit('code.failed', {});
           throw second;
         }
       }
+      events?.emit('code.sent', { via: 'mail' });
     },
     /** Newest first (development mode only). */
     list(email?: string): OutboxMessage[] {

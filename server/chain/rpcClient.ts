@@ -21,11 +21,14 @@ export type SolanaRpc = {
   sendTransaction(wireBase64: string): Promise<string>;
 };
 
-export function createRpcClient(url: string, options: { timeoutMs?: number } = {}): SolanaRpc {
+/** One JSON-RPC call: the result, or an RpcCallError (HTTP failure or the node's error). */
+export type RpcCaller = <T>(method: string, params: unknown[]) => Promise<T>;
+
+export function createRpcCaller(url: string, options: { timeoutMs?: number } = {}): RpcCaller {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let nextId = 1;
 
-  async function call<T>(method: string, params: unknown[]): Promise<T> {
+  return async function call<T>(method: string, params: unknown[]): Promise<T> {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -44,7 +47,11 @@ export function createRpcClient(url: string, options: { timeoutMs?: number } = {
     }
     if (body.result === undefined) throw new RpcCallError(-32603, `RPC ${method}: no result`);
     return body.result;
-  }
+  };
+}
+
+export function createRpcClient(url: string, options: { timeoutMs?: number } = {}): SolanaRpc {
+  const call = createRpcCaller(url, options);
 
   return {
     async getLatestBlockhash() {

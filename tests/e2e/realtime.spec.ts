@@ -129,7 +129,47 @@ function serverProcess(port: number, dataDir: string) {
     kill() {
       child?.kill('SIGKILL');
     },
+    /** SIGTERM (what a platform sends on a deploy): resolves with the process's exit code. */
+    terminate(): Promise<number | null> {
+      const proc = child;
+      return new Promise((done) => {
+        if (!proc || proc.exitCode !== null) return done(proc?.exitCode ?? null);
+        proc.once('exit', (code) => done(code));
+        proc.kill('SIGTERM');
+      });
+    },
   };
+}
+
+/**
+ * The server as its own process on a data folder of its own, and `page` signed in to it with
+ * every room open. While the server is down the browser reports each refused attempt itself.
+ */
+async function signedInUnderProcess(
+  page: Page,
+  allowConsoleErrors: (pattern: RegExp | string) => void,
+  tag: string,
+) {
+  allowConsoleErrors(/WebSocket connection to .* failed/);
+  allowConsoleErrors(/ERR_CONNECTION_REFUSED/);
+  const dataDir = mkdtempSync(join(tmpdir(), `smw-realtime-${tag}-`));
+  const server = serverProcess(await freePort(), dataDir);
+  const dispose = () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await server.start();
+    const user = await registerUser(server.url, `${tag}@example.com`);
+    await openSignedIn(page, server, user);
+    await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+  return { server, dispose };
 }
 
 test.describe('realtime', () => {
@@ -189,18 +229,8 @@ test.describe('realtime', () => {
     allowConsoleErrors,
   }) => {
     test.setTimeout(90_000);
-    // While the server is down the browser reports each refused attempt itself.
-    allowConsoleErrors(/WebSocket connection to .* failed/);
-    allowConsoleErrors(/ERR_CONNECTION_REFUSED/);
-    const dataDir = mkdtempSync(join(tmpdir(), 'smw-realtime-kill-'));
-    const server = serverProcess(await freePort(), dataDir);
+    const { server, dispose } = await signedInUnderProcess(page, allowConsoleErrors, 'killed');
     try {
-      await server.start();
-      const user = await registerUser(server.url, 'killed@example.com');
-      await openSignedIn(page, server, user);
-      await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 10_000 });
-      await page.waitForLoadState('networkidle');
-      await expect.poll(() => openRooms(server), { timeout: 10_000 }).toEqual(ROOMS);
       const killedAt = Date.now();
       server.kill();
       await expect(status(page)).toHaveAttribute('data-state', 'connecting');
@@ -211,8 +241,36 @@ test.describe('realtime', () => {
       await expect(status(page)).toHaveAttribute('data-state', 'connected');
       expect((await stats(server)).connections).toBe(1);
     } finally {
-      server.kill();
-      rmSync(dataDir, { recursive: true, force: true });
+      dispose();
+    }
+  });
+
+  test('a SIGTERM restart of the server process: the open signed-in page reconnects without a reload', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const { server, dispose } = await signedInUnderProcess(page, allowConsoleErrors, 'sigterm');
+    try {
+      // A mark on this document: a reload would lose it.
+      await page.evaluate(() => Object.assign(window, { smwBeforeRestart: 'same document' }));
+      // The server stops gracefully: sockets told 1001, database checkpointed, exit code 0.
+      expect(await server.terminate()).toBe(0);
+      await expect(status(page)).toHaveAttribute('data-state', 'connecting');
+      const restartedAt = Date.now();
+      await server.start();
+      await expect.poll(() => openRooms(server), { timeout: 31_000 }).toEqual(ROOMS);
+      console.log(
+        `sigterm restart: page connected again ${Date.now() - restartedAt} ms after the new server answered`,
+      );
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+      expect(
+        await page.evaluate(() => (window as { smwBeforeRestart?: string }).smwBeforeRestart),
+      ).toBe('same document');
+      await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
+      expect((await stats(server)).connections).toBe(1);
+    } finally {
+      dispose();
     }
   });
 

@@ -1,0 +1,339 @@
+/**
+ * The treasury sweep: moves the SOL of settled tickets' payment wallets to the studio's address.
+ *
+ *   npm run treasury -- sweep --to ADDRESS              dry run: what would move, nothing sent
+ *   npm run treasury -- sweep --to ADDRESS --execute    sends the transfers
+ *   (--rpc URL: the chain's JSON-RPC; default SOLANA_RPC_URL. For the in-process chain of
+ *    LOCAL_CHAIN=1 or development, the running server's `http://HOST:PORT/rpc`.)
+ *
+ * Only wallets whose ticket is settled (ticket_paid_at set) are swept, each of its whole
+ * confirmed balance less the fee: a system-account transfer that leaves the account at 0, which
+ * the runtime allows (the account is then deleted). The ticket's record (paid amount, tier,
+ * access) is in the database and stays as it is.
+ *
+ * Safe to re-run and to kill at any moment: each transfer is signed, then journaled in the
+ * `sweeps` table (wallet, amount, blockhash, signature, the signed bytes) before it is sent. A
+ * run first resolves the journal's pending transfers by their signature status: landed →
+ * confirmed; unknown with a still valid blockhash → the same signed bytes sent again (a chain
+ * never runs a signature twice); unknown after its blockhash expired → expired (it can never
+ * land). A wallet with a pending transfer gets no new one, so no SOL is ever moved twice.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { getBase58Decoder } from '@solana/kit';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { createRpcCaller, createRpcClient, type RpcCaller } from '../chain/rpcClient';
+import { openDatabase, type Db } from '../db';
+import { lamportsToSol } from '../../contract/money';
+import { unseal } from '../secrets';
+import { textTable } from './report';
+
+/** The base fee of a one-signature transaction (5,000 lamports per signature). */
+export const SWEEP_FEE_LAMPORTS = 5_000n;
+/** How long a run waits between signature status checks of a transfer it sent. */
+const CONFIRM_POLL_MS = 400;
+
+type Candidate = { id: number; invite_code: string; payment_wallet_address: string };
+type Pending = {
+  id: number;
+  user_id: number;
+  wallet: string;
+  lamports: string;
+  signature: string;
+  wire: string;
+  last_valid_block_height: number;
+};
+export type SweepLine = {
+  wallet: string;
+  invite_code: string;
+  balance: bigint;
+  moves: bigint;
+  status: 'would move' | 'swept' | 'in flight' | 'failed';
+  signature?: string;
+};
+
+export type SweepOptions = {
+  dataDir: string;
+  to: string;
+  rpcUrl: string;
+  execute: boolean;
+  /** Progress lines (each transfer as it is sent and confirmed). */
+  say?: (line: string) => void;
+};
+
+export type SweepResult = {
+  lines: SweepLine[];
+  /** Pending transfers of an earlier run this run resolved, by outcome. */
+  resolved: { confirmed: number; expired: number; failed: number; stillPending: number };
+};
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+function walletKeyOf(dataDir: string): Buffer {
+  const file = join(dataDir, 'wallet-key');
+  if (!existsSync(file)) throw new Error(`No wallet key at ${file} (is DATA_DIR right?)`);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} is not a wallet key`);
+  return key;
+}
+
+export async function sweep(opts: SweepOptions): Promise<SweepResult> {
+  const say = opts.say ?? (() => {});
+  let destination: PublicKey;
+  try {
+    destination = new PublicKey(opts.to);
+  } catch {
+    throw new Error(`--to ${opts.to} is not a Solana address`);
+  }
+  if (!existsSync(join(opts.dataDir, 'site.sqlite')))
+    throw new Error(`No database in ${opts.dataDir} (is DATA_DIR right?)`);
+  const walletKey = walletKeyOf(opts.dataDir);
+  const rpc = createRpcClient(opts.rpcUrl);
+  const call = createRpcCaller(opts.rpcUrl);
+  const chain: Chain = {
+    rpc,
+    call,
+    blockHeight: () => call<number>('getBlockHeight', [{ commitment: 'confirmed' }]),
+  };
+  const db = openDatabase(opts.dataDir);
+  try {
+    const resolved = opts.execute
+      ? await resolvePending(db, chain, say)
+      : { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
+    const candidates = db
+      .prepare<[], Candidate>(
+        `SELECT id, invite_code, payment_wallet_address FROM users
+         WHERE ticket_paid_at IS NOT NULL ORDER BY id`,
+      )
+      .all();
+    if (candidates.some((c) => c.payment_wallet_address === destination.toBase58()))
+      throw new Error('--to is a payment wallet of this server');
+    const pendingOf = db.prepare<[number], Pending>(
+      "SELECT * FROM sweeps WHERE user_id = ? AND status = 'pending'",
+    );
+    const lines: SweepLine[] = [];
+    for (const user of candidates) {
+      const wallet = user.payment_wallet_address;
+      const balance = await rpc.getBalance(wallet);
+      const pending = pendingOf.get(user.id);
+      if (pending) {
+        lines.push({
+          wallet,
+          invite_code: user.invite_code,
+          balance,
+          moves: BigInt(pending.lamports),
+          status: 'in flight',
+          signature: pending.signature,
+        });
+        continue;
+      }
+      if (balance <= SWEEP_FEE_LAMPORTS) continue;
+      const moves = balance - SWEEP_FEE_LAMPORTS;
+      const line: SweepLine = {
+        wallet,
+        invite_code: user.invite_code,
+        balance,
+        moves,
+        status: 'would move',
+      };
+      lines.push(line);
+      if (!opts.execute) continue;
+      Object.assign(line, await sendSweep(db, chain, walletKey, user, destination, balance, say));
+    }
+    return { lines, resolved };
+  } finally {
+    db.close();
+  }
+}
+
+/** The chain as the sweep uses it: the client, raw calls, and the current block height. */
+type Chain = {
+  rpc: ReturnType<typeof createRpcClient>;
+  call: RpcCaller;
+  blockHeight: () => Promise<number>;
+};
+
+/** Builds, journals, sends and confirms one wallet's transfer. */
+async function sendSweep(
+  db: Db,
+  chain: Chain,
+  walletKey: Buffer,
+  user: Candidate,
+  destination: PublicKey,
+  balance: bigint,
+  say: (line: string) => void,
+): Promise<Pick<SweepLine, 'status' | 'signature'>> {
+  const secret = db
+    .prepare<[number], { s: string }>('SELECT payment_wallet_secret AS s FROM users WHERE id = ?')
+    .get(user.id)!.s;
+  const from = Keypair.fromSecretKey(unseal(walletKey, secret));
+  if (from.publicKey.toBase58() !== user.payment_wallet_address)
+    throw new Error(`The sealed key of ${user.payment_wallet_address} is not that wallet's`);
+  const moves = balance - SWEEP_FEE_LAMPORTS;
+  const { blockhash, lastValidBlockHeight } = await chain.rpc.getLatestBlockhash();
+  const tx = new Transaction({ feePayer: from.publicKey, blockhash, lastValidBlockHeight }).add(
+    SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: destination, lamports: moves }),
+  );
+  tx.sign(from);
+  const signature = getBase58Decoder().decode(tx.signature!);
+  const wire = tx.serialize().toString('base64');
+  // The journal first: whatever happens from here, a later run knows this signature.
+  db.prepare(
+    `INSERT INTO sweeps (user_id, wallet, destination, lamports, fee_lamports, blockhash,
+       last_valid_block_height, signature, wire, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    user.id,
+    user.payment_wallet_address,
+    destination.toBase58(),
+    moves.toString(),
+    SWEEP_FEE_LAMPORTS.toString(),
+    blockhash,
+    lastValidBlockHeight,
+    signature,
+    wire,
+    Date.now(),
+  );
+  say(`sending  ${user.payment_wallet_address}  ${lamportsToSol(moves)} SOL  ${signature}`);
+  const outcome = await settle(db, chain, {
+    signature,
+    wire,
+    last_valid_block_height: lastValidBlockHeight,
+  });
+  say(`${outcome.padEnd(8)} ${user.payment_wallet_address}  ${signature}`);
+  return {
+    status: outcome === 'confirmed' ? 'swept' : outcome === 'pending' ? 'in flight' : 'failed',
+    signature,
+  };
+}
+
+type Outcome = 'confirmed' | 'expired' | 'failed' | 'pending';
+
+/** What the chain says of a signature: landed (ok or failed) at `confirmed` or better, or not yet. */
+type Landing = 'ok' | 'failed' | 'unknown';
+
+async function landingOf(call: RpcCaller, signature: string): Promise<Landing> {
+  const answer = await call<{
+    value: Array<{ err: unknown; confirmationStatus?: string | null } | null>;
+  }>('getSignatureStatuses', [[signature], { searchTransactionHistory: true }]);
+  const status = answer.value[0] ?? null;
+  // 'processed' may still be rolled back with its fork: only confirmed or finalized decides.
+  if (!status || status.confirmationStatus === 'processed') return 'unknown';
+  return status.err === null ? 'ok' : 'failed';
+}
+
+/**
+ * Drives one journaled transfer to an end: sends its signed bytes (again) while its blockhash is
+ * valid and its signature unknown, and records the outcome. 'pending' when the chain could not be
+ * asked or did not decide in time (the next run resolves it).
+ */
+async function settle(
+  db: Db,
+  chain: Chain,
+  row: Pick<Pending, 'signature' | 'wire' | 'last_valid_block_height'>,
+): Promise<Outcome> {
+  const mark = (outcome: Outcome): Outcome => {
+    db.prepare(
+      "UPDATE sweeps SET status = ?, resolved_at = ? WHERE signature = ? AND status = 'pending'",
+    ).run(outcome, Date.now(), row.signature);
+    return outcome;
+  };
+  const landed = (landing: Landing): Outcome | null =>
+    landing === 'ok' ? mark('confirmed') : landing === 'failed' ? mark('failed') : null;
+  try {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const decided = landed(await landingOf(chain.call, row.signature));
+      if (decided) return decided;
+      if ((await chain.blockHeight()) > row.last_valid_block_height)
+        // Looked up once more: it may have landed just before its blockhash expired.
+        return landed(await landingOf(chain.call, row.signature)) ?? mark('expired');
+      // Sent again until its signature is seen or its blockhash expires; a refusal (a copy
+      // already processed, a wallet emptied meanwhile) decides nothing: only status or expiry.
+      await chain.rpc.sendTransaction(row.wire).catch(() => undefined);
+      if (attempt > 0) await sleep(CONFIRM_POLL_MS);
+    }
+  } catch {
+    // The chain could not be asked: the transfer stays pending for the next run.
+  }
+  return 'pending';
+}
+
+/** Resolves the pending transfers an earlier (killed or failed) run left in the journal. */
+async function resolvePending(
+  db: Db,
+  chain: Chain,
+  say: (line: string) => void,
+): Promise<SweepResult['resolved']> {
+  const counts = { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
+  const pending = db
+    .prepare<[], Pending>("SELECT * FROM sweeps WHERE status = 'pending' ORDER BY id")
+    .all();
+  for (const row of pending) {
+    const outcome = await settle(db, chain, row);
+    say(`journal  ${row.wallet}  ${row.signature}: ${outcome}`);
+    if (outcome === 'pending') counts.stillPending += 1;
+    else counts[outcome] += 1;
+  }
+  return counts;
+}
+
+export function sweepTable(result: SweepResult, execute: boolean): string {
+  const { lines } = result;
+  const total = lines
+    .filter((l) => l.status === (execute ? 'swept' : 'would move'))
+    .reduce((sum, l) => sum + l.moves, 0n);
+  const table = textTable(
+    ['payment wallet', 'invite code', 'balance SOL', 'moves SOL', 'status'],
+    lines.map((l) => [
+      l.wallet,
+      l.invite_code,
+      lamportsToSol(l.balance),
+      lamportsToSol(l.moves),
+      l.status,
+    ]),
+  );
+  const { confirmed, expired, failed, stillPending } = result.resolved;
+  const journal =
+    confirmed + expired + failed + stillPending > 0
+      ? `\nJournal of an earlier run: ${confirmed} confirmed, ${expired} expired, ${failed} failed, ${stillPending} still pending`
+      : '';
+  const verb = execute ? 'Swept' : 'Would sweep (dry run; --execute sends)';
+  const count = lines.filter((l) => l.status === (execute ? 'swept' : 'would move')).length;
+  return `${lines.length > 0 ? table : 'No settled payment wallet holds more than the fee.'}${journal}\n${verb}: ${count} wallet(s), ${lamportsToSol(total)} SOL (fee ${lamportsToSol(SWEEP_FEE_LAMPORTS)} SOL each)`;
+}
+
+async function main(args: string[]): Promise<void> {
+  const usage =
+    'Usage: npm run treasury -- sweep --to ADDRESS [--execute] [--rpc URL] (DATA_DIR, SOLANA_RPC_URL)';
+  const value = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const to = value('--to');
+  if (args[0] !== 'sweep' || !to) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const rpcUrl = value('--rpc') || process.env.SOLANA_RPC_URL;
+  if (!rpcUrl)
+    throw new Error(
+      "No chain: set SOLANA_RPC_URL or pass --rpc (the running server's http://HOST:PORT/rpc for its in-process chain)",
+    );
+  const execute = args.includes('--execute');
+  const result = await sweep({
+    dataDir: resolve(process.env.DATA_DIR || '.data'),
+    to,
+    rpcUrl,
+    execute,
+    say: (line) => console.log(line),
+  });
+  console.log(sweepTable(result, execute));
+  if (result.lines.some((l) => l.status === 'failed' || l.status === 'in flight'))
+    process.exitCode = 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
+  await main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`treasury: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });

@@ -58,8 +58,16 @@ function parts(ctx: Rolldown.ChunkingContext): Parts {
  *   services and the error dialog (the wallets' list, the lamports helpers, the copy feedback's
  *   selectors), which would be a file each.
  */
+const WALLET_LOADER = /\/src\/(wallet\/transfer|platform\/pagePreloads)\.ts$/;
+
 export function chunkName(id: string, ctx: Rolldown.ChunkingContext): string | null {
   if (inVendorByName(id)) return 'vendor';
+  // The wallet code's loader (and the list of files it fetches ahead) is imported by the member
+  // services and by the development wallet,
+  // which loads later on its own: inside the members' file it would tie the development wallet
+  // to it, and members that failed to load (their file held as failed by the browser) would take
+  // it down even after a Retry brought the members back.
+  if (WALLET_LOADER.test(id)) return 'walletLoader';
   const { app, home } = parts(ctx);
   if (app.has(id)) return 'vendor';
   if (!home.has(id)) return null;

@@ -60,4 +60,8 @@ describe('chunkName', () => {
     expect(chunkName(at('src/app/members.ts'), ctx)).toBeNull();
     expect(chunkName(at('src/app/realtime.ts'), ctx)).toBeNull();
   });
+
+  it("puts the wallet code's loader in a file of its own (the development wallet imports it too)", () => {
+    expect(chunkName(at('src/wallet/transfer.ts'), ctx)).toBe('walletLoader');
+  });
 });

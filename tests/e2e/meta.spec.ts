@@ -91,6 +91,9 @@ test('a path the site does not have answers 404 with a Page not found page that 
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/no-such-page\/at-all$/);
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
+  // Audited once the page has settled (its own code loaded): the heading is still there.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

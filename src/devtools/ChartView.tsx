@@ -61,6 +61,24 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
     };
   }, [chart]);
 
+  const showActive = () => {
+    const el = viewport.current;
+    const leaf = layout?.nodes.filter((n) => active.has(n.id) && !n.compound).at(-1);
+    if (!el || !leaf) return;
+    el.scrollTo({
+      left: Math.max(0, (leaf.x + leaf.width / 2 + 4) * zoom - el.clientWidth / 2),
+      top: Math.max(0, (leaf.y + leaf.height / 2 + 4) * zoom - el.clientHeight / 2),
+    });
+  };
+
+  // A chart larger than its window opens on the active state (once; then it is the developer's).
+  const openedOnActive = useRef(false);
+  useEffect(() => {
+    if (openedOnActive.current || !layout || active.size === 0) return;
+    openedOnActive.current = true;
+    showActive();
+  });
+
   if (error) return <p className="devtools-error">Layout failed: {error}</p>;
   if (!layout) return <p className="devtools-muted">Laying out…</p>;
   const byId = new Map(chart.nodes.map((n) => [n.id, n]));
@@ -118,6 +136,9 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
         </button>
         <button type="button" onClick={fit}>
           Fit
+        </button>
+        <button type="button" onClick={showActive} disabled={active.size === 0}>
+          Active state
         </button>
         <span className="devtools-muted">drag to pan · Ctrl + wheel to zoom</span>
       </div>

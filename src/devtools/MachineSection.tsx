@@ -220,11 +220,12 @@ function drivenLast(live: LiveActor[]): LiveActor | undefined {
   );
 }
 
-/** describeStep with the event's secrets redacted (what the step lists show). */
+/** describeStep with the event's secrets redacted and a long payload cut (the step lists). */
 function describeRedacted(step: RecordedStep): string {
-  return describeStep(
+  const text = describeStep(
     step.kind === 'event' ? { ...step, event: redactValue(step.event) as AnyEventObject } : step,
   );
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 /**

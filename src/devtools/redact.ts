@@ -15,8 +15,20 @@ const SECRET_FIELD =
 const JWT_TEXT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const BEARER_TEXT = /(Bearer\s+)\S+/gi;
 
-function isMachineLike(v: object): v is { id?: unknown } {
-  return 'config' in v && 'root' in v && 'definition' in v;
+/**
+ * A machine or one of its state nodes as JSON carries it (its definition, or its own fields):
+ * named by its id instead of printed whole.
+ */
+function machineName(v: Record<string, unknown>): string | undefined {
+  const id = String(v.id);
+  // A machine's or a state node's definition (what their toJSON gives).
+  if ('key' in v && 'states' in v && 'on' in v && 'transitions' in v) {
+    return id.includes('.') ? `[state node ${id}]` : `[machine ${id}]`;
+  }
+  if (!('config' in v)) return undefined;
+  if ('root' in v && 'implementations' in v) return `[machine ${id}]`;
+  if ('key' in v && 'states' in v) return `[state node ${id}]`;
+  return undefined;
 }
 
 /** Text with every JWT in it replaced. */
@@ -26,35 +38,15 @@ export function redactText(text: string): string {
 
 /** A value as JSON carries it (see plainValue), secrets replaced, machines named. */
 export function redactValue(value: unknown): unknown {
-  const machinesNamed = walk(value, (v) =>
-    v && typeof v === 'object' && !Array.isArray(v) && isMachineLike(v)
-      ? `[machine ${String(v.id)}]`
-      : undefined,
-  );
-  return walkPlain(plainValue(machinesNamed));
-}
-
-/** Replaces, before JSON, what `replace` names (undefined: keep it, and walk inside it). */
-function walk(value: unknown, replace: (v: unknown) => string | undefined): unknown {
-  const seen = new WeakSet<object>();
-  const go = (v: unknown): unknown => {
-    const replaced = replace(v);
-    if (replaced !== undefined) return replaced;
-    if (!v || typeof v !== 'object') return v;
-    if (seen.has(v) || ('sessionId' in v && 'send' in v)) return v;
-    seen.add(v);
-    if (Array.isArray(v)) return v.map(go);
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) return v;
-    return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, go(inner)]));
-  };
-  return go(value);
+  return walkPlain(plainValue(value));
 }
 
 function walkPlain(value: unknown): unknown {
   if (typeof value === 'string') return redactText(value);
   if (Array.isArray(value)) return value.map(walkPlain);
   if (value && typeof value === 'object') {
+    const named = machineName(value as Record<string, unknown>);
+    if (named) return named;
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,

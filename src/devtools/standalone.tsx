@@ -13,4 +13,7 @@ export function mountVisualiser(root: HTMLElement): void {
   document.documentElement.dataset.session = 'loaded';
   document.title = 'Machines · Solana Mafia Wars';
   createRoot(root).render(<Visualiser />);
+  // The page's tap keeper (it holds the first tap until the site's app answers) stands down:
+  // the visualiser answers taps itself.
+  window.__smwTaps?.stop();
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { machineToChart } from '../../src/devtools/graph';
 import { registerUser, type RegisteredUser } from '../support/api';
 import { expect, test } from '../support/e2e';
@@ -217,18 +217,8 @@ test('a visualiser opened after the site shows the live sign-in state at once an
   watchPage,
 }) => {
   test.setTimeout(90_000);
-  // The site first: a player has already opened the sign-in modal.
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Get Access' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-
-  // Then the visualiser, in a second tab of the same browser.
-  const visualiser = await context.newPage();
-  await watchPage(visualiser);
-  await visualiser.goto('/__machines');
-  const section = visualiser.locator('section[data-machine="signIn"]');
-  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  // The site first: a player has already opened the sign-in modal; then the visualiser.
+  const { dialog, section } = await siteSignInThenVisualiser({ page, context, watchPage });
   const active = (id: string) =>
     section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
 
@@ -403,6 +393,32 @@ test('"Save as test" on a live actor of the site (another tab) gives a file the 
   expect(text).toContain('"type": "xstate.done.actor.sendCode"');
 });
 
+/**
+ * A player opens the sign-in dialog on the site, then the visualiser opens in a second tab of the
+ * same browser (at `path`, 1440×900 when `wide`): the dialog, the visualiser and its signIn section,
+ * its chart drawn.
+ */
+async function siteSignInThenVisualiser(
+  {
+    page,
+    context,
+    watchPage,
+  }: { page: Page; context: BrowserContext; watchPage: (page: Page) => Promise<unknown> },
+  { path = '/__machines', wide = false }: { path?: string; wide?: boolean } = {},
+) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  const visualiser = await context.newPage();
+  await watchPage(visualiser);
+  if (wide) await visualiser.setViewportSize({ width: 1440, height: 900 });
+  await visualiser.goto(path);
+  const section = visualiser.locator('section[data-machine="signIn"]');
+  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  return { dialog, visualiser, section };
+}
+
 test("every machine's sandbox opens from its sample input, and a crash stays inside the visualiser", async ({
   page,
 }) => {
@@ -443,13 +459,7 @@ test('the visualiser runs no app of its own: the live actor of the tab the devel
   watchPage,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Get Access' }).first().click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Sign In' })).toBeVisible();
-
-  const visualiser = await context.newPage();
-  await watchPage(visualiser);
-  await visualiser.goto('/__machines');
+  const { visualiser, section } = await siteSignInThenVisualiser({ page, context, watchPage });
   await expect(visualiser.getByText(/live actors of the site in 1 other tab\./)).toBeVisible();
   const live = visualiser.locator('.devtools-live button');
   await expect(live.first()).toBeVisible();
@@ -457,8 +467,6 @@ test('the visualiser runs no app of its own: the live actor of the tab the devel
   const names = await live.allTextContents();
   expect(names.length).toBeGreaterThan(3);
   for (const text of names) expect(text).toMatch(/\(other tab\)$/);
-  const section = visualiser.locator('section[data-machine="signIn"]');
-  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
   // Selected without a click: the site's sign-in actor, in the state the other tab shows.
   await expect(section.locator('.devtools-live button[aria-pressed="true"]')).toHaveText(
     /\(other tab\)$/,
@@ -478,16 +486,10 @@ test('an event sent from the visualiser reaches the live actor of the other tab 
   watchPage,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Get Access' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-
-  const visualiser = await context.newPage();
-  await watchPage(visualiser);
-  await visualiser.goto('/__machines#machine-signIn');
-  const section = visualiser.locator('section[data-machine="signIn"]');
-  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
+    { page, context, watchPage },
+    { path: '/__machines#machine-signIn' },
+  );
   const form = section.getByRole('form', { name: 'Send an event' });
   await form.getByRole('combobox').selectOption('signIn.emailChanged');
   await form.getByLabel('payload (JSON)').fill('{"email":"from-the-visualiser@example.com"}');
@@ -653,18 +655,12 @@ test('screenshots of the visualiser at 1440×900, light and dark, with the site 
   watchPage,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Get Access' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('E-mail').fill('screenshot@example.com');
-
-  const visualiser = await context.newPage();
-  await watchPage(visualiser);
-  await visualiser.setViewportSize({ width: 1440, height: 900 });
-  await visualiser.goto('/__machines');
-  const section = visualiser.locator('section[data-machine="signIn"]');
-  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
+    { page, context, watchPage },
+    { wide: true },
+  );
   await expect(visualiser.locator('svg[data-chart="userData"]')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByLabel('E-mail').fill('screenshot@example.com');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(
     section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.code"]'),

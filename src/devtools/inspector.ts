@@ -128,7 +128,6 @@ type Wire = { tab: string } & (
   | { kind: 'history'; sessionId: string; history: LiveHistory }
   | { kind: 'step'; sessionId: string; step: LiveStep }
   | { kind: 'hello' }
-  | { kind: 'bye' }
   | { kind: 'send'; to: string; sessionId: string; event: AnyEventObject }
 );
 let channel: BroadcastChannel | null | undefined;
@@ -141,8 +140,12 @@ function openChannel(): BroadcastChannel | null {
         answerHello(message.data);
         takeSent(message.data);
       };
-      // A visualiser forgets this tab's actors once the tab is closed or navigates away.
-      globalThis.addEventListener?.('pagehide', () => broadcast({ tab: tabId(), kind: 'bye' }));
+      // This tab holds a lock of its own for as long as it lives: a visualiser forgets its actors
+      // once the lock is gone (the tab closed, navigated away or crashed).
+      void globalThis.navigator?.locks?.request(
+        `${CHANNEL}:${tabId()}`,
+        () => new Promise<void>(() => {}),
+      );
     }
   }
   return channel;
@@ -203,6 +206,26 @@ export function sendToLive(actor: LiveActor, event: AnyEventObject): void {
   broadcast({ tab: tabId(), kind: 'send', to: actor.tab, sessionId, event: plain });
 }
 
+const GONE_TABS_EVERY_MS = 1000;
+
+/** Drops the actors of the tabs whose lock is gone (closed, navigated away, crashed). */
+async function forgetGoneTabs(): Promise<void> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return;
+  const { held = [], pending = [] } = await locks.query();
+  const alive = new Set([...held, ...pending].map((lock) => lock.name));
+  const store = inspectorStore();
+  const gone = [...store.actors.entries()].filter(
+    ([, actor]) => actor.tab && !alive.has(`${CHANNEL}:${actor.tab}`),
+  );
+  if (gone.length === 0) return;
+  for (const [key] of gone) {
+    store.actors.delete(key);
+    store.histories.delete(key);
+  }
+  notify(store);
+}
+
 /** Shows the actors of the apps running in other tabs; returns the unsubscribe. */
 export function listenToOtherTabs(): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
@@ -214,11 +237,6 @@ export function listenToOtherTabs(): () => void {
     if (wire.kind === 'actor') {
       const sessionId = `${wire.tab}:${wire.actor.sessionId}`;
       store.actors.set(sessionId, { ...wire.actor, sessionId, tab: wire.tab });
-    } else if (wire.kind === 'bye') {
-      for (const key of [...store.actors.keys()].filter((k) => k.startsWith(`${wire.tab}:`))) {
-        store.actors.delete(key);
-        store.histories.delete(key);
-      }
     } else if (wire.kind === 'event') {
       store.events.unshift({ ...wire.event, actor: `${wire.event.actor} (other tab)` });
       store.events.length = Math.min(store.events.length, MAX_EVENTS);
@@ -233,7 +251,11 @@ export function listenToOtherTabs(): () => void {
   };
   // Tabs opened before this visualiser answer with their actors' current snapshots.
   listener.postMessage({ tab: tabId(), kind: 'hello' } satisfies Wire);
-  return () => listener.close();
+  const sweep = setInterval(() => void forgetGoneTabs(), GONE_TABS_EVERY_MS);
+  return () => {
+    clearInterval(sweep);
+    listener.close();
+  };
 }
 
 /** The `inspect` observer for createActor / the AppProvider. */

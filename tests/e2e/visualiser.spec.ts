@@ -478,6 +478,11 @@ test('the visualiser runs no app of its own: the live actor of the tab the devel
   await expect(
     section.locator('[data-live-recording="signIn"]').getByText(/^signIn\.open /),
   ).toBeVisible();
+
+  // The site's tab is closed: its actors leave the visualiser.
+  await page.close();
+  await expect(visualiser.getByText(/0 live actors of the site in 0 other tabs\./)).toBeVisible();
+  await expect(live).toHaveCount(0);
 });
 
 test('an event sent from the visualiser reaches the live actor of the other tab and is recorded as a step', async ({

@@ -23,6 +23,7 @@ export default function Visualiser() {
   // The site running in other tabs shows here (clicking through the site there moves the
   // highlighted states here).
   useEffect(() => listenToOtherTabs(), []);
+  useFollowAddressSection();
   const uncaught = useUncaughtErrors();
   const store = inspectorStore();
   const actors = liveActorsFirst([...store.actors.values()].filter((a) => a.status !== 'stopped'));
@@ -79,6 +80,31 @@ export default function Visualiser() {
 function liveActorsFirst(actors: LiveActor[]): LiveActor[] {
   return [...actors.filter((a) => a.tab), ...actors.filter((a) => !a.tab)];
 }
+
+/**
+ * /__machines#machine-<name>: the sections did not exist when the browser read the address. The
+ * section is brought into view once drawn, and again each time the page grows (the charts above
+ * it are laid out one by one), until the developer scrolls, clicks or types.
+ */
+function useFollowAddressSection(): void {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const main = document.querySelector('main.devtools');
+    if (!id || !main) return;
+    const follow = () => document.getElementById(id)?.scrollIntoView();
+    const observer = new ResizeObserver(follow);
+    observer.observe(main);
+    const stop = () => {
+      observer.disconnect();
+      for (const type of STOP_FOLLOWING) window.removeEventListener(type, stop, true);
+    };
+    for (const type of STOP_FOLLOWING) window.addEventListener(type, stop, true);
+    follow();
+    return stop;
+  }, []);
+}
+
+const STOP_FOLLOWING = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
  * Errors nothing caught in the visualiser's tab (a sandbox's machine throwing from a timer, say):

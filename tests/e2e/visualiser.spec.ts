@@ -550,6 +550,8 @@ test('charts are drawn at 100 % with readable labels, and zoom, fit and pan', as
   expect(await nodeTitleHeight()).toBeGreaterThanOrEqual(13);
 
   // The chart is wider than its window: it pans by dragging.
+  // The address's section is in view once drawn, as the charts above it are laid out.
+  await expect(section.getByRole('heading', { name: 'signIn', level: 2 })).toBeInViewport();
   const viewport = section.getByTestId('chart-viewport');
   const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
   await viewport.scrollIntoViewIfNeeded();

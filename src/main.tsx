@@ -86,4 +86,10 @@ async function boot(root: HTMLElement): Promise<void> {
     () => false,
   );
 }
-void boot(container);
+// The machine visualiser (development and local builds only) runs no app of its own: the site's
+// actors it shows are those of the site open in other tabs (src/devtools/standalone.tsx).
+if (import.meta.env.MODE !== 'production' && /^\/__machines\/?$/.test(window.location.pathname)) {
+  void import('./devtools/standalone').then((visualiser) => visualiser.mountVisualiser(container));
+} else {
+  void boot(container);
+}

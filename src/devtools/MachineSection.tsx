@@ -1,18 +1,26 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { ChartView } from './ChartView';
 import { describeEvent, machineToChart, type Chart } from './graph';
-import { inspectorStore, type LiveActor } from './inspector';
+import { inspectorStore, sendToLive, type LiveActor } from './inspector';
+import { redactValue, showRedacted } from './redact';
 import type { MachineEntry } from './registry';
-import { describeStep, recordingFileName, recordingToTestFile, type Recording } from './recording';
+import {
+  describeStep,
+  recordingFileName,
+  recordingToTestFile,
+  type RecordedStep,
+  type Recording,
+} from './recording';
+import { sampleInputText } from './sampleInputs';
 import {
   activeNodeIds,
   canTake,
   chartEvents,
+  crashText,
   recordingFromLive,
   SandboxSession,
   sandboxEvent,
-  showValue,
 } from './sandbox';
 
 type Loaded = { machine: AnyStateMachine; chart: Chart };
@@ -22,9 +30,10 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sandbox, setSandbox] = useState<SandboxSession | null>(null);
-  const [input, setInput] = useState('{}');
+  const [input, setInput] = useState(() => sampleInputText(entry.name));
   const [payload, setPayload] = useState('{}');
-  const [selected, setSelected] = useState(0);
+  // The live actor picked by hand (its sessionId); until then, the one the developer drove last.
+  const [picked, setPicked] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -52,7 +61,7 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
     [sandbox, sandboxStep],
   );
 
-  const liveActor = live[Math.min(selected, live.length - 1)];
+  const liveActor = live.find((a) => a.sessionId === picked) ?? drivenLast(live);
   const value = sandbox ? snapshot?.value : liveActor?.value;
   const active = useMemo(
     () => (loaded && value !== undefined ? activeNodeIds(loaded.chart, value) : new Set<string>()),
@@ -70,11 +79,18 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
 
   const start = () => {
     if (!loaded) return;
+    let value: unknown;
+    try {
+      value = input.trim() === '' ? undefined : (JSON.parse(input) as unknown);
+    } catch (e) {
+      setError(`Sandbox input is not JSON: ${crashText(e)}`);
+      return;
+    }
     try {
       setError(null);
-      setSandbox(new SandboxSession(entry.name, loaded.machine, parse(input) ?? {}));
+      setSandbox(new SandboxSession(entry.name, loaded.machine, value));
     } catch (e) {
-      setError(`Sandbox did not start: ${String(e)}`);
+      setError(`Sandbox did not start: ${crashText(e)}`);
     }
   };
 
@@ -90,13 +106,13 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
         {live.length > 0 ? (
           <span className="devtools-live">
             live:{' '}
-            {live.map((a, i) => (
+            {live.map((a) => (
               <button
                 key={a.sessionId}
                 type="button"
-                aria-pressed={i === selected && !sandbox}
+                aria-pressed={a === liveActor && !sandbox}
                 onClick={() => {
-                  setSelected(i);
+                  setPicked(a.sessionId);
                   setSandbox(null);
                 }}
               >
@@ -120,7 +136,12 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
       {!sandbox ? (
         <label className="devtools-field">
           Sandbox input (JSON){' '}
-          <input value={input} onChange={(e) => setInput(e.target.value)} spellCheck={false} />
+          <input value={input} onChange={(e) => setInput(e.target.value)} spellCheck={false} />{' '}
+          <span className="devtools-muted">
+            {input === sampleInputText(entry.name)
+              ? 'the sample input (src/devtools/sampleInputs.ts)'
+              : ''}
+          </span>
         </label>
       ) : null}
       {loaded ? (
@@ -132,8 +153,14 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
         <div className="devtools-sandbox" data-sandbox={entry.name}>
           <p>
             Sandbox state: <code data-testid="sandbox-state">{JSON.stringify(snapshot.value)}</code>{' '}
-            ({snapshot.status})
+            (<span data-testid="sandbox-status">{snapshot.status}</span>)
           </p>
+          {sandbox.crash ? (
+            <p className="devtools-error" role="alert" data-testid="sandbox-crash">
+              The machine crashed: {sandbox.crash}. Step back, or stop the sandbox and start it from
+              another input.
+            </p>
+          ) : null}
           <label className="devtools-field">
             Event payload (JSON){' '}
             <input
@@ -164,7 +191,7 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
             button moves time on by the delay.
           </p>
           <SandboxHistory session={sandbox} />
-          <pre className="devtools-context">{showValue(snapshot.context)}</pre>
+          <pre className="devtools-context">{showRedacted(snapshot.context)}</pre>
         </div>
       ) : liveActor ? (
         <details className="devtools-livectx">
@@ -172,13 +199,114 @@ export function MachineSection({ entry, live }: { entry: MachineEntry; live: Liv
             {liveActor.systemId ?? liveActor.id}: <code>{JSON.stringify(liveActor.value)}</code> (
             {liveActor.status})
           </summary>
-          <pre className="devtools-context">{showValue(liveActor.context)}</pre>
+          <pre className="devtools-context">{showRedacted(liveActor.context)}</pre>
         </details>
       ) : null}
       {!sandbox && liveActor && loaded ? (
-        <LiveRecording name={entry.name} machine={loaded.machine} actor={liveActor} />
+        <>
+          <LiveSend chart={loaded.chart} actor={liveActor} active={active} />
+          <LiveRecording name={entry.name} machine={loaded.machine} actor={liveActor} />
+        </>
       ) : null}
     </section>
+  );
+}
+
+/** The actor of a machine's live ones that changed last (the tab the developer is driving). */
+function drivenLast(live: LiveActor[]): LiveActor | undefined {
+  return live.reduce<LiveActor | undefined>(
+    (last, a) => (!last || (a.updatedAt ?? 0) > (last.updatedAt ?? 0) ? a : last),
+    undefined,
+  );
+}
+
+/** describeStep with the event's secrets redacted and a long payload cut (the step lists). */
+function describeRedacted(step: RecordedStep): string {
+  const text = describeStep(
+    step.kind === 'event' ? { ...step, event: redactValue(step.event) as AnyEventObject } : step,
+  );
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * Sends an event to the live actor (of the site in another tab): the events its active states
+ * take, with a JSON payload. The actor takes it as any other, so it is logged (marked "sent from
+ * here") and recorded as a step of its history.
+ */
+function LiveSend({
+  chart,
+  actor,
+  active,
+}: {
+  chart: Chart;
+  actor: LiveActor;
+  active: Set<string>;
+}) {
+  const handled = [
+    ...new Set(
+      chart.edges
+        .filter(
+          (e) =>
+            active.has(e.source) &&
+            e.kind !== 'always' &&
+            e.kind !== 'wildcard' &&
+            !e.event.startsWith('xstate.'),
+        )
+        .map((e) => e.event),
+    ),
+  ];
+  const [type, setType] = useState('');
+  const [payload, setPayload] = useState('{}');
+  const [note, setNote] = useState<string | null>(null);
+  const chosen = handled.includes(type) ? type : (handled[0] ?? '');
+  const send = () => {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload || '{}');
+    } catch (e) {
+      setNote(`The payload is not JSON: ${crashText(e)}`);
+      return;
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      setNote('The payload is a JSON object, e.g. {"email":"player@example.com"}.');
+      return;
+    }
+    sendToLive(actor, { ...(body as Record<string, unknown>), type: chosen });
+    setNote(`Sent ${chosen} to ${actor.systemId ?? actor.id}.`);
+  };
+  if (handled.length === 0) return null;
+  return (
+    <form
+      className="devtools-send"
+      aria-label="Send an event"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <label>
+        Send to {actor.systemId ?? actor.id}
+        {actor.tab ? ' (other tab)' : ''}{' '}
+        <select value={chosen} onChange={(e) => setType(e.target.value)}>
+          {handled.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        payload (JSON){' '}
+        <input value={payload} onChange={(e) => setPayload(e.target.value)} spellCheck={false} />
+      </label>{' '}
+      <button type="submit">Send</button>
+      {note ? (
+        <span className="devtools-muted" role="status">
+          {' '}
+          {note}
+        </span>
+      ) : null}
+    </form>
   );
 }
 
@@ -237,7 +365,7 @@ function LiveRecording({
       <ol className="devtools-steps">
         {history.steps.map((step, i) => (
           <li key={i}>
-            {describeStep({ kind: 'event', ...step })} →{' '}
+            {describeRedacted({ kind: 'event', ...step })} →{' '}
             <code>{JSON.stringify(step.snapshot.value)}</code>
           </li>
         ))}
@@ -295,7 +423,7 @@ function SandboxHistory({ session }: { session: SandboxSession }) {
               aria-current={session.position === i + 1 ? 'step' : undefined}
               onClick={() => session.jump(i + 1)}
             >
-              {describeStep(step)} → <code>{JSON.stringify(step.snapshot.value)}</code>
+              {describeRedacted(step)} → <code>{JSON.stringify(step.snapshot.value)}</code>
             </button>
           </li>
         ))}

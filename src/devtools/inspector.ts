@@ -18,9 +18,18 @@ export type LiveActor = {
   context: unknown;
   /** Set for an actor of the app running in another tab (fed over a BroadcastChannel). */
   tab?: string;
+  /** When this actor last changed (ms): the actor the developer drove last is selected first. */
+  updatedAt?: number;
 };
 
-export type LiveEvent = { at: number; actor: string; type: string; event: AnyEventObject };
+export type LiveEvent = {
+  at: number;
+  actor: string;
+  type: string;
+  event: AnyEventObject;
+  /** The developer sent it from the visualiser (sendToLive). */
+  fromVisualiser?: boolean;
+};
 
 /** An event a live machine actor took, when, and the snapshot it led to. */
 export type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSnapshot };
@@ -40,6 +49,8 @@ export type LiveHistory = {
 
 export type InspectorStore = {
   actors: Map<string, LiveActor>;
+  /** This tab's actors themselves, to send them what the visualiser sends (never shared). */
+  refs: Map<string, { send: (event: AnyEventObject) => void }>;
   /** Per live machine actor (same keys as `actors`). */
   histories: Map<string, LiveHistory>;
   events: LiveEvent[];
@@ -48,7 +59,7 @@ export type InspectorStore = {
 };
 
 const STORE_KEY = 'smw-devtools-inspector';
-const MAX_EVENTS = 50;
+const MAX_EVENTS = 200;
 const MAX_STEPS = 300;
 
 type ActorLike = {
@@ -65,6 +76,7 @@ export function inspectorStore(): InspectorStore {
   if (!store) {
     store = {
       actors: new Map(),
+      refs: new Map(),
       histories: new Map(),
       events: [],
       listeners: new Set(),
@@ -91,6 +103,7 @@ function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): LiveA
     status: snap.status ?? 'active',
     value: snap.value,
     context: snap.context,
+    updatedAt: Date.now(),
   };
   store.actors.set(sessionId, actor);
   return actor;
@@ -115,13 +128,25 @@ type Wire = { tab: string } & (
   | { kind: 'history'; sessionId: string; history: LiveHistory }
   | { kind: 'step'; sessionId: string; step: LiveStep }
   | { kind: 'hello' }
+  | { kind: 'send'; to: string; sessionId: string; event: AnyEventObject }
 );
 let channel: BroadcastChannel | null | undefined;
 
 function openChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    if (channel) channel.onmessage = (message: MessageEvent<Wire>) => answerHello(message.data);
+    if (channel) {
+      channel.onmessage = (message: MessageEvent<Wire>) => {
+        answerHello(message.data);
+        takeSent(message.data);
+      };
+      // This tab holds a lock of its own for as long as it lives: a visualiser forgets its actors
+      // once the lock is gone (the tab closed, navigated away or crashed).
+      void globalThis.navigator?.locks?.request(
+        `${CHANNEL}:${tabId()}`,
+        () => new Promise<void>(() => {}),
+      );
+    }
   }
   return channel;
 }
@@ -144,6 +169,61 @@ function answerHello(wire: Wire | undefined): void {
     const history = store.histories.get(actor.sessionId);
     if (history) broadcast({ tab: tabId(), kind: 'history', sessionId: actor.sessionId, history });
   }
+}
+
+/** The event being sent from a visualiser to one of this tab's actors, while it is sent. */
+let sending: AnyEventObject | null = null;
+
+/** A visualiser sends an event to one of this tab's actors: the actor takes it as any other. */
+function takeSent(wire: Wire | undefined): void {
+  if (wire?.kind !== 'send' || wire.to !== tabId()) return;
+  deliver(wire.sessionId, wire.event);
+}
+
+function deliver(sessionId: string, event: AnyEventObject): void {
+  const ref = inspectorStore().refs.get(sessionId);
+  if (!ref) return;
+  sending = event;
+  try {
+    ref.send(event);
+  } finally {
+    sending = null;
+  }
+}
+
+/**
+ * Sends `event` to a live actor, of this tab or of the site in another tab (over the channel):
+ * the actor takes it as it takes the site's own events, so it is logged and its step recorded
+ * like any other, marked as sent from the visualiser in the log.
+ */
+export function sendToLive(actor: LiveActor, event: AnyEventObject): void {
+  const plain = JSON.parse(JSON.stringify(event)) as AnyEventObject;
+  if (!actor.tab) {
+    deliver(actor.sessionId, plain);
+    return;
+  }
+  const sessionId = actor.sessionId.slice(actor.tab.length + 1);
+  broadcast({ tab: tabId(), kind: 'send', to: actor.tab, sessionId, event: plain });
+}
+
+const GONE_TABS_EVERY_MS = 1000;
+
+/** Drops the actors of the tabs whose lock is gone (closed, navigated away, crashed). */
+async function forgetGoneTabs(): Promise<void> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return;
+  const { held = [], pending = [] } = await locks.query();
+  const alive = new Set([...held, ...pending].map((lock) => lock.name));
+  const store = inspectorStore();
+  const gone = [...store.actors.entries()].filter(
+    ([, actor]) => actor.tab && !alive.has(`${CHANNEL}:${actor.tab}`),
+  );
+  if (gone.length === 0) return;
+  for (const [key] of gone) {
+    store.actors.delete(key);
+    store.histories.delete(key);
+  }
+  notify(store);
 }
 
 /** Shows the actors of the apps running in other tabs; returns the unsubscribe. */
@@ -171,7 +251,11 @@ export function listenToOtherTabs(): () => void {
   };
   // Tabs opened before this visualiser answer with their actors' current snapshots.
   listener.postMessage({ tab: tabId(), kind: 'hello' } satisfies Wire);
-  return () => listener.close();
+  const sweep = setInterval(() => void forgetGoneTabs(), GONE_TABS_EVERY_MS);
+  return () => {
+    clearInterval(sweep);
+    listener.close();
+  };
 }
 
 /** The `inspect` observer for createActor / the AppProvider. */
@@ -181,6 +265,9 @@ export function devInspect(event: InspectionEvent): void {
   if (event.type === '@xstate.actor' || event.type === '@xstate.snapshot') {
     const snapshot = event.type === '@xstate.actor' ? snapshotOf(ref) : event.snapshot;
     const actor = record(store, ref, snapshot);
+    if (event.type === '@xstate.actor' && typeof event.actorRef.send === 'function') {
+      store.refs.set(actor.sessionId, event.actorRef);
+    }
     broadcast({ tab: tabId(), kind: 'actor', actor });
     if (event.type === '@xstate.snapshot') trackStep(store, actor.sessionId, event.event, snapshot);
   } else if (event.type === '@xstate.event') {
@@ -192,6 +279,7 @@ export function devInspect(event: InspectionEvent): void {
       actor: ref.systemId ?? ref.id ?? '?',
       type: event.event.type,
       event: event.event,
+      ...(sending !== null && event.event === sending ? { fromVisualiser: true } : {}),
     };
     store.events.unshift(live);
     store.events.length = Math.min(store.events.length, MAX_EVENTS);

@@ -63,20 +63,32 @@ export class ManualClock {
 /**
  * A fresh actor of one machine for trying it by hand: every invoked or spawned actor is replaced
  * by one that never settles (its outcome is sent with the `<id> done` / `<id> error` buttons),
- * and its timers run on a clock that moves only when asked (the `after <delay>` buttons).
+ * and its timers run on a clock that moves only when asked (the `after <delay>` buttons). A crash
+ * (an input the machine cannot start from, an action that throws) goes to `onError` and leaves
+ * the actor in its `error` status; it is never thrown at the page.
  */
 export function startSandbox(
   machine: AnyStateMachine,
   input: unknown,
   clock: ManualClock = new ManualClock(),
+  onError: (error: unknown) => void = () => {},
 ): AnyActorRef {
   const names = Object.keys(machine.implementations.actors ?? {});
   const standIns = Object.fromEntries(
     names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
   );
   const actor = createActor(machine.provide({ actors: standIns } as never), { input, clock });
+  actor.subscribe({ error: onError });
   actor.start();
   return actor;
+}
+
+/** What a sandbox shows for a crash: the error's message (and name when it is not a plain Error). */
+export function crashText(error: unknown): string {
+  if (error instanceof Error) {
+    return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
+  }
+  return String(error);
 }
 
 /** The event types the chart names (intents, facts, actor outcomes, delays), once each. */
@@ -144,6 +156,8 @@ export class SandboxSession {
   steps: RecordedStep[] = [];
   /** How many of `steps` the actor has taken (the time-travel cursor). */
   position = 0;
+  /** The crash of the actor as it stands now (null while it runs), as `crashText` words it. */
+  crash: string | null = null;
   private clock = new ManualClock();
   private current: AnyActorRef;
   private readonly listeners = new Set<() => void>();
@@ -153,7 +167,7 @@ export class SandboxSession {
     readonly machine: AnyStateMachine,
     readonly input: unknown,
   ) {
-    this.current = startSandbox(machine, input, this.clock);
+    this.current = this.startActor();
     this.initial = recordSnapshot(this.snapshot());
   }
 
@@ -203,7 +217,8 @@ export class SandboxSession {
     const to = Math.max(0, Math.min(position, this.steps.length));
     this.current.stop();
     this.clock = new ManualClock();
-    this.current = startSandbox(this.machine, this.input, this.clock);
+    this.crash = null;
+    this.current = this.startActor();
     for (const step of this.steps.slice(0, to)) {
       if (step.kind === 'event') this.current.send(step.event);
       else this.clock.advance(step.ms);
@@ -239,6 +254,12 @@ export class SandboxSession {
   stop(): void {
     this.current.stop();
     this.listeners.clear();
+  }
+
+  private startActor(): AnyActorRef {
+    return startSandbox(this.machine, this.input, this.clock, (error) => {
+      this.crash = crashText(error);
+    });
   }
 
   private push(step: RecordedStep): void {

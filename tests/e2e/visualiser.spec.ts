@@ -3,7 +3,9 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import type { BrowserContext, Page } from '@playwright/test';
 import { machineToChart } from '../../src/devtools/graph';
+import { registerUser, type RegisteredUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 
 /**
@@ -11,6 +13,7 @@ import { expect, test } from '../support/e2e';
  * machine, highlights the live app's actors and runs a sandbox actor; production ships none of it.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = join(ROOT, 'test-results/screenshots');
 const MARKERS = ['smw-devtools-visualiser', 'smw-devtools-inspector', 'org.eclipse.elk'];
 
 const machineNames = readdirSync(join(ROOT, 'machines'), { withFileTypes: true })
@@ -106,9 +109,16 @@ test('every machine is drawn as a statechart at /__machines, with all its states
   }
 });
 
-test('the live app actors are highlighted in their current state and events are listed', async ({
+test("the site's live actors (another tab) are highlighted in their current state and events are listed", async ({
   page,
+  context,
+  watchPage,
 }) => {
+  test.setTimeout(90_000);
+  const site = await context.newPage();
+  await watchPage(site);
+  await site.goto('/');
+  await expect(site.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
   await page.goto('/__machines');
   const app = page.locator('section[data-machine="app"]');
   await expect(app.locator('.devtools-live button').first()).toBeVisible();
@@ -120,6 +130,7 @@ test('the live app actors are highlighted in their current state and events are 
     'app.loading',
   );
   await expect(app.locator('g.devtools-node[data-active="true"]')).not.toHaveCount(0);
+  await site.getByRole('button', { name: 'Get Access' }).first().click();
   await expect(
     page.getByRole('complementary', { name: 'Last events' }).locator('li'),
   ).not.toHaveCount(0);
@@ -194,6 +205,7 @@ test('clicking through sign-in in another tab moves the highlighted state in the
   await expect(
     page
       .getByRole('complementary', { name: 'Last events' })
+      .getByTestId('event-log')
       .getByText(/\(other tab\)/)
       .first(),
   ).toBeVisible();
@@ -205,18 +217,8 @@ test('a visualiser opened after the site shows the live sign-in state at once an
   watchPage,
 }) => {
   test.setTimeout(90_000);
-  // The site first: a player has already opened the sign-in modal.
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Get Access' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-
-  // Then the visualiser, in a second tab of the same browser.
-  const visualiser = await context.newPage();
-  await watchPage(visualiser);
-  await visualiser.goto('/__machines');
-  const section = visualiser.locator('section[data-machine="signIn"]');
-  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  // The site first: a player has already opened the sign-in modal; then the visualiser.
+  const { dialog, section } = await siteSignInThenVisualiser({ page, context, watchPage });
   const active = (id: string) =>
     section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
 
@@ -389,4 +391,300 @@ test('"Save as test" on a live actor of the site (another tab) gives a file the 
       /step \d+ of \d+ \(after resendTick \(\+1000 ms\)\), 1 ms before the delay is due: context/,
   });
   expect(text).toContain('"type": "xstate.done.actor.sendCode"');
+});
+
+/**
+ * A player opens the sign-in dialog on the site, then the visualiser opens in a second tab of the
+ * same browser (at `path`, 1440×900 when `wide`): the dialog, the visualiser and its signIn section,
+ * its chart drawn.
+ */
+async function siteSignInThenVisualiser(
+  {
+    page,
+    context,
+    watchPage,
+  }: { page: Page; context: BrowserContext; watchPage: (page: Page) => Promise<unknown> },
+  { path = '/__machines', wide = false }: { path?: string; wide?: boolean } = {},
+) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  const visualiser = await context.newPage();
+  await watchPage(visualiser);
+  if (wide) await visualiser.setViewportSize({ width: 1440, height: 900 });
+  await visualiser.goto(path);
+  const section = visualiser.locator('section[data-machine="signIn"]');
+  await expect(section.locator('svg[data-chart="signIn"]')).toBeVisible({ timeout: 60_000 });
+  return { dialog, visualiser, section };
+}
+
+test("every machine's sandbox opens from its sample input, and a crash stays inside the visualiser", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/__machines');
+  for (const name of machineNames) {
+    const section = page.locator(`section[data-machine="${name}"]`);
+    const start = section.getByRole('button', { name: 'Sandbox', exact: true });
+    await expect(start).toBeEnabled({ timeout: 30_000 });
+    // The field holds the machine's documented sample input.
+    await expect(
+      section.getByText('the sample input (src/devtools/sampleInputs.ts)'),
+    ).toBeVisible();
+    await start.click();
+    await expect(section.getByTestId('sandbox-status'), name).toHaveText('active');
+    await expect(section.getByTestId('sandbox-crash')).toHaveCount(0);
+    await section.getByRole('button', { name: 'Stop sandbox' }).click();
+  }
+
+  // The input that crashed signIn (no stored values): the crash is told in its section, the page
+  // has no error modal and the other sections keep working.
+  const signIn = page.locator('section[data-machine="signIn"]');
+  await signIn.getByLabel('Sandbox input (JSON)').fill('{}');
+  await signIn.getByRole('button', { name: 'Sandbox', exact: true }).click();
+  await expect(signIn.getByTestId('sandbox-crash')).toContainText(
+    "Cannot read properties of undefined (reading 'codeInvite')",
+  );
+  await expect(signIn.getByTestId('sandbox-status')).toHaveText('error');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const copy = page.locator('section[data-machine="copyFeedback"]');
+  await copy.getByRole('button', { name: 'Sandbox', exact: true }).click();
+  await expect(copy.getByTestId('sandbox-status')).toHaveText('active');
+});
+
+test('the visualiser runs no app of its own: the live actor of the tab the developer drove is selected first', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(90_000);
+  const { visualiser, section } = await siteSignInThenVisualiser({ page, context, watchPage });
+  await expect(visualiser.getByText(/live actors of the site in 1 other tab\./)).toBeVisible();
+  const live = visualiser.locator('.devtools-live button');
+  await expect(live.first()).toBeVisible();
+  // Every live actor listed is the site's, in the other tab: none of the visualiser's own tab.
+  const names = await live.allTextContents();
+  expect(names.length).toBeGreaterThan(3);
+  for (const text of names) expect(text).toMatch(/\(other tab\)$/);
+  // Selected without a click: the site's sign-in actor, in the state the other tab shows.
+  await expect(section.locator('.devtools-live button[aria-pressed="true"]')).toHaveText(
+    /\(other tab\)$/,
+  );
+  await expect(
+    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.email"]'),
+  ).toHaveCount(1);
+  // Its history is what "Save as test" records: the other tab's `signIn.open`.
+  await expect(
+    section.locator('[data-live-recording="signIn"]').getByText(/^signIn\.open /),
+  ).toBeVisible();
+
+  // The site's tab is closed: its actors leave the visualiser.
+  await page.close();
+  await expect(visualiser.getByText(/0 live actors of the site in 0 other tabs\./)).toBeVisible();
+  await expect(live).toHaveCount(0);
+});
+
+test('an event sent from the visualiser reaches the live actor of the other tab and is recorded as a step', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(90_000);
+  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
+    { page, context, watchPage },
+    { path: '/__machines#machine-signIn' },
+  );
+  const form = section.getByRole('form', { name: 'Send an event' });
+  await form.getByRole('combobox').selectOption('signIn.emailChanged');
+  await form.getByLabel('payload (JSON)').fill('{"email":"from-the-visualiser@example.com"}');
+  await form.getByRole('button', { name: 'Send' }).click();
+  // The site's field shows what the machine took.
+  await expect(dialog.getByLabel('E-mail')).toHaveValue('from-the-visualiser@example.com');
+  await form.getByRole('combobox').selectOption('signIn.close');
+  await form.getByLabel('payload (JSON)').fill('{}');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.closed"]'),
+  ).toHaveCount(1);
+  // Logged like the site's own events (marked as sent from here) and recorded as steps.
+  const log = visualiser.getByRole('complementary', { name: 'Last events' });
+  await expect(
+    log.locator('li[data-event-type="signIn.close"]').getByText('sent from here'),
+  ).toBeVisible();
+  const recording = section.locator('[data-live-recording="signIn"]');
+  await expect(recording.getByText(/^signIn\.emailChanged .*from-the-visualiser/)).toBeVisible();
+  await expect(recording.getByText(/^signIn\.close /)).toBeVisible();
+});
+
+test('charts are drawn at 100 % with readable labels, and zoom, fit and pan', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/__machines#machine-signIn');
+  const section = page.locator('section[data-machine="signIn"]');
+  const svg = section.locator('svg[data-chart="signIn"]');
+  await expect(svg).toBeVisible({ timeout: 60_000 });
+  const zoom = section.getByTestId('chart-zoom');
+  await expect(zoom).toHaveText('100 %');
+  const labelHeight = () =>
+    svg
+      .locator('g.devtools-edge text')
+      .first()
+      .evaluate((t) => t.getBoundingClientRect().height);
+  const nodeTitleHeight = () =>
+    svg
+      .locator('.devtools-node-title')
+      .first()
+      .evaluate((t) => t.getBoundingClientRect().height);
+  const atFull = await labelHeight();
+  const sizes = await section.getByTestId('chart-viewport').evaluate((el) => ({
+    view: el.clientWidth,
+    chart: el.scrollWidth,
+  }));
+  console.log(`visualiser: signIn chart ${sizes.chart} px wide in a ${sizes.view} px window`);
+  console.log(
+    `visualiser: signIn at 100 %: edge label ${atFull.toFixed(1)} px, state title ${(await nodeTitleHeight()).toFixed(1)} px high`,
+  );
+  expect(atFull).toBeGreaterThanOrEqual(11);
+  expect(await nodeTitleHeight()).toBeGreaterThanOrEqual(13);
+
+  // The chart is wider than its window: it pans by dragging.
+  // The address's section is in view once drawn, as the charts above it are laid out.
+  await expect(section.getByRole('heading', { name: 'signIn', level: 2 })).toBeInViewport();
+  const viewport = section.getByTestId('chart-viewport');
+  const scrollLeft = () => viewport.evaluate((el) => el.scrollLeft);
+  await viewport.scrollIntoViewIfNeeded();
+  const box = (await viewport.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect(await scrollLeft()).toBeGreaterThan(100);
+
+  await section.getByRole('button', { name: 'Fit' }).click();
+  const fitted = Number((await zoom.textContent())?.replace(/\D/g, ''));
+  expect(fitted).toBeLessThan(100);
+  const [svgBox, viewBox] = [(await svg.boundingBox())!, (await viewport.boundingBox())!];
+  expect(svgBox.width).toBeLessThanOrEqual(viewBox.width);
+  expect(svgBox.height).toBeLessThanOrEqual(viewBox.height);
+  await section.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoom).not.toHaveText(`${fitted} %`);
+  await section.getByRole('button', { name: 'Actual size (100 %)' }).click();
+  await expect(zoom).toHaveText('100 %');
+  expect(await labelHeight()).toBeCloseTo(atFull, 1);
+});
+
+/** Stores the tokens a signed-in browser keeps (§3 storage keys), then opens the home page. */
+async function openSignedIn(page: Page, user: RegisteredUser): Promise<void> {
+  await page.addInitScript(
+    (tokens) => {
+      localStorage.setItem('jwt', tokens.jwt);
+      localStorage.setItem('refreshToken', tokens.refreshToken);
+      localStorage.setItem('sessionToken', tokens.sessionToken);
+    },
+    { jwt: user.jwt, refreshToken: user.refreshToken, sessionToken: user.sessionToken },
+  );
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  });
+}
+
+test('the event log hides the realtime heartbeat, filters by actor and type, and shows no token', async ({
+  page,
+  context,
+  watchPage,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const user = await registerUser(baseURL!, `visualiser-log-${Date.now()}@example.com`);
+  const visualiser = await context.newPage();
+  await watchPage(visualiser);
+  await visualiser.goto('/__machines');
+  await expect(visualiser.getByRole('heading', { name: 'Machines', level: 1 })).toBeVisible();
+
+  // The site, signed in, in the other tab: its realtime connection pings every 30 s.
+  await page.clock.install();
+  await openSignedIn(page, user);
+  await page.clock.runFor(31_000);
+  await page.clock.runFor(31_000);
+
+  const log = visualiser.getByRole('complementary', { name: 'Last events' });
+  const entries = log.getByTestId('event-log').locator('li');
+  const pings = entries.filter({ hasText: '"ping"' });
+  const pongs = entries.filter({ hasText: '"pong"' });
+  const hide = log.getByLabel('Hide heartbeats (ping, pong)');
+  await expect(hide).toBeChecked();
+  await expect(entries).not.toHaveCount(0);
+  await expect(pings).toHaveCount(0);
+  await hide.uncheck();
+  await expect(pings.first()).toBeVisible({ timeout: 10_000 });
+  await expect(pongs.first()).toBeVisible({ timeout: 10_000 });
+  await hide.check();
+  await expect(pings).toHaveCount(0);
+  await expect(pongs).toHaveCount(0);
+
+  // By actor, and by a part of the event type.
+  await log.getByLabel('Actor').selectOption('realtime (other tab)');
+  for (const text of await entries.allTextContents()) expect(text).toContain('→ realtime');
+  await log.getByLabel('Actor').selectOption('');
+  await log.getByLabel('Event type').fill('userData.');
+  await expect(entries.first()).toBeVisible();
+  for (const type of await entries.evaluateAll((li) => li.map((l) => l.dataset.eventType ?? '')))
+    expect(type.toLowerCase()).toContain('userdata.');
+  await log.getByLabel('Event type').fill('');
+
+  // The tokens went through the site's actors (the inspector's own store holds them)...
+  const raw = await visualiser.evaluate(() => {
+    const store = (globalThis as unknown as Record<string, { actors: Map<string, unknown> }>)[
+      'smw-devtools-inspector'
+    ];
+    return JSON.stringify([...(store?.actors.values() ?? [])]);
+  });
+  expect(raw).toContain(user.jwt);
+  // ...and the page shows none of them: not in the log, not in the actors' contexts.
+  for (const details of await visualiser.locator('details.devtools-livectx').all()) {
+    await details.locator('summary').click();
+  }
+  const shown = await visualiser.locator('main').innerText();
+  expect(shown).toContain('[redacted]');
+  expect(shown).not.toContain(user.jwt);
+  expect(shown).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+  expect(shown).not.toContain(user.refreshToken);
+  expect(shown).not.toContain(user.sessionToken);
+});
+
+test('screenshots of the visualiser at 1440×900, light and dark, with the site live in another tab', async ({
+  page,
+  context,
+  watchPage,
+}) => {
+  test.setTimeout(90_000);
+  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
+    { page, context, watchPage },
+    { wide: true },
+  );
+  await expect(visualiser.locator('svg[data-chart="userData"]')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByLabel('E-mail').fill('screenshot@example.com');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.code"]'),
+  ).toHaveCount(1);
+  for (const scheme of ['light', 'dark'] as const) {
+    await visualiser.emulateMedia({ colorScheme: scheme });
+    await visualiser.evaluate(
+      (s) => document.documentElement.setAttribute('data-theme', s),
+      scheme,
+    );
+    // The section at the top of the window, once the page has drawn two frames at rest.
+    await section.evaluate((el) => el.scrollIntoView());
+    await visualiser.evaluate(
+      () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    await expect(section.getByRole('heading', { name: 'signIn', level: 2 })).toBeInViewport();
+    await visualiser.screenshot({ path: join(SHOTS, `visualiser-1440x900-${scheme}.png`) });
+  }
 });

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from './router';
-import { MachinesRoute } from '../../devtools/MachinesRoute';
 import { ChunkFailed } from '../common/ChunkFailed';
 import { lazyView } from '../common/lazyView';
 import { HomePage } from '../home/HomePage';
@@ -41,9 +40,6 @@ export function AppRoutes() {
           <DocsPage />
         </Suspense>
       </Route>
-      {import.meta.env.MODE !== 'production' && (
-        <Route path="/__machines" component={MachinesRoute} />
-      )}
       <Route>
         <Suspense fallback={<main className="route-loading" aria-busy="true" />}>
           <NotFoundPage />

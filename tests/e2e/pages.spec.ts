@@ -479,13 +479,15 @@ test.describe('signed-in home', () => {
     await expect(page.getByText('Get access when 2 friends buy tickets')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Share Invite Link' })).toBeVisible();
     await page.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 4000 });
     // Without the Web Share API (desktop Chromium on Linux) sharing copies the link.
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await page.getByRole('button', { name: 'Share Invite Link' }).click();
-    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    // The button pressed says so, in view (the Copy button may be scrolled away).
+    await expect(page.getByRole('button', { name: 'Link copied!' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Copied!', exact: true })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Exit' }).click();

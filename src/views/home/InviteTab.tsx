@@ -23,6 +23,9 @@ import { GameIcon } from '../common/GameIcon';
 import { INVITE_SHARE_PERCENT } from './landing.content';
 import './invite-tab.css';
 
+/** The share button once the link is on the clipboard. */
+const SHARE_COPIED_LABEL = 'Link copied!';
+
 /** Friends' tickets needed for free entry (§4 Access flag, §9). */
 
 type CopySnapshot = ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnapshot']>;
@@ -183,7 +186,9 @@ export function InviteTab() {
             disabled={sharing}
             onClick={() => home.send({ type: 'invite.share', url: link })}
           >
-            Share Invite Link
+            {/* Where there is no share sheet (a desktop) sharing copies the link: the button the
+                player pressed says so, not only the Copy button further up. */}
+            <span aria-live="polite">{copied ? SHARE_COPIED_LABEL : 'Share Invite Link'}</span>
           </button>
         </div>
       </div>

@@ -230,7 +230,7 @@ function describeRedacted(step: RecordedStep): string {
 
 /**
  * Sends an event to the live actor (of the site in another tab): the events its active states
- * take, with a JSON payload. The actor takes it as any other, so it is logged (marked "sent from
+ * take, with a JSON payload. The actor takes it like every other event, so it is logged ("sent from
  * here") and recorded as a step of its history.
  */
 function LiveSend({

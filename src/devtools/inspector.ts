@@ -174,7 +174,7 @@ function answerHello(wire: Wire | undefined): void {
 /** The event being sent from a visualiser to one of this tab's actors, while it is sent. */
 let sending: AnyEventObject | null = null;
 
-/** A visualiser sends an event to one of this tab's actors: the actor takes it as any other. */
+/** A visualiser sends an event to one of this tab's actors: the actor takes it like every other event. */
 function takeSent(wire: Wire | undefined): void {
   if (wire?.kind !== 'send' || wire.to !== tabId()) return;
   deliver(wire.sessionId, wire.event);

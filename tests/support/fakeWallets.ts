@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { rpc } from './rpc';
 
 /**
  * Injected Phantom and Solflare providers for browser tests, installed before the site's scripts
@@ -48,24 +49,13 @@ export function newTestKey(): TestKey {
   };
 }
 
-async function rpc(baseUrl: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(new URL('/rpc', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`rpc ${method}: ${body.error.message}`);
-  return body.result;
-}
-
 /** Funds a key on the local chain through the JSON-RPC `requestAirdrop`. */
 export async function airdrop(baseUrl: string, publicKey: string, lamports: number): Promise<void> {
   await rpc(baseUrl, 'requestAirdrop', [publicKey, lamports]);
 }
 
 export async function getBalance(baseUrl: string, publicKey: string): Promise<number> {
-  const result = (await rpc(baseUrl, 'getBalance', [publicKey])) as { value: number };
+  const result = await rpc<{ value: number }>(baseUrl, 'getBalance', [publicKey]);
   return result.value;
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './e2e';
 import { postApi, registerUser, type RegisteredUser } from './api';
+import { rpc } from './rpc';
 
 /** Browser tests of the pages: sign a user in over HTTP and hand the tokens to the page. */
 
@@ -40,18 +41,7 @@ export async function buyTicket(baseUrl: string, user: RegisteredUser): Promise<
   const init = await postApi(baseUrl, 'sess/init', {});
   const data = init.body.data as { public_data: { ticket_price_lamports: string } };
   const lamports = Number(data.public_data.ticket_price_lamports);
-  const rpc = await fetch(`${baseUrl.replace(/\/+$/, '')}/rpc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'requestAirdrop',
-      params: [user.userData.user_payment_wallet, lamports],
-    }),
-  });
-  const answer = (await rpc.json()) as { error?: { message: string } };
-  if (answer.error) throw new Error(`airdrop failed: ${answer.error.message}`);
+  await rpc(baseUrl, 'requestAirdrop', [user.userData.user_payment_wallet, lamports]);
   const balance = await postApi(
     baseUrl,
     'user/wallet/balance',

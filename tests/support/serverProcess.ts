@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 // half the time tsx takes to compile the server on every start.
 import { build } from 'esbuild';
 import { postApi, readOutboxCode } from './api';
+import { rpc } from './rpc';
 
 /**
  * The real server as a child process (server/main.ts bundled, as `npm run server` runs it) on
@@ -96,18 +97,7 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
   };
 }
 
-let rpcId = 0;
-/** One JSON-RPC call to the server's chain endpoint; an error answer throws. */
-export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(`${url}/rpc`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: (rpcId += 1), method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
+export { rpc };
 export const balanceOf = async (url: string, key: string) =>
   BigInt((await rpc<{ value: number }>(url, 'getBalance', [key])).value);
 

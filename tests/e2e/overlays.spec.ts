@@ -307,9 +307,11 @@ test.describe('Error Detected modal', () => {
       stack: 'Error: Insufficient funds\n    at pay (payment.ts:1:1)',
     });
     await expect(modal(page)).toBeVisible();
-    // §2: the message, the solution, the component and file and the time are shown; the stack
-    // trace opens from its toggle.
+    // §2: the message and the solution lead; the component and file and the time are shown
+    // behind the Technical details disclosure, the stack trace behind its own toggle.
     await expect(page.getByTestId('error-solution')).toBeVisible();
+    await expect(page.getByTestId('error-component')).toBeHidden();
+    await page.getByText('Technical details', { exact: true }).click();
     await expect(page.getByTestId('error-component')).toHaveText('GetTicketTab');
     await expect(page.getByTestId('error-component')).toBeVisible();
     await expect(page.getByTestId('error-file')).toHaveText('src/views/ticket/GetTicketTab.tsx');

@@ -319,6 +319,24 @@ test('no wallet: "Phantom wallet not detected" and phantom.com opens [§8.wallet
   // A desktop has an extension to install: no app link there.
   await expect(dialog.getByTestId('error-app-link')).toHaveCount(0);
   await expect(page.getByText(CANCELLED)).toHaveCount(0);
+  // The player reads what failed and what to do; where in the code it failed is kept for a
+  // report, behind a disclosure after them.
+  await expect(dialog.getByTestId('error-solution')).toBeVisible();
+  await expect(dialog.getByTestId('error-component')).toBeHidden();
+  await expect(dialog.getByTestId('error-file')).toBeHidden();
+  const order = await dialog.evaluate((root) =>
+    ['error-message', 'error-solution', 'error-details'].map((id) => {
+      const el = root.querySelector(`[data-testid="${id}"]`);
+      return el ? Array.from(root.querySelectorAll('[data-testid]')).indexOf(el) : -1;
+    }),
+  );
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect(order, 'message, then solution, then the details').toEqual(
+    [...order].sort((a, b) => a - b),
+  );
+  await dialog.getByText('Technical details', { exact: true }).click();
+  await expect(dialog.getByTestId('error-component')).toHaveText('GetTicketTab');
+  await expect(dialog.getByTestId('error-file')).toHaveText('src/views/ticket/GetTicketTab.tsx');
 });
 
 test.describe('on a phone without a wallet', () => {

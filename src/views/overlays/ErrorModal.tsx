@@ -99,36 +99,41 @@ export function ErrorModal({ actor }: { actor: ErrorModalRef }) {
           <strong>Suggested solution:</strong> {solution}
         </p>
       ) : null}
-      {/* §2: the component and file (unless unknown) and the time are shown; a long stack
-          trace behind its own toggle. All of them are in the copied summary. */}
-      <dl className="error-modal__facts">
-        {component ? (
+      {/* §2: the component and file (unless unknown), the time and a long stack trace are
+          shown, after what the player reads first (the message and the solution), behind one
+          disclosure: they are for whoever the player reports the error to. All of them are in
+          the copied summary. */}
+      <details className="error-modal__details" data-testid="error-details">
+        <summary>Technical details</summary>
+        <dl className="error-modal__facts">
+          {component ? (
+            <div>
+              <dt>Component</dt>
+              <dd data-testid="error-component">{component}</dd>
+            </div>
+          ) : null}
+          {file ? (
+            <div>
+              <dt>File</dt>
+              <dd data-testid="error-file">{file}</dd>
+            </div>
+          ) : null}
           <div>
-            <dt>Component</dt>
-            <dd data-testid="error-component">{component}</dd>
+            <dt>Time</dt>
+            <dd>
+              <time dateTime={time} data-testid="error-time">
+                {time}
+              </time>
+            </dd>
           </div>
+        </dl>
+        {stack ? (
+          <details className="error-modal__stack">
+            <summary>Stack trace</summary>
+            <pre tabIndex={0}>{stack}</pre>
+          </details>
         ) : null}
-        {file ? (
-          <div>
-            <dt>File</dt>
-            <dd data-testid="error-file">{file}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Time</dt>
-          <dd>
-            <time dateTime={time} data-testid="error-time">
-              {time}
-            </time>
-          </dd>
-        </div>
-      </dl>
-      {stack ? (
-        <details className="error-modal__stack">
-          <summary>Stack trace</summary>
-          <pre tabIndex={0}>{stack}</pre>
-        </details>
-      ) : null}
+      </details>
       <div className="overlay-dialog__actions">
         {feedback ? <CopyDetailsButton feedback={feedback} onCopy={copy} /> : null}
         <button type="button" className="overlay-button overlay-button--primary" onClick={close}>

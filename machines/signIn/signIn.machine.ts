@@ -209,6 +209,11 @@ export const signInMachine = setup({
         };
         enqueue.sendTo(auth, signedIn);
       }
+      // A message the signed-out page left on the banner (a mistyped address, a refused code)
+      // must not follow the player into the signed-in home.
+      const banner = system.get(SYSTEM_IDS.notifications);
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: without the service XState sends to the machine itself, which takes no info.dismiss: the same as not sending
+      if (session && banner) enqueue.sendTo(banner, { type: 'info.dismiss' });
     }),
   },
 }).createMachine({

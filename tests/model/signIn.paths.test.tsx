@@ -205,6 +205,8 @@ function handOver(x: Expected, session: VerifyCodeOutput | null) {
   if (!session) return;
   const { jwt, refreshToken, userData } = session;
   x.signIns.push({ type: 'auth.signedIn', jwt, refreshToken, userData });
+  // The signed-out page's message does not follow the player into the signed-in home.
+  x.banners.push({ type: 'info.dismiss' });
 }
 
 type Failure = { message?: string; serverMessage?: string; retryAfterSeconds?: number };

@@ -8,8 +8,9 @@ import {
   setup,
   type AnyActorRef,
 } from 'xstate';
+import type { InfoShowEvent } from '../notifications/notifications.types';
 import { SYSTEM_IDS } from '../systemIds';
-import { AUTH_MESSAGES } from './auth.messages';
+import { AUTH_MESSAGES, SIGNED_OUT_ELSEWHERE_TEXT } from './auth.messages';
 import type {
   AuthContext,
   AuthEvent,
@@ -76,6 +77,19 @@ export const authMachine = setup({
     closeSignInDialog: sendTo(
       ({ system, self }): AnyActorRef => system.get(SYSTEM_IDS.signIn) ?? self,
       { type: 'signIn.signedInElsewhere' },
+    ),
+    /**
+     * Another tab ended the session: this tab says so on the information banner, or the player
+     * would find the landing where the signed-in home was with no word why.
+     */
+    // Sent to this machine when no banner service runs (tests of the machine alone): ignored.
+    tellSignedOutElsewhere: sendTo(
+      ({ system, self }): AnyActorRef => system.get(SYSTEM_IDS.notifications) ?? self,
+      {
+        type: 'info.show',
+        message: SIGNED_OUT_ELSEWHERE_TEXT,
+        messageType: 'info',
+      } satisfies InfoShowEvent,
     ),
     storeSignIn: assign(({ event }) => {
       assertEvent(event, 'auth.signedIn');
@@ -179,7 +193,11 @@ export const authMachine = setup({
         },
         'auth.loggedOutElsewhere': {
           target: 'signedOut',
-          actions: [{ type: 'clearSession', params: { reason: null } }, 'clearStoredTokens'],
+          actions: [
+            { type: 'clearSession', params: { reason: null } },
+            'clearStoredTokens',
+            'tellSignedOutElsewhere',
+          ],
         },
       },
       states: {

@@ -88,6 +88,12 @@ export const paymentMachine = setup({
     /** Access came from friends' tickets, not from this player's payment: no receipt. */
     isAccessByFriends: (_, params: { output: CheckBalanceOutput }) =>
       params.output.accessGranted && params.output.accessVia === 'invites',
+    /**
+     * Provided from src/: access is granted and another tab of the player started the payment
+     * (its wallet or its QR code), so the receipt is that tab's; this one shows access quietly.
+     */
+    // Stryker disable next-line ArrowFunction,BooleanLiteral: a default only; src/app provides the other tabs' word, the tests their own
+    isPaidInAnotherTab: (_, _params: { output: CheckBalanceOutput }) => false,
     hasPollsLeft: ({ context }) => context.polls < PAYMENT_DELAYS.pendingPolls.length,
     hasPublicKey: (_, params: { publicKey: string }) => params.publicKey.length > 0,
   },
@@ -132,6 +138,8 @@ export const paymentMachine = setup({
       };
       if (modal) enqueue.sendTo(modal, open);
     }),
+    /** Provided from src/: tells the player's other tabs that this one is paying. */
+    announcePaying: (_, _params: undefined) => {},
     /** Provided from src/: fetches the wallet library's code ahead, as the tab opens. */
     preloadWalletCode: (_, _params: undefined) => {},
     /** Provided from src/: opens phantom.com / solflare.com, synchronously in the click. */
@@ -267,6 +275,7 @@ export const paymentMachine = setup({
         },
         connecting: {
           tags: ['busy'],
+          entry: 'announcePaying',
           invoke: {
             id: 'connectWallet',
             src: 'connectWallet',
@@ -410,6 +419,18 @@ export const paymentMachine = setup({
                 actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
               },
               {
+                // The receipt pops in the tab that paid; the player's other tabs update quietly.
+                guard: {
+                  type: 'isPaidInAnotherTab',
+                  params: ({ event }) => ({ output: event.output }),
+                },
+                target: 'granted.done',
+                actions: [
+                  { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
+                  'notifyAccessGranted',
+                ],
+              },
+              {
                 guard: {
                   type: 'isAccessGranted',
                   params: ({ event }) => ({ output: event.output }),
@@ -430,6 +451,7 @@ export const paymentMachine = setup({
         },
         /** The Solana Pay QR code is shown: the balance is polled while it is. */
         qr: {
+          entry: 'announcePaying',
           initial: 'shown',
           on: {
             'payment.hideQr': { target: 'idle' },

@@ -2,7 +2,7 @@ import { TIER_ACCESS_LEVEL, tierOfWire, type TicketTier } from '../../contract/c
 import { lamportsToSol, lamportsToSolFixed } from '../../contract/money';
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMachine } from './payment.machine';
-import type { WalletKind } from './payment.types';
+import type { PayStep, WalletKind } from './payment.types';
 
 export type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
 
@@ -11,6 +11,20 @@ export const selectIsBusy = (s: PaymentSnapshot): boolean => s.hasTag('busy');
 /** Which provider is connecting: the pressed button shows "Connecting..." (§4 Wallet connecting). */
 export const selectConnectingWallet = (s: PaymentSnapshot): WalletKind | null =>
   s.hasTag('busy') ? s.context.wallet : null;
+/**
+ * Every pay button is disabled from the press until the payment is settled or given up: while
+ * the wallet connects and approves (§2) and while the sent transfer is being confirmed.
+ */
+export const selectPayButtonsDisabled = (s: PaymentSnapshot): boolean =>
+  s.hasTag('busy') || s.hasTag('confirming');
+/** Where the payment started with `wallet` stands (null for the buttons not pressed). */
+export const selectPayStep = (s: PaymentSnapshot, wallet: WalletKind): PayStep | null => {
+  if (s.context.wallet !== wallet) return null;
+  if (s.matches({ open: 'connecting' })) return 'connecting';
+  if (s.hasTag('busy')) return 'approving';
+  if (s.hasTag('confirming')) return 'confirming';
+  return null;
+};
 export const selectIsConnecting = (s: PaymentSnapshot): boolean =>
   s.matches({ open: 'connecting' });
 export const selectIsConfirming = (s: PaymentSnapshot): boolean => s.hasTag('confirming');

@@ -84,6 +84,25 @@ export const ACCESS_BY_FRIENDS_TEXT = 'Access granted: 2 friends bought tickets'
 
 export const CANCELLED_NOTICE = "Transaction cancelled. Click the button again when you're ready.";
 
+/**
+ * Where the payment the player started stands, shown on the button they pressed: the wallet is
+ * connecting (§2's 'Connecting...'), the wallet is asked to approve the transfer, or the transfer
+ * is sent and the balance is being checked (the seconds until the receipt).
+ */
+export type PayStep = 'connecting' | 'approving' | 'confirming';
+export const PAY_STEP_TEXT: Record<PayStep, string> = {
+  connecting: 'Connecting...',
+  approving: 'Waiting for the wallet…',
+  confirming: 'Confirming…',
+};
+
+/**
+ * §2's note to click refresh after paying, kept true: the balance updates on its own (the
+ * server's push, the page's polls), Refresh is the way to ask at once.
+ */
+export const AFTER_PAYING_NOTE =
+  'After paying, the balance updates on its own; click Refresh if it does not.';
+
 const DEFAULT_SOLUTION = 'Please try again or contact support if the issue persists';
 
 /** §8 messages and solutions. */

@@ -23,3 +23,39 @@ export function onOtherTabAuthChange(listener: (change: OtherTabAuthChange) => v
   window.addEventListener('storage', handler);
   return () => window.removeEventListener('storage', handler);
 }
+
+/** How long another tab's payment counts as the one in progress (a wallet or QR payment). */
+export const PAYING_ELSEWHERE_MS = 15 * 60_000;
+
+const PAYING_CHANNEL = 'smw-payment';
+
+/**
+ * The player's other tabs' word that they are paying (BroadcastChannel: no storage key), so the
+ * receipt pops in the tab that paid. `announce` tells the others; `isPayingElsewhere` answers
+ * whether another tab started a payment in the last PAYING_ELSEWHERE_MS and this tab has not
+ * started one since.
+ */
+export function watchOtherTabsPaying(now: () => number = Date.now): {
+  announce: () => void;
+  isPayingElsewhere: () => boolean;
+  stop: () => void;
+} {
+  let heardAt: number | null = null;
+  const channel =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(PAYING_CHANNEL) : null;
+  const onMessage = () => {
+    heardAt = now();
+  };
+  channel?.addEventListener('message', onMessage);
+  return {
+    announce: () => {
+      heardAt = null;
+      channel?.postMessage('paying');
+    },
+    isPayingElsewhere: () => heardAt !== null && now() - heardAt < PAYING_ELSEWHERE_MS,
+    stop: () => {
+      channel?.removeEventListener('message', onMessage);
+      channel?.close();
+    },
+  };
+}

@@ -19,7 +19,12 @@ import {
 import { PAYER } from '../support/payment/model';
 import { SPEC_LAMPORTS, SPEC_MESSAGES } from '../support/oracle';
 import { model } from '../support/payment/pathModel';
-import { isBusy, showsPayPanel } from '../support/payment/expected';
+import {
+  isBusy,
+  payButtonsDisabled,
+  payStepText,
+  showsPayPanel,
+} from '../support/payment/expected';
 import { startTicketView, type TicketView } from '../support/payment/viewDriver';
 
 type ModelEventOf<T extends string> = Extract<(typeof model.events)[number]['event'], { type: T }>;
@@ -250,16 +255,20 @@ const viewDriver: Driver<typeof model, View> = {
       if (showsPayPanel(x)) {
         expect(screen.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible();
         expect(screen.getByTestId('payment-address')).toHaveTextContent(x.target?.address ?? '');
-        // Both send buttons are disabled while a wallet approval or the blockhash is in flight.
-        const busy = isBusy(x);
+        // Both send buttons are disabled while a wallet approval or the blockhash is in flight
+        // (§2), and until the sent transfer is confirmed; the pressed one says where it stands.
+        const disabled = payButtonsDisabled(x);
+        const step = payStepText(x);
         for (const name of ['Send in Phantom', 'Send in Solflare']) {
-          const pressed = busy && BUTTON[x.wallet ?? 'phantom'] === name;
-          const button = screen.getByRole('button', { name: pressed ? /Connecting\.\.\./ : name });
+          const pressed = step !== null && BUTTON[x.wallet ?? 'phantom'] === name;
+          const button = screen.getByRole('button', { name: pressed ? step : name });
           specExpect(
             '§2.ticket.connecting',
             button.hasAttribute('disabled'),
             `${name} disabled`,
-          ).toBe(busy);
+          ).toBe(disabled);
+          if (isBusy(x)) expect(disabled, `${name} disabled while connecting`).toBe(true);
+          expect(button.getAttribute('aria-busy'), `${name} busy`).toBe(String(pressed));
         }
         // The cancelled notice exactly while a cancellation is the last word (5 s).
         const notice = screen.queryByText(SPEC_MESSAGES.cancelled);

@@ -3,14 +3,17 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
   selectIsBusy,
+  selectPayButtonsDisabled,
+  selectPayStep,
   selectShowCancelled,
   selectShowPurchasedModal,
 } from '../../machines/payment/payment.selectors';
-import type {
-  BlockhashOutput,
-  CheckBalanceOutput,
-  PaymentFailure,
-  PaymentTarget,
+import {
+  PAY_STEP_TEXT,
+  type BlockhashOutput,
+  type CheckBalanceOutput,
+  type PaymentFailure,
+  type PaymentTarget,
 } from '../../machines/payment/payment.types';
 import { classifyWalletError } from '../../src/wallet/errors';
 
@@ -27,8 +30,10 @@ function setup(opts: {
   connect?: () => Promise<{ publicKey: string }>;
   send?: () => Promise<{ signature: string }>;
   balances?: CheckBalanceOutput[];
+  /** Another tab of the player started the payment. */
+  paidElsewhere?: boolean;
 }) {
-  const calls = { connect: 0, send: 0, balance: 0, install: [] as string[] };
+  const calls = { connect: 0, send: 0, balance: 0, announced: 0, install: [] as string[] };
   const balances = [...(opts.balances ?? [])];
   const actor = createActor(
     paymentMachine.provide({
@@ -51,8 +56,14 @@ function setup(opts: {
           return balances.shift() ?? { accessGranted: false, balance: '0', balanceLamports: '0' };
         }),
       },
-      guards: { isWalletInstalled: () => opts.installed ?? true },
-      actions: { openInstallSite: (_, p) => calls.install.push(p.wallet) },
+      guards: {
+        isWalletInstalled: () => opts.installed ?? true,
+        isPaidInAnotherTab: (_, p) => p.output.accessGranted && (opts.paidElsewhere ?? false),
+      },
+      actions: {
+        openInstallSite: (_, p) => calls.install.push(p.wallet),
+        announcePaying: () => void (calls.announced += 1),
+      },
     }),
     { input: {} },
   );
@@ -84,6 +95,57 @@ describe('payment machine', () => {
     expect(actor.getSnapshot().context.paidLamports).toBe('220000000');
     actor.send({ type: 'payment.closeModal' });
     expect(actor.getSnapshot().matches({ open: { granted: 'done' } })).toBe(true);
+  });
+
+  it('the pressed button stays busy from the press to the receipt, saying where it stands', async () => {
+    const { actor } = setup({
+      balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],
+    });
+    actor.send({ type: 'payment.send', wallet: 'solflare' });
+    // §2: the pressed button says Connecting... while the wallet connects.
+    expect(selectPayStep(actor.getSnapshot(), 'solflare')).toBe('connecting');
+    expect(selectPayStep(actor.getSnapshot(), 'phantom')).toBeNull();
+    expect(selectPayButtonsDisabled(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    const s = actor.getSnapshot();
+    expect(s.matches({ open: 'waiting' })).toBe(true);
+    expect(selectPayStep(s, 'solflare')).toBe('confirming');
+    expect(PAY_STEP_TEXT.confirming).toBe('Confirming…');
+    expect(selectPayButtonsDisabled(s)).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(selectShowPurchasedModal(actor.getSnapshot())).toBe(true);
+    expect(selectPayButtonsDisabled(actor.getSnapshot())).toBe(false);
+    expect(selectPayStep(actor.getSnapshot(), 'solflare')).toBeNull();
+  });
+
+  it('tells the other tabs when it starts paying, by wallet or by QR code', async () => {
+    const { actor, calls } = setup({});
+    actor.send({ type: 'payment.showQr' });
+    expect(calls.announced).toBe(1);
+    actor.send({ type: 'payment.hideQr' });
+    actor.send({ type: 'payment.send', wallet: 'phantom' });
+    expect(calls.announced).toBe(2);
+  });
+
+  it('access learned while another tab paid: Access Granted! without a receipt', async () => {
+    const { actor } = setup({
+      paidElsewhere: true,
+      balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],
+    });
+    actor.send({ type: 'payment.target', target: { ...target, hasAccess: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    const s = actor.getSnapshot();
+    expect(s.matches({ open: { granted: 'done' } })).toBe(true);
+    expect(selectShowPurchasedModal(s)).toBe(false);
+  });
+
+  it('access learned with no other tab paying: the receipt, as before', async () => {
+    const { actor } = setup({
+      balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],
+    });
+    actor.send({ type: 'payment.target', target: { ...target, hasAccess: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectShowPurchasedModal(actor.getSnapshot())).toBe(true);
   });
 
   it('a rejection shows only the cancelled notice, which hides after 5 s; retry works', async () => {

@@ -15,6 +15,7 @@ import type { ApiClient } from '../../api/client';
 import { connectWallet, sendTransfer } from '../../wallet/paymentActors';
 import { preloadWeb3 } from '../../wallet/transfer';
 import { findProvider, openInstallSite } from '../../wallet/providers';
+import { watchOtherTabsPaying } from '../../platform/otherTabs';
 import { systemTokenSource } from '../tokenSource';
 import { watchPaymentTarget } from './paymentTarget';
 
@@ -25,6 +26,8 @@ type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefine
  * with web3.js on demand, the API calls, the install site and the clipboard.
  */
 export function providePayment(api: ApiClient, writeClipboard: (text: string) => Promise<void>) {
+  // Lives as long as the page: the player's other tabs may start paying at any time.
+  const otherTabs = watchOtherTabsPaying();
   return paymentMachine.provide({
     actors: {
       connectWallet: fromPromise<ConnectWalletOutput, ConnectWalletInput>(({ input }) =>
@@ -70,10 +73,13 @@ export function providePayment(api: ApiClient, writeClipboard: (text: string) =>
     },
     guards: {
       isWalletInstalled: (_, params) => findProvider(params.wallet) !== null,
+      isPaidInAnotherTab: (_, params) =>
+        params.output.accessGranted && otherTabs.isPayingElsewhere(),
     },
     actions: {
       openInstallSite: (_, params) => openInstallSite(params.wallet),
       preloadWalletCode: () => preloadWeb3(),
+      announcePaying: () => otherTabs.announce(),
     },
   });
 }

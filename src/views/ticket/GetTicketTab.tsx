@@ -15,13 +15,13 @@ import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.sele
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
 import {
   selectBalance,
-  selectConnectingWallet,
-  selectIsBusy,
   selectIsGranted,
   selectIsGrantedByFriends,
   selectIsRefreshing,
   selectIsUnconfirmed,
   selectPaidSol,
+  selectPayButtonsDisabled,
+  selectPayStep,
   selectPaymentAddress,
   selectSolanaPayUrl,
   selectPaidTier,
@@ -32,7 +32,9 @@ import {
 } from '../../../machines/payment/payment.selectors';
 import {
   ACCESS_BY_FRIENDS_TEXT,
+  AFTER_PAYING_NOTE,
   CANCELLED_NOTICE,
+  PAY_STEP_TEXT,
   type WalletKind,
 } from '../../../machines/payment/payment.types';
 import {
@@ -332,7 +334,7 @@ function PaymentPanel({
           The payment is not confirmed yet. Click refresh in a moment to check again.
         </p>
       )}
-      <p className="ticket-muted">After paying, click refresh to update your balance.</p>
+      <p className="ticket-muted">{AFTER_PAYING_NOTE}</p>
     </div>
   );
 }
@@ -350,19 +352,19 @@ function QrGlyph() {
 }
 
 function SendButton(props: { payment: PaymentRef; wallet: WalletKind; label: string }) {
-  const busy = useSelector(props.payment, selectIsBusy);
-  const connecting = useSelector(props.payment, selectConnectingWallet) === props.wallet;
+  const disabled = useSelector(props.payment, selectPayButtonsDisabled);
+  const step = useSelector(props.payment, (s) => selectPayStep(s, props.wallet));
   return (
     <button
       type="button"
       className="ticket-primary"
-      disabled={busy}
-      aria-busy={connecting}
+      disabled={disabled}
+      aria-busy={step !== null}
       onClick={() => props.payment.send({ type: 'payment.send', wallet: props.wallet })}
     >
-      {connecting ? (
+      {step ? (
         <>
-          <span className="ticket-spinner" aria-hidden="true" /> Connecting...
+          <span className="ticket-spinner" aria-hidden="true" /> {PAY_STEP_TEXT[step]}
         </>
       ) : (
         props.label

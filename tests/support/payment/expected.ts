@@ -12,12 +12,15 @@ import {
   selectIsUnconfirmed,
   selectLastErrorMessage,
   selectPaidLamports,
+  selectPayButtonsDisabled,
+  selectPayStep,
   selectShowCancelled,
   selectShowPurchasedModal,
   selectShowQr,
   type PaymentSnapshot,
 } from '../../../machines/payment/payment.selectors';
 import {
+  PAY_STEP_TEXT,
   type BlockhashOutput,
   type CheckBalanceInput,
   type CheckBalanceOutput,
@@ -114,6 +117,18 @@ export const showsPayPanel = (x: PaymentExpected): boolean =>
   x.phase !== 'closed' && x.target?.hasAccess !== true && !GRANTED.includes(x.phase);
 /** §2: both send buttons are disabled while a wallet approval or the blockhash is in flight. */
 export const isBusy = (x: PaymentExpected): boolean => BUSY.includes(x.phase);
+/** Every pay button stays disabled until the sent transfer is settled or given up, too. */
+export const payButtonsDisabled = (x: PaymentExpected): boolean =>
+  isBusy(x) || CONFIRMING.includes(x.phase);
+/** What the pressed button says: §2's Connecting..., then the wallet's approval, then confirming. */
+export const payStepText = (x: PaymentExpected): string | null =>
+  x.phase === 'connecting'
+    ? 'Connecting...'
+    : isBusy(x)
+      ? 'Waiting for the wallet…'
+      : CONFIRMING.includes(x.phase)
+        ? 'Confirming…'
+        : null;
 
 /** §8's message and the solution players read (the spec's default, else the site's wording). */
 const spec = (message: string, solution: string): ErrorText => ({ message, solution });
@@ -316,6 +331,17 @@ export function checkPaymentSelectors(x: PaymentExpected, s: PaymentSnapshot) {
   expect(selectConnectingWallet(s), 'the pressed button shows Connecting...').toBe(
     busy ? x.wallet : null,
   );
+  expect(selectPayButtonsDisabled(s), 'every pay button disabled until settled').toBe(
+    payButtonsDisabled(x),
+  );
+  const step = payStepText(x);
+  for (const wallet of ['phantom', 'solflare', 'local'] as const) {
+    const pressed = step !== null && x.wallet === wallet;
+    const shown = selectPayStep(s, wallet);
+    expect(shown ? PAY_STEP_TEXT[shown] : null, `${wallet} button's busy text`).toBe(
+      pressed ? step : null,
+    );
+  }
   expect(selectIsConnecting(s), 'connecting').toBe(x.phase === 'connecting');
   expect(selectIsConfirming(s), 'confirming the payment').toBe(confirming);
   expect(selectIsRefreshing(s), 'Refreshing...').toBe(x.phase === 'refreshing' || confirming);

@@ -9,4 +9,8 @@ export const model = defineModel({
   required: SPEC_TRANSITIONS.payment,
   ...PAYMENT_VARIANTS,
   paths: { simple: false, byEvent: true },
+  uncovered: {
+    'payment.open.refreshing · xstate.done.actor.refreshBalance [isPaidInAnotherTab] → payment.open.granted.done':
+      "another tab's word (provided from src/, false in the model): tests/unit/payment.machine.test.ts takes it, tests/e2e/feedback.spec.ts runs it with two tabs",
+  },
 });

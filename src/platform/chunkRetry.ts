@@ -1,3 +1,5 @@
+import { reloadPage } from './location';
+
 /**
  * Parts of the app that live in chunks of their own (the sign-in dialog, the overlays, the
  * signed-in home, the member services) report here when their chunk cannot load, with a way to
@@ -27,3 +29,40 @@ export const subscribeChunkFailures = (listener: () => void) => {
 };
 /** Some part could not load and waits for Retry. */
 export const hasFailedChunks = (): boolean => failed.size > 0;
+
+/**
+ * Retry of a page whose own code could not load: when the server answers again, the page is
+ * loaded afresh (its code and its styles together, which a second import() alone would not
+ * bring); while it does not, every failed part is asked for again, and the stand-in says so.
+ */
+export async function retryPage(): Promise<void> {
+  try {
+    const answer = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    if (answer.ok) {
+      reloadPage();
+      return;
+    }
+  } catch {
+    // Still unreachable: the parts are asked for again below, and fail again visibly.
+  }
+  retryChunks();
+}
+
+/** Page-sized stand-ins on screen (a route whose code could not load), each with its own Retry. */
+let pageStandIns = 0;
+
+/**
+ * A route's stand-in takes the page: it says what failed and carries the one Retry, so the
+ * corner notice steps aside while it shows (one instruction, not two). Returns the release.
+ */
+export function showPageStandIn(): () => void {
+  pageStandIns += 1;
+  emit();
+  return () => {
+    pageStandIns -= 1;
+    emit();
+  };
+}
+
+/** The corner notice shows: some part waits for Retry and no page stand-in says so already. */
+export const showsCornerNotice = (): boolean => failed.size > 0 && pageStandIns === 0;

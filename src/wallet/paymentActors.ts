@@ -22,7 +22,12 @@ if (
   (import.meta.env.MODE === 'localsite' || import.meta.env.DEV) &&
   typeof window !== 'undefined'
 ) {
-  void import('./devWallet').then((m) => m.installDevWallet());
+  // Without a server (gone while the page loads) the tool is simply absent: its button then
+  // answers as for any missing wallet, and no error interrupts the player.
+  void import('./devWallet').then(
+    (m) => m.installDevWallet(),
+    (error: unknown) => console.warn('[wallet] the local test wallet could not load', error),
+  );
 }
 
 const failure = (f: PaymentFailure): PaymentFailure => f;

@@ -8,7 +8,7 @@ export function ChunkRetryNotice() {
   return (
     <div className="chunk-retry" role="alert">
       <p>Part of the page could not load. {SESSION_MESSAGES.connect}</p>
-      <button type="button" onClick={retryChunks}>
+      <button type="button" className="btn btn-primary" onClick={retryChunks}>
         Retry
       </button>
     </div>

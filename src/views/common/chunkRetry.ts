@@ -1,8 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { hasFailedChunks, subscribeChunkFailures } from '../../platform/chunkRetry';
+import { showsCornerNotice, subscribeChunkFailures } from '../../platform/chunkRetry';
 
-export { chunkFailed, retryChunks } from '../../platform/chunkRetry';
+export { chunkFailed, retryChunks, retryPage, showPageStandIn } from '../../platform/chunkRetry';
 
-/** Whether a part of the page could not load (the notice with Retry shows while it is). */
+/**
+ * Whether the corner notice with Retry shows: a part of the page could not load and no page
+ * stand-in (which carries its own Retry) is on screen.
+ */
 export const useChunkFailed = (): boolean =>
-  useSyncExternalStore(subscribeChunkFailures, hasFailedChunks, () => false);
+  useSyncExternalStore(subscribeChunkFailures, showsCornerNotice, () => false);

@@ -154,14 +154,15 @@ export const realtimeMachine = setup({
      * Tells the user-data service (through the parent, the app machine) what it needs: a change
      * the server pushed about this user, and whether the socket is up.
      */
-    tellMembers: enqueueActions(({ enqueue, self }, fact: MemberFact) => {
-      if (self._parent) enqueue.sendParent(fact);
+    tellMembers: enqueueActions(({ context, enqueue }, fact: MemberFact) => {
+      if (context.parent) enqueue.sendTo(context.parent, fact);
     }),
-    forwardUserEvent: enqueueActions(({ enqueue, event, self }) => {
+    forwardUserEvent: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'socket.received');
-      if (!self._parent) return;
+      if (!context.parent) return;
       const kind = userEventOf(event.frame);
-      if (kind) enqueue.sendParent({ type: 'userData.changed', kind } satisfies MemberFact);
+      if (kind)
+        enqueue.sendTo(context.parent, { type: 'userData.changed', kind } satisfies MemberFact);
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
       for (const room of context.rooms)
@@ -285,6 +286,7 @@ export const realtimeMachine = setup({
     lastPongAt: null,
     lastLifeAt: null,
     recent: { chat: [], updates: [] },
+    parent: input?.parent,
   }),
   invoke: [
     // Stryker disable next-line StringLiteral: the ids only name the actors in the inspector; nothing sends to them

@@ -50,7 +50,7 @@ export const appMachine = setup({
     session: sessionMachine,
   },
   actions: {
-    spawnMembers: enqueueActions(({ enqueue, context, event }) => {
+    spawnMembers: enqueueActions(({ enqueue, context, event, self }) => {
       // Stryker disable next-line ConditionalExpression: only app.membersLoaded runs this action; the test narrows the event's type
       if (event.type !== 'app.membersLoaded') return;
       const input = { stored: context.stored };
@@ -58,9 +58,10 @@ export const appMachine = setup({
       // pure traversal of generated paths takes this transition from several states in one
       // actor system, where a repeated systemId is refused. XState types forbid an `id` for logic
       // that setup() does not name, hence the cast.
-      const options = (id: 'realtime' | 'payment' | 'userData') =>
-        ({ id, input }) as unknown as { input: typeof input };
-      enqueue.spawnChild(event.realtime, options(SYSTEM_IDS.realtime));
+      const options = (id: 'realtime' | 'payment' | 'userData', extra = {}) =>
+        ({ id, input: { ...input, ...extra } }) as unknown as { input: typeof input };
+      // What realtime learns for the user-data service comes here (it names this machine).
+      enqueue.spawnChild(event.realtime, options(SYSTEM_IDS.realtime, { parent: self }));
       enqueue.spawnChild(event.payment, options(SYSTEM_IDS.payment));
       enqueue.spawnChild(event.userData, options(SYSTEM_IDS.userData));
       enqueue.assign({ membersRunning: true });
@@ -102,7 +103,8 @@ export const appMachine = setup({
     id: 'session',
     systemId: SYSTEM_IDS.session,
     src: 'session',
-    input: ({ context }) => ({
+    input: ({ context, self }) => ({
+      parent: self,
       sessionToken: context.stored.sessionToken,
       hasJwt: Boolean(context.stored.jwt),
       startData: context.startData,

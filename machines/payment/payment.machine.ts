@@ -21,7 +21,11 @@ import {
 
 export type PaymentContext = {
   target: PaymentTarget | null;
-  wallet: WalletKind | null;
+  /**
+   * The wallet the last `payment.send` named (Phantom, the first button, before any): read by the
+   * states a send leads to, and by the selectors only while a wallet step is busy.
+   */
+  wallet: WalletKind;
   publicKey: string | null;
   blockhash: BlockhashOutput | null;
   /** Latest balance read from the server (SOL decimal string). */
@@ -35,6 +39,55 @@ export type PaymentContext = {
   /** The last error shown, for the record (the error modal owns the display). */
   lastError: ErrorText | null;
 };
+
+/** A balance check's answer, the params of the guards and the action that read it. */
+const outputOf = ({ event }: { event: { output: CheckBalanceOutput } }) => ({
+  output: event.output,
+});
+
+/**
+ * A balance check (after a send, by the refresh button, or while the QR code is shown): the
+ * server's answer says friends' tickets granted access, this payment did (the receipt), or not
+ * yet — then `notYet` says where to go; the balance it read is kept in every case.
+ */
+function balanceCheck<NotYet extends { guard?: 'hasPollsLeft'; target: string }, OnError>(
+  id: string,
+  {
+    notYet,
+    onError,
+    quietWhenPaidElsewhere = false,
+  }: { notYet: readonly NotYet[]; onError: OnError; quietWhenPaidElsewhere?: boolean },
+) {
+  const setBalance = { type: 'setBalance' as const, params: outputOf };
+  // The receipt pops in the tab that paid; the player's other tabs update quietly.
+  const quiet = {
+    guard: { type: 'isPaidInAnotherTab' as const, params: outputOf },
+    target: '#payment.open.granted.done',
+    actions: [setBalance, 'notifyAccessGranted' as const],
+  };
+  return {
+    id,
+    src: 'checkBalance' as const,
+    input: ({ context }: { context: PaymentContext }) => ({
+      walletId: context.target?.walletId ?? '',
+    }),
+    onDone: [
+      {
+        guard: { type: 'isAccessByFriends' as const, params: outputOf },
+        target: '#payment.open.granted.byFriends',
+        actions: setBalance,
+      },
+      ...(quietWhenPaidElsewhere ? [quiet] : []),
+      {
+        guard: { type: 'isAccessGranted' as const, params: outputOf },
+        target: '#payment.open.granted.celebrating',
+        actions: setBalance,
+      },
+      ...notYet.map((next) => ({ ...next, actions: setBalance })),
+    ],
+    onError,
+  };
+}
 
 // Stryker disable next-line ArrowFunction: the placeholder actors' body (always provided instead; see below)
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -133,8 +186,6 @@ export const paymentMachine = setup({
         type: 'errorModal.open' as const,
         message: params.message,
         solution: params.solution,
-        component: 'GetTicketTab',
-        file: 'src/views/ticket/GetTicketTab.tsx',
       };
       if (modal) enqueue.sendTo(modal, open);
     }),
@@ -164,7 +215,7 @@ export const paymentMachine = setup({
   id: 'payment',
   context: {
     target: null,
-    wallet: null,
+    wallet: 'phantom',
     publicKey: null,
     blockhash: null,
     balance: null,
@@ -254,7 +305,7 @@ export const paymentMachine = setup({
             {
               guard: {
                 type: 'isWalletInstalled',
-                params: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+                params: ({ context }) => ({ wallet: context.wallet }),
               },
               target: 'connecting',
             },
@@ -263,11 +314,11 @@ export const paymentMachine = setup({
               actions: [
                 {
                   type: 'openInstallSite',
-                  params: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+                  params: ({ context }) => ({ wallet: context.wallet }),
                 },
                 {
                   type: 'showError',
-                  params: ({ context }) => PAYMENT_ERRORS.notDetected(context.wallet ?? 'phantom'),
+                  params: ({ context }) => PAYMENT_ERRORS.notDetected(context.wallet),
                 },
               ],
             },
@@ -279,7 +330,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'connectWallet',
             src: 'connectWallet',
-            input: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+            input: ({ context }) => ({ wallet: context.wallet }),
             onDone: [
               {
                 guard: {
@@ -311,8 +362,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'getBlockhash',
             src: 'getBlockhash',
-            // Stryker disable next-line LogicalOperator,StringLiteral: payment.send set the wallet before any blockhash request; the fallback is for the type checker
-            input: ({ context }) => ({ wallet: context.wallet ?? 'phantom' }),
+            input: ({ context }) => ({ wallet: context.wallet }),
             onDone: {
               target: 'sending',
               actions: {
@@ -332,7 +382,7 @@ export const paymentMachine = setup({
             id: 'sendTransfer',
             src: 'sendTransfer',
             input: ({ context }) => ({
-              wallet: context.wallet ?? 'phantom',
+              wallet: context.wallet,
               fromPublicKey: context.publicKey ?? '',
               toAddress: context.target?.address ?? '',
               lamports: context.target?.priceLamports ?? '0',
@@ -359,43 +409,13 @@ export const paymentMachine = setup({
         },
         confirming: {
           tags: ['confirming'],
-          invoke: {
-            id: 'confirmBalance',
-            src: 'checkBalance',
-            // Stryker disable next-line OptionalChaining,StringLiteral: a balance check starts only after hasWalletId held; the fallback is for the type checker
-            input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
-            onDone: [
-              {
-                guard: {
-                  type: 'isAccessByFriends',
-                  params: ({ event }) => ({ output: event.output }),
-                },
-                target: 'granted.byFriends',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                guard: {
-                  type: 'isAccessGranted',
-                  params: ({ event }) => ({ output: event.output }),
-                },
-                target: 'granted.celebrating',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                guard: 'hasPollsLeft',
-                target: 'pending',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: 'idle.unconfirmed',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-            ],
+          invoke: balanceCheck('confirmBalance', {
+            notYet: [{ guard: 'hasPollsLeft', target: 'pending' }, { target: 'idle.unconfirmed' }],
             onError: {
               target: 'idle',
               actions: { type: 'showError', params: PAYMENT_ERRORS.refresh },
             },
-          },
+          }),
         },
         /** The server has not seen the funds yet: not an error, look again a little later. */
         pending: {
@@ -404,50 +424,14 @@ export const paymentMachine = setup({
         },
         refreshing: {
           tags: ['refreshing'],
-          invoke: {
-            id: 'refreshBalance',
-            src: 'checkBalance',
-            // Stryker disable next-line OptionalChaining,StringLiteral: a balance check starts only after hasWalletId held; the fallback is for the type checker
-            input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
-            onDone: [
-              {
-                guard: {
-                  type: 'isAccessByFriends',
-                  params: ({ event }) => ({ output: event.output }),
-                },
-                target: 'granted.byFriends',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                // The receipt pops in the tab that paid; the player's other tabs update quietly.
-                guard: {
-                  type: 'isPaidInAnotherTab',
-                  params: ({ event }) => ({ output: event.output }),
-                },
-                target: 'granted.done',
-                actions: [
-                  { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-                  'notifyAccessGranted',
-                ],
-              },
-              {
-                guard: {
-                  type: 'isAccessGranted',
-                  params: ({ event }) => ({ output: event.output }),
-                },
-                target: 'granted.celebrating',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: 'idle',
-                actions: { type: 'setBalance', params: ({ event }) => ({ output: event.output }) },
-              },
-            ],
+          invoke: balanceCheck('refreshBalance', {
+            notYet: [{ target: 'idle' }],
+            quietWhenPaidElsewhere: true,
             onError: {
               target: 'idle',
               actions: { type: 'showError', params: PAYMENT_ERRORS.refresh },
             },
-          },
+          }),
         },
         /** The Solana Pay QR code is shown: the balance is polled while it is. */
         qr: {
@@ -464,44 +448,11 @@ export const paymentMachine = setup({
           states: {
             shown: { after: { qrPoll: { target: 'polling' } } },
             polling: {
-              invoke: {
-                id: 'qrBalance',
-                src: 'checkBalance',
-                input: ({ context }) => ({ walletId: context.target?.walletId ?? '' }),
-                onDone: [
-                  {
-                    guard: {
-                      type: 'isAccessByFriends',
-                      params: ({ event }) => ({ output: event.output }),
-                    },
-                    target: '#payment.open.granted.byFriends',
-                    actions: {
-                      type: 'setBalance',
-                      params: ({ event }) => ({ output: event.output }),
-                    },
-                  },
-                  {
-                    guard: {
-                      type: 'isAccessGranted',
-                      params: ({ event }) => ({ output: event.output }),
-                    },
-                    target: '#payment.open.granted.celebrating',
-                    actions: {
-                      type: 'setBalance',
-                      params: ({ event }) => ({ output: event.output }),
-                    },
-                  },
-                  {
-                    target: 'shown',
-                    actions: {
-                      type: 'setBalance',
-                      params: ({ event }) => ({ output: event.output }),
-                    },
-                  },
-                ],
+              invoke: balanceCheck('qrBalance', {
+                notYet: [{ target: 'shown' }],
                 // A missed poll is retried at the next tick; the manual refresh reports errors.
                 onError: { target: 'shown' },
-              },
+              }),
             },
           },
         },

@@ -1,4 +1,12 @@
-import { assertEvent, assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  sendTo,
+  setup,
+  type EventObject,
+} from 'xstate';
 import { SYSTEM_IDS } from '../systemIds';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import type { MemberFact } from '../app/app.types';
@@ -145,23 +153,25 @@ export const realtimeMachine = setup({
     }),
   },
   actions: {
-    showBanner: enqueueActions(({ enqueue, system }, banner: RealtimeBanner) => {
-      const notifications = system.get(SYSTEM_IDS.notifications);
-      // Stryker disable next-line ConditionalExpression: XState drops a send to no actor; the model test without a notifications service checks the connection runs on
-      if (notifications) enqueue.sendTo(notifications, infoShow(banner));
-    }),
+    // Without the notifications service (realtime run alone) XState sends the banner to this
+    // machine, which takes no info.show: the model test without one checks the connection runs on.
+    showBanner: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.notifications),
+      (_, banner: RealtimeBanner) => infoShow(banner),
+    ),
     /**
      * Tells the user-data service (through the parent, the app machine) what it needs: a change
      * the server pushed about this user, and whether the socket is up.
      */
-    tellMembers: enqueueActions(({ enqueue, self }, fact: MemberFact) => {
-      if (self._parent) enqueue.sendParent(fact);
+    tellMembers: enqueueActions(({ context, enqueue }, fact: MemberFact) => {
+      if (context.parent) enqueue.sendTo(context.parent, fact);
     }),
-    forwardUserEvent: enqueueActions(({ enqueue, event, self }) => {
+    forwardUserEvent: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'socket.received');
-      if (!self._parent) return;
+      if (!context.parent) return;
       const kind = userEventOf(event.frame);
-      if (kind) enqueue.sendParent({ type: 'userData.changed', kind } satisfies MemberFact);
+      if (kind)
+        enqueue.sendTo(context.parent, { type: 'userData.changed', kind } satisfies MemberFact);
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
       for (const room of context.rooms)
@@ -285,6 +295,7 @@ export const realtimeMachine = setup({
     lastPongAt: null,
     lastLifeAt: null,
     recent: { chat: [], updates: [] },
+    parent: input?.parent,
   }),
   invoke: [
     // Stryker disable next-line StringLiteral: the ids only name the actors in the inspector; nothing sends to them

@@ -1,3 +1,5 @@
+import type { ActorRef, Snapshot } from 'xstate';
+import type { MemberFact } from '../app/app.types';
 import type { ServiceInput } from '../shared/stored';
 import type { BannerType, ClientFrame, Json, ServerFrame } from '../../contract/realtime';
 
@@ -52,7 +54,11 @@ export type RealtimeClock = {
 
 /** The app spawns it with the common service input; tests add a clock and jitter. */
 export type RealtimeInput = Partial<ServiceInput> &
-  Partial<RealtimeClock> & { rooms?: readonly string[] };
+  Partial<RealtimeClock> & {
+    rooms?: readonly string[];
+    /** Who hears what the user-data service needs (MemberFact): the app machine passes itself. */
+    parent?: ActorRef<Snapshot<unknown>, MemberFact>;
+  };
 
 export type RealtimeContext = {
   clock: RealtimeClock;
@@ -67,6 +73,8 @@ export type RealtimeContext = {
   lastLifeAt: number | null;
   /** Bounded recent lists of the `chat` and `updates` rooms. */
   recent: { chat: RoomEntry[]; updates: RoomEntry[] };
+  /** RealtimeInput's parent; without one (run alone) the facts have no one to go to. */
+  parent: ActorRef<Snapshot<unknown>, MemberFact> | undefined;
 };
 
 /** Events the socket actor sends to the machine (facts). */

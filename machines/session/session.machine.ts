@@ -66,17 +66,17 @@ export const sessionMachine = setup({
         userData: params.user_data,
       }),
     ),
-    // To the parent (the app machine). Run alone (tests, path traversal) there is none: the
-    // event then goes to the session itself, which ignores it.
+    // To the parent the input names (the app machine). Run alone (tests, path traversal) there is
+    // none: the event then goes to the session itself, which ignores it.
     reportLoaded: sendTo(
-      ({ self }) => self._parent ?? self,
+      ({ context, self }) => context.parent ?? self,
       ({ context }): SessionParentEvent => ({
         type: 'session.loaded',
         publicData: context.publicData,
       }),
     ),
     reportFailed: sendTo(
-      ({ self }) => self._parent ?? self,
+      ({ context, self }) => context.parent ?? self,
       ({ context }): SessionParentEvent => ({
         type: 'session.failed',
         code: 'Init',
@@ -101,6 +101,7 @@ export const sessionMachine = setup({
     publicData: {},
     cookieConsentNeeded: false,
     errorText: null,
+    parent: input.parent,
   }),
   initial: 'initializing',
   states: {

@@ -1,3 +1,4 @@
+import type { ActorRef, Snapshot } from 'xstate';
 import type { AuthUserData } from '../auth/auth.types';
 
 /** public_data of sess/init: decimal strings (prices in SOL, lamports as an integer string). */
@@ -26,6 +27,11 @@ export type SessionInput = {
   /** Whether a jwt was stored at boot: then user/data is fetched. */
   hasJwt: boolean;
   startData: SessionStartData;
+  /**
+   * Who hears `session.loaded` / `session.failed`: the app machine passes itself. Without one
+   * (the session run alone) they go to the session itself, which takes neither.
+   */
+  parent?: ActorRef<Snapshot<unknown>, SessionParentEvent>;
 };
 
 export type SessionContext = {
@@ -38,6 +44,8 @@ export type SessionContext = {
   cookieConsentNeeded: boolean;
   /** The application error text when the bootstrap failed. */
   errorText: string | null;
+  /** SessionInput's parent. */
+  parent: ActorRef<Snapshot<unknown>, SessionParentEvent> | undefined;
 };
 
 /** Provided actor contracts (src/main.tsx implements them with the api client). */

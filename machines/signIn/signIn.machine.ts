@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import { SYSTEM_IDS } from '../systemIds';
@@ -60,6 +60,24 @@ const sendFailedNotice = {
   }),
 };
 
+/** A digit typed into a box (the params of the digit-entry guard and action). */
+type DigitEntry = { index: number; digit: string };
+
+const digitEntry = ({
+  event,
+}: {
+  event: Extract<SignInEvent, { type: 'signIn.digitEntered' }>;
+}) => ({
+  index: event.index,
+  digit: event.digit,
+});
+
+/** The session held for the Telegram step: holdSession stored it on the way in. */
+function heldSession({ context }: { context: SignInContext }): VerifyCodeOutput {
+  if (context.pending === null) throw new Error('no session held for the Telegram step');
+  return context.pending;
+}
+
 /** Seconds a cooldown refusal (HTTP 429 with Retry-After) asks to wait, or null for any other. */
 function cooldownRefusal(error: unknown): number | null {
   return failureOf(error).retryAfterSeconds ?? null;
@@ -103,13 +121,7 @@ export const signInMachine = setup({
   guards: {
     isValidEmail: ({ context }) => isValidEmail(context.email),
     isSixDigits: ({ context }) => isSixDigitCode(context.digits),
-    isDigitEntry: ({ event }) => {
-      // Stryker disable next-line ConditionalExpression,BooleanLiteral: narrows the event's type for TypeScript; only signIn.digitEntered is guarded by it
-      if (event.type !== 'signIn.digitEntered') return false;
-      return isBoxIndex(event.index) && isDigit(event.digit);
-    },
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: erasing a box outside the six changes nothing either way (eraseDigit clears by index)
-    isBoxIndex: ({ event }) => event.type === 'signIn.digitErased' && isBoxIndex(event.index),
+    isDigitEntry: (_, params: DigitEntry) => isBoxIndex(params.index) && isDigit(params.digit),
     /**
      * The one rule for the Telegram step (the spec leaves its trigger open): after a successful
      * verification, a Telegram link pending on the account (`user_telegram_link`) shows step 3.
@@ -138,45 +150,33 @@ export const signInMachine = setup({
   },
   actions: {
     /** Shows a message in the modal and on the information banner when that service runs. */
-    showNotice: enqueueActions(({ enqueue, system }, notice: SignInNotice) => {
+    showNotice: enqueueActions(({ enqueue }, notice: SignInNotice) => {
       enqueue.assign({ notice });
-      const banner = system.get(SYSTEM_IDS.notifications);
-      // Stryker disable next-line ConditionalExpression: without the service XState sends to the machine itself, which takes no info.show: the same as not sending
-      if (banner) {
-        const inform: InfoShowEvent = {
+      // Without the banner service (the sign-in machine run alone) XState sends to the machine
+      // itself, which takes no info.show.
+      enqueue.sendTo(
+        ({ system }) => system.get(SYSTEM_IDS.notifications),
+        (): InfoShowEvent => ({
           type: 'info.show',
           message: notice.text,
           messageType: notice.type,
-        };
-        enqueue.sendTo(banner, inform);
-      }
+        }),
+      );
     }),
     clearNotice: assign({ notice: null }),
-    storeEmail: assign({
-      // Stryker disable next-line ConditionalExpression,StringLiteral: narrows the event's type for TypeScript; only signIn.emailChanged runs it
-      email: ({ event }) => (event.type === 'signIn.emailChanged' ? event.email : ''),
-    }),
+    storeEmail: assign({ email: (_, email: string) => email }),
     storeInviteCode: assign({
       inviteCode: ({ context }, code: string | null) => code || context.inviteCode,
     }),
     enterDigit: assign({
-      digits: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression: narrows the event's type for TypeScript; only signIn.digitEntered runs it
-        event.type === 'signIn.digitEntered'
-          ? context.digits.map((d, i) => (i === event.index ? event.digit : d))
-          : context.digits,
+      digits: ({ context }, { index, digit }: DigitEntry) =>
+        context.digits.map((d, i) => (i === index ? digit : d)),
     }),
+    /** Clears one box; an index outside the six matches no box and changes nothing. */
     eraseDigit: assign({
-      digits: ({ context, event }) =>
-        // Stryker disable next-line ConditionalExpression: narrows the event's type for TypeScript; only signIn.digitErased runs it
-        event.type === 'signIn.digitErased'
-          ? context.digits.map((d, i) => (i === event.index ? '' : d))
-          : context.digits,
+      digits: ({ context }, index: number) => context.digits.map((d, i) => (i === index ? '' : d)),
     }),
-    pasteCode: assign({
-      // Stryker disable next-line ConditionalExpression,StringLiteral: narrows the event's type for TypeScript; only signIn.codePasted runs it
-      digits: ({ event }) => digitsFromText(event.type === 'signIn.codePasted' ? event.text : ''),
-    }),
+    pasteCode: assign({ digits: (_, text: string) => digitsFromText(text) }),
     /** Development mode: the server's `sign_code` prefills the boxes. */
     prefillCode: assign({
       digits: ({ context }, output: SendCodeOutput) =>
@@ -188,32 +188,29 @@ export const signInMachine = setup({
     holdCooldown: assign({
       resendSecondsLeft: (_, error: unknown) => cooldownRefusal(error) ?? 0,
     }),
+    /** The address counts only while a countdown runs (isCoolingDownForAddress). */
     rememberAddress: assign({ codeSentTo: ({ context }) => context.email.trim() }),
-    // Stryker disable next-line ObjectLiteral: defensive; the address counts only while a countdown runs, and every forgetAddress comes with endCountdown
-    forgetAddress: assign({ codeSentTo: null }),
     tickCountdown: assign({
       resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1),
     }),
     endCountdown: assign({ resendSecondsLeft: 0 }),
     holdSession: assign({ pending: (_, session: VerifyCodeOutput) => session }),
     dropSession: assign({ pending: null }),
-    handOverSession: enqueueActions(({ enqueue, system }, session: VerifyCodeOutput | null) => {
-      const auth = system.get(SYSTEM_IDS.auth);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: a held session is never null here, and without the service XState sends to the machine itself, which takes no auth.signedIn
-      if (session && auth) {
-        const signedIn: Extract<AuthEvent, { type: 'auth.signedIn' }> = {
-          type: 'auth.signedIn',
-          jwt: session.jwt,
-          refreshToken: session.refreshToken,
-          userData: session.userData,
-        };
-        enqueue.sendTo(auth, signedIn);
-      }
-      // A message the signed-out page left on the banner (a mistyped address, a refused code)
-      // must not follow the player into the signed-in home.
-      const banner = system.get(SYSTEM_IDS.notifications);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: without the service XState sends to the machine itself, which takes no info.dismiss: the same as not sending
-      if (session && banner) enqueue.sendTo(banner, { type: 'info.dismiss' });
+    // Without the auth service (the sign-in machine run alone) XState sends to the machine
+    // itself, which takes no auth.signedIn.
+    handOverSession: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.auth),
+      (_, session: VerifyCodeOutput): Extract<AuthEvent, { type: 'auth.signedIn' }> => ({
+        type: 'auth.signedIn',
+        jwt: session.jwt,
+        refreshToken: session.refreshToken,
+        userData: session.userData,
+      }),
+    ),
+    // A message the signed-out page left on the banner (a mistyped address, a refused code) must
+    // not follow the player into the signed-in home. Run alone, the machine sends it to itself.
+    clearBanner: sendTo(({ system }) => system.get(SYSTEM_IDS.notifications), {
+      type: 'info.dismiss',
     }),
   },
 }).createMachine({
@@ -238,16 +235,7 @@ export const signInMachine = setup({
       on: {
         'signIn.open': {
           target: 'open',
-          actions: [
-            'clearDigits',
-            'endCountdown',
-            // Stryker disable next-line StringLiteral: defensive; every way into closed already clears the message, drops a held session and ends the countdown (which the address needs)
-            'clearNotice',
-            // Stryker disable next-line StringLiteral: defensive (as above)
-            'dropSession',
-            // Stryker disable next-line StringLiteral: defensive (as above)
-            'forgetAddress',
-          ],
+          actions: ['clearDigits', 'endCountdown'],
         },
       },
     },
@@ -269,13 +257,16 @@ export const signInMachine = setup({
               states: {
                 editing: {
                   on: {
-                    'signIn.emailChanged': { actions: ['storeEmail', 'clearNotice'] },
+                    'signIn.emailChanged': {
+                      actions: [
+                        { type: 'storeEmail', params: ({ event }) => event.email },
+                        'clearNotice',
+                      ],
+                    },
                     'signIn.submitEmail': [
                       {
                         guard: 'isCoolingDownForAddress',
                         target: '#signIn.open.code',
-                        // Stryker disable next-line StringLiteral: defensive; typing the address already cleared any message
-                        actions: 'clearNotice',
                       },
                       { guard: 'isValidEmail', target: 'sendingCode', actions: 'clearNotice' },
                       {
@@ -299,8 +290,6 @@ export const signInMachine = setup({
                     onDone: {
                       target: '#signIn.open.code',
                       actions: [
-                        // Stryker disable next-line StringLiteral: defensive; every way onto the e-mail step already cleared the boxes
-                        'clearDigits',
                         'startCountdown',
                         'rememberAddress',
                         {
@@ -315,12 +304,7 @@ export const signInMachine = setup({
                         // The last code to this address is still valid: its step, its countdown.
                         guard: { type: 'isCooldownRefusal', params: errorOf },
                         target: '#signIn.open.code',
-                        actions: [
-                          // Stryker disable next-line StringLiteral: defensive (as above)
-                          'clearDigits',
-                          { type: 'holdCooldown', params: errorOf },
-                          'rememberAddress',
-                        ],
+                        actions: [{ type: 'holdCooldown', params: errorOf }, 'rememberAddress'],
                       },
                       {
                         target: 'editing',
@@ -333,14 +317,10 @@ export const signInMachine = setup({
             },
             /** The countdown of the last code keeps running while another address is typed. */
             cooldown: {
-              initial: 'checking',
+              initial: 'idle',
               states: {
-                checking: {
-                  // Stryker disable next-line ObjectLiteral,StringLiteral: 'checking' and 'idle' both do nothing; only the state's name differs
-                  always: [{ guard: 'isCountingDown', target: 'running' }, { target: 'idle' }],
-                },
+                idle: { always: { guard: 'isCountingDown', target: 'running' } },
                 running: countdown('idle'),
-                idle: {},
               },
             },
           },
@@ -361,12 +341,18 @@ export const signInMachine = setup({
                 awaitingCode: {
                   on: {
                     'signIn.digitEntered': {
-                      guard: 'isDigitEntry',
-                      actions: ['enterDigit', 'clearNotice'],
+                      guard: { type: 'isDigitEntry', params: digitEntry },
+                      actions: [{ type: 'enterDigit', params: digitEntry }, 'clearNotice'],
                     },
-                    // Stryker disable next-line StringLiteral: erasing a box outside the six changes nothing either way (eraseDigit clears by index)
-                    'signIn.digitErased': { guard: 'isBoxIndex', actions: 'eraseDigit' },
-                    'signIn.codePasted': { actions: ['pasteCode', 'clearNotice'] },
+                    'signIn.digitErased': {
+                      actions: { type: 'eraseDigit', params: ({ event }) => event.index },
+                    },
+                    'signIn.codePasted': {
+                      actions: [
+                        { type: 'pasteCode', params: ({ event }) => event.text },
+                        'clearNotice',
+                      ],
+                    },
                     'signIn.verify': [
                       // Ignored while a resend is in flight (the Verify button is disabled then).
                       { guard: 'isResending' },
@@ -396,14 +382,13 @@ export const signInMachine = setup({
                         actions: [
                           { type: 'holdSession', params: ({ event }) => event.output },
                           'endCountdown',
-                          // Stryker disable next-line StringLiteral: defensive (see forgetAddress)
-                          'forgetAddress',
                         ],
                       },
                       {
                         target: '#signIn.closed',
                         actions: [
                           { type: 'handOverSession', params: ({ event }) => event.output },
+                          'clearBanner',
                           'clearDigits',
                         ],
                       },
@@ -475,28 +460,20 @@ export const signInMachine = setup({
             'signIn.telegramOpened': {
               target: '#signIn.closed',
               actions: [
-                { type: 'handOverSession', params: ({ context }) => context.pending },
+                { type: 'handOverSession', params: heldSession },
+                'clearBanner',
                 'dropSession',
               ],
             },
             'signIn.close': {
               target: '#signIn.closed',
               actions: [
-                { type: 'handOverSession', params: ({ context }) => context.pending },
+                { type: 'handOverSession', params: heldSession },
+                'clearBanner',
                 'dropSession',
-                // Stryker disable next-line StringLiteral: defensive; no message shows on the Telegram step
-                'clearNotice',
               ],
             },
-            'signIn.backToEmail': {
-              target: 'email',
-              actions: [
-                'dropSession',
-                'clearDigits',
-                // Stryker disable next-line StringLiteral: defensive; no message shows on the Telegram step
-                'clearNotice',
-              ],
-            },
+            'signIn.backToEmail': { target: 'email', actions: ['dropSession', 'clearDigits'] },
           },
         },
       },

@@ -33,6 +33,5 @@ export function digitsFromText(text: string): string[] {
 
 /** §5: the code must be exactly six digits. */
 export function isSixDigitCode(digits: readonly string[]): boolean {
-  // Stryker disable next-line ConditionalExpression: the chart's boxes are always six; the length check guards other callers
   return digits.length === CODE_LENGTH && digits.every(isDigit);
 }

@@ -136,10 +136,17 @@ const driver: Driver<typeof model, Ctx> = {
       expect(Boolean(children.userData)).toBe(snapshot.context.membersRunning);
       // Every service starts with what storage held at boot; the session with its token, whether
       // a jwt is stored (§4: with a jwt the user data follows) and the start data.
-      for (const id of [...Object.keys(SERVICES), 'payment', 'realtime', 'userData'])
+      for (const id of [...Object.keys(SERVICES), 'payment', 'userData'])
         if (children[id])
           expect(inputOf(ctx, id), `${id}'s input`).toEqual({ stored: input.stored });
+      // The session and realtime also name the app machine, the parent they tell their facts.
+      if (children.realtime)
+        expect(inputOf(ctx, 'realtime'), "realtime's input").toEqual({
+          stored: input.stored,
+          parent: ctx.actor,
+        });
       expect(inputOf(ctx, 'session'), "the session bootstrap's input").toEqual({
+        parent: ctx.actor,
         sessionToken: 'session-1',
         hasJwt: true,
         startData: input.startData,

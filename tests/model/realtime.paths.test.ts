@@ -285,7 +285,7 @@ function setup() {
     }).createMachine({
       invoke: [
         { id: 'notifications', systemId: SYSTEM_IDS.notifications, src: 'notifications' },
-        { id: 'realtime', src: 'realtime', input: undefined },
+        { id: 'realtime', src: 'realtime', input: ({ self }) => ({ parent: self }) },
       ],
       on: {
         '*': {

@@ -139,7 +139,12 @@ function start({ input: pathInput }: { input: unknown } = { input }) {
   }).createMachine({
     invoke: [
       { id: 'auth', systemId: 'auth', src: 'auth' },
-      { id: 'session', systemId: 'session', src: 'session', input: sessionInput },
+      {
+        id: 'session',
+        systemId: 'session',
+        src: 'session',
+        input: ({ self }) => ({ ...sessionInput, parent: self }),
+      },
     ],
     on: { '*': { actions: ({ event }) => void toParent.push(event) } },
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
+import { isSixDigitCode } from '../../machines/signIn/signIn.rules';
 import { selectDigit, selectNoticeText, selectStep } from '../../machines/signIn/signIn.selectors';
 import { EMAIL_EDGES, SPEC_MESSAGES, SPEC_TIMERS } from '../support/oracle';
 import { controllableSignIn, flush, session, startSignInSystem } from '../support/signIn/fakes';
@@ -98,6 +99,29 @@ describe('§2 six boxes, one digit each', () => {
       '5',
       '6',
     ]);
+  });
+
+  it.each([-1, 6, 2.5, Number.NaN])(
+    'erasing box %s (there is none) keeps all six',
+    async (index) => {
+      const t = await codeStep();
+      t.signIn.send({ type: 'signIn.codePasted', text: '123456' });
+      t.signIn.send({ type: 'signIn.digitErased', index });
+      expect(boxes(t)).toBe('123456');
+    },
+  );
+});
+
+describe('§5 the code must be exactly six digits', () => {
+  it.each([[[]], [['1', '2', '3', '4', '5']], [['1', '2', '3', '4', '5', '6', '7']]])(
+    '%j is no code (the rule, for any number of boxes)',
+    (digits) => {
+      expect(isSixDigitCode(digits)).toBe(false);
+    },
+  );
+
+  it('six digits are a code', () => {
+    expect(isSixDigitCode(['1', '2', '3', '4', '5', '6'])).toBe(true);
   });
 });
 

@@ -26,7 +26,11 @@ function start() {
     actions: { showBanner: () => {} },
   });
   const parent = createMachine({
-    invoke: { id: 'realtime', src: realtime, input: { now: () => Date.now() } },
+    invoke: {
+      id: 'realtime',
+      src: realtime,
+      input: ({ self }) => ({ now: () => Date.now(), parent: self }),
+    },
     on: { '*': { actions: ({ event }) => void told.push(event) } },
   });
   const actor = createActor(parent);

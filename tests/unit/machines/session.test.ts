@@ -70,7 +70,12 @@ function run(input: Partial<SessionInput>, fakes: Fakes = {}) {
   }).createMachine({
     invoke: [
       { id: 'auth', systemId: 'auth', src: 'auth' },
-      { id: 'session', systemId: 'session', src: 'session', input: fullInput },
+      {
+        id: 'session',
+        systemId: 'session',
+        src: 'session',
+        input: ({ self }) => ({ ...fullInput, parent: self }),
+      },
     ],
     on: { '*': { actions: ({ event }) => void toParent.push(event) } },
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -214,6 +214,15 @@ async function drawnSize(page: Page): Promise<number> {
 
 type Overlap = { control: string; at: number };
 
+/** The top of the page with the strip, kept for review under test-results/screenshots/. */
+async function shootStrip(page: Page, when: string) {
+  const dir = join(ROOT, 'test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(dir, `connection-${when}-${width}x${height}.png`) });
+}
+
 /**
  * On the Get Ticket and Invite tabs, scrolled from the top to the bottom by half a screen: the
  * connection's strip shares no pixel with any visible control (button, link, field, tab).
@@ -253,6 +262,7 @@ async function expectClearOfControls(page: Page, when: string) {
     });
     const box = await status(page).boundingBox();
     expect(box?.height ?? 0, `${when}: the strip is drawn`).toBeGreaterThan(10);
+    if (tab === 'Get Ticket') await shootStrip(page, when);
     expect(overlaps, `${when}, ${tab} tab: controls under the connection's state`).toEqual([]);
   }
 }

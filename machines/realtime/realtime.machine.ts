@@ -39,12 +39,16 @@ import {
  *   normally, so a logout (`realtime.disconnect`) never reconnects.
  * - A close the page did not make (§4's abnormal close: a drop, a restart's 1001, a proxy's
  *   1000) goes to `waiting` for 1, 2, 4, 8, 16 s (attempts 1..5, capped at 30 s); after
- *   the 5th failed attempt the machine rests in `failed` until `realtime.reconnect`.
+ *   the 5th failed attempt the machine rests in `failed.resting` and starts a fresh round of
+ *   five on its own: every 30 s (REALTIME.restingRetryMs) while the tab is visible, at once
+ *   when the tab becomes visible again (`failed.asleep` while hidden: no timer) or the browser
+ *   comes back online, and at the player's `realtime.reconnect`.
  * - While connected: a ping every 30 s; liveness by wall clock from the last pong (from the
  *   connection's start until the first): unhealthy at 60 s, closed and reconnected after 120 s.
  * - Browser offline pauses attempts (`offline`); back online reconnects at once.
- * - Credentials refused by the server (close 4401) go straight to `failed`: retrying cannot help.
- * - Provided actors: `socket` (one connection), `network` (online/offline facts) and
+ * - Credentials refused by the server (close 4401) go straight to `failed.refused`: retrying
+ *   on a timer cannot help; the player's Reconnect, a new sign-in or the network coming back can.
+ * - Provided actors: `socket` (one connection), `network` (online/offline and tab visibility) and
  *   `signInWatch` (sends `realtime.connect` / `realtime.disconnect` as the auth service's jwt
  *   comes and goes). The wall clock and jitter come with the input (defaults: Date.now, none).
  */
@@ -127,11 +131,15 @@ const receiving = () => ({
   ],
 });
 
-/** What a lost connection leads to: a paused wait when offline, a backoff wait, or `failed`. */
+/**
+ * What a lost connection leads to: a paused wait when offline, a backoff wait, or, with the
+ * round's attempts spent, a rest (timed while the tab is visible, asleep while it is hidden).
+ */
 const afterLoss = [
   { guard: 'isOffline', target: '#realtime.offline' },
   { guard: 'hasAttemptsLeft', target: '#realtime.waiting' },
-  { target: '#realtime.failed' },
+  { guard: 'isHidden', target: '#realtime.failed.asleep' },
+  { target: '#realtime.failed.resting' },
 ] as const;
 
 export const realtimeMachine = setup({
@@ -240,14 +248,19 @@ export const realtimeMachine = setup({
     }),
     markConnected: assign(({ context }) => ({
       attempt: 0,
+      lost: false,
       lastLifeAt: context.clock.now(),
     })),
+    markLost: assign({ lost: true }),
+    markHidden: assign({ visible: false }),
+    markVisible: assign({ visible: true }),
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
     markOffline: assign({ online: false }),
     markOnline: assign({ online: true }),
     forgetSession: assign({
       attempt: 0,
+      lost: false,
       lastPongAt: null,
       lastLifeAt: null,
       recent: { chat: [], updates: [] },
@@ -256,6 +269,7 @@ export const realtimeMachine = setup({
   guards: {
     hasAttemptsLeft: ({ context }) => context.attempt < REALTIME.maxAttempts,
     isOffline: ({ context }) => !context.online,
+    isHidden: ({ context }) => !context.visible,
     isPong: ({ event }) => {
       assertEvent(event, 'socket.received');
       return event.frame.type === 'pong';
@@ -280,6 +294,8 @@ export const realtimeMachine = setup({
       Math.max(0, context.clock.jitter(backoffDelay(context.attempt), context.attempt)),
     pingInterval: REALTIME.pingIntervalMs,
     connectTimeout: REALTIME.connectTimeoutMs,
+    /** The rest between rounds of attempts once a round is spent (tab visible). */
+    restingRetry: REALTIME.restingRetryMs,
     /** Wall-clock time left until 60 s without a pong. */
     untilUnhealthy: ({ context }) => remainingUntil(context, REALTIME.healthyLimitMs),
     /** Wall-clock time left until 120 s without a pong. */
@@ -292,6 +308,8 @@ export const realtimeMachine = setup({
     attempt: 0,
     rooms: [...(input?.rooms ?? DEFAULT_ROOMS)],
     online: true,
+    visible: true,
+    lost: false,
     lastPongAt: null,
     lastLifeAt: null,
     recent: { chat: [], updates: [] },
@@ -306,6 +324,8 @@ export const realtimeMachine = setup({
   on: {
     'network.wentOffline': { actions: 'markOffline' },
     'network.wentOnline': { actions: 'markOnline' },
+    'page.hidden': { actions: 'markHidden' },
+    'page.shown': { actions: 'markVisible' },
     'realtime.join': { actions: 'addRoom' },
     'realtime.leave': { actions: 'removeRoom' },
     'realtime.disconnect': { target: '.disconnected', actions: 'forgetSession' },
@@ -323,7 +343,7 @@ export const realtimeMachine = setup({
         onError: [...afterLoss],
       },
       on: {
-        'socket.closed': [{ guard: 'isRefused', target: 'failed' }, ...afterLoss],
+        'socket.closed': [{ guard: 'isRefused', target: '#realtime.failed.refused' }, ...afterLoss],
       },
       initial: 'connecting',
       states: {
@@ -384,7 +404,7 @@ export const realtimeMachine = setup({
     },
     waiting: {
       tags: ['connecting', 'reconnecting'],
-      entry: 'countAttempt',
+      entry: ['countAttempt', 'markLost'],
       after: { reconnectDelay: 'session' },
       on: {
         'realtime.reconnect': 'session',
@@ -393,6 +413,7 @@ export const realtimeMachine = setup({
     },
     offline: {
       tags: ['connecting', 'offline'],
+      entry: 'markLost',
       on: {
         'network.wentOnline': { target: 'session', actions: ['markOnline', 'resetAttempts'] },
         'realtime.reconnect': { target: 'session', actions: 'resetAttempts' },
@@ -400,10 +421,34 @@ export const realtimeMachine = setup({
     },
     failed: {
       tags: ['error'],
+      entry: 'markLost',
       on: {
         'realtime.reconnect': { target: 'session', actions: 'resetAttempts' },
         'realtime.connect': { target: 'session', actions: 'resetAttempts' },
         'network.wentOnline': { target: 'session', actions: ['markOnline', 'resetAttempts'] },
+        // Offline, no timer retries: the network's return starts a fresh round.
+        'network.wentOffline': { target: 'offline', actions: 'markOffline' },
+      },
+      initial: 'refused',
+      states: {
+        /** The server refused the credentials (4401): no retry on a timer. */
+        refused: {},
+        /** The round's five attempts are spent, tab visible: a fresh round after the rest. */
+        resting: {
+          tags: ['resting'],
+          after: { restingRetry: { target: '#realtime.session', actions: 'resetAttempts' } },
+          on: { 'page.hidden': { target: 'asleep', actions: 'markHidden' } },
+        },
+        /** The round's attempts are spent and the tab is hidden: a fresh round when it shows. */
+        asleep: {
+          tags: ['resting'],
+          on: {
+            'page.shown': {
+              target: '#realtime.session',
+              actions: ['markVisible', 'resetAttempts'],
+            },
+          },
+        },
       },
     },
   },

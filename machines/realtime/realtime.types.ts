@@ -7,8 +7,15 @@ import type { BannerType, ClientFrame, Json, ServerFrame } from '../../contract/
 export const REALTIME = {
   /** A ping every 30 s while connected. */
   pingIntervalMs: 30_000,
-  /** Reconnect attempts after an abnormal close before the machine stops and waits for the player. */
+  /** Reconnect attempts after an abnormal close before the machine rests (a round of attempts). */
   maxAttempts: 5,
+  /**
+   * Once a round's 5 attempts are spent (the spec's reconnect ends there), the page rests and
+   * starts a fresh round on its own every 30 s while the tab is visible, at once when the tab
+   * becomes visible again or the browser comes back online (docs/spec-readings.md). A hidden
+   * tab does not retry on this interval.
+   */
+  restingRetryMs: 30_000,
   /** First reconnect delay; doubled per attempt. */
   backoffBaseMs: 1_000,
   /** Upper bound of one reconnect delay (5 attempts at 1, 2, 4, 8, 16 s never reach it). */
@@ -68,6 +75,13 @@ export type RealtimeContext = {
   rooms: string[];
   /** Browser network state as last reported. */
   online: boolean;
+  /** Whether the page's tab is visible (document visibility) as last reported. */
+  visible: boolean;
+  /**
+   * A connection was lost (or could not be made) and is not back yet: the views show the
+   * connection's state only then and while it is weak, never for a first connect.
+   */
+  lost: boolean;
   lastPongAt: number | null;
   /** The last pong, or the connection's start before the first: §4 health counts from it. */
   lastLifeAt: number | null;
@@ -84,8 +98,15 @@ export type SocketEvent =
   | { type: 'socket.ignored'; reason: string; receivedAt: number }
   | { type: 'socket.closed'; code: number; reason: string };
 
-/** Events the network actor sends (facts from the browser's online/offline). */
-export type NetworkEvent = { type: 'network.wentOffline' } | { type: 'network.wentOnline' };
+/**
+ * Events the network actor sends: facts from the browser's online/offline and from the
+ * document's visibility (the tab shown or hidden).
+ */
+export type NetworkEvent =
+  | { type: 'network.wentOffline' }
+  | { type: 'network.wentOnline' }
+  | { type: 'page.hidden' }
+  | { type: 'page.shown' };
 
 /** Intents from the app, the auth machine and the views. */
 export type RealtimeIntent =

@@ -123,18 +123,34 @@ export function websocketUrl(
 type OnlineTarget = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
   navigator?: { onLine?: boolean };
 };
+type VisibilityTarget = Pick<Document, 'addEventListener' | 'removeEventListener'> & {
+  visibilityState?: DocumentVisibilityState;
+};
 
-/** Reports the browser's `offline` and `online` events (and an offline start) as facts. */
-export function createNetworkActor(target: OnlineTarget = window) {
+/**
+ * Reports the browser's `offline` and `online` events (and an offline start) and the tab's
+ * visibility (`visibilitychange`, and a hidden start) as facts.
+ */
+export function createNetworkActor(
+  target: OnlineTarget = window,
+  page: VisibilityTarget | undefined = typeof document === 'undefined' ? undefined : document,
+) {
   return fromCallback<EventObject>(({ sendBack }) => {
     const offline = () => sendBack({ type: 'network.wentOffline' } satisfies NetworkEvent);
     const online = () => sendBack({ type: 'network.wentOnline' } satisfies NetworkEvent);
+    const visibility = () =>
+      sendBack({
+        type: page?.visibilityState === 'hidden' ? 'page.hidden' : 'page.shown',
+      } satisfies NetworkEvent);
     target.addEventListener('offline', offline);
     target.addEventListener('online', online);
+    page?.addEventListener('visibilitychange', visibility);
     if (target.navigator?.onLine === false) offline();
+    if (page?.visibilityState === 'hidden') visibility();
     return () => {
       target.removeEventListener('offline', offline);
       target.removeEventListener('online', online);
+      page?.removeEventListener('visibilitychange', visibility);
     };
   });
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +172,101 @@ async function signedInUnderProcess(
   return { server, dispose };
 }
 
+/**
+ * Moves the page's clock through the 5 reconnect attempts (1, 2, 4, 8, 16 s) while every attempt
+ * fails, until the page rests with 'Live updates disconnected'.
+ */
+async function spendAttempts(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(4_000);
+        return status(page).getAttribute('data-state');
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe('error');
+}
+
+/**
+ * A signed-in page whose server stops: the page's timers are moved by the test (the 31 s of
+ * backoff in seconds) until the 5 attempts are spent and the page rests.
+ */
+async function downUntilSpent(
+  page: Page,
+  server: ReturnType<typeof restartable>,
+  allowConsoleErrors: (pattern: RegExp | string) => void,
+  email: string,
+) {
+  allowConsoleErrors(/WebSocket connection to .* failed/);
+  allowConsoleErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+  await signedInPlayer(page, await server.start(), email);
+  await page.clock.install();
+  await server.stop();
+  await spendAttempts(page);
+}
+
+/** Width × height of the connection status's box as drawn (0 when not in the page). */
+async function drawnSize(page: Page): Promise<number> {
+  const box = await status(page).boundingBox();
+  return box ? box.width * box.height : 0;
+}
+
+type Overlap = { control: string; at: number };
+
+/** The top of the page with the strip, kept for review under test-results/screenshots/. */
+async function shootStrip(page: Page, when: string) {
+  const dir = join(ROOT, 'test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(dir, `connection-${when}-${width}x${height}.png`) });
+}
+
+/**
+ * On the Get Ticket and Invite tabs, scrolled from the top to the bottom by half a screen: the
+ * connection's strip shares no pixel with any visible control (button, link, field, tab).
+ */
+async function expectClearOfControls(page: Page, when: string) {
+  for (const tab of ['Get Ticket', 'Invite']) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('tab', { name: tab }).click();
+    const overlaps = await page.evaluate(() => {
+      const strip = document.querySelector('[data-testid="connection-status"]');
+      if (!strip) return [{ control: 'no connection status', at: 0 }];
+      const found: Overlap[] = [];
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>(
+          'button, a[href], input, select, textarea, [role="tab"], [role="button"]',
+        ),
+      ].filter((el) => !strip.contains(el));
+      const height = document.documentElement.scrollHeight;
+      for (let y = 0; y <= height; y += Math.max(1, Math.floor(window.innerHeight / 2))) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        const s = strip.getBoundingClientRect();
+        for (const el of controls) {
+          const r = el.getBoundingClientRect();
+          const shown =
+            r.width > 0 &&
+            r.height > 0 &&
+            getComputedStyle(el).visibility !== 'hidden' &&
+            r.bottom > 0 &&
+            r.top < window.innerHeight;
+          const meets =
+            r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+          if (shown && meets)
+            found.push({ control: el.textContent?.trim() || el.tagName, at: window.scrollY });
+        }
+      }
+      return found;
+    });
+    const box = await status(page).boundingBox();
+    expect(box?.height ?? 0, `${when}: the strip is drawn`).toBeGreaterThan(10);
+    if (tab === 'Get Ticket') await shootStrip(page, when);
+    expect(overlaps, `${when}, ${tab} tab: controls under the connection's state`).toEqual([]);
+  }
+}
+
 test.describe('realtime', () => {
   test('an invitee registering with the invite code shows a banner through the socket', async ({
     page,
@@ -205,10 +300,10 @@ test.describe('realtime', () => {
       await page.waitForLoadState('networkidle');
       await server.stop();
       await expect(status(page)).toHaveAttribute('data-state', 'connecting');
-      // A bar with words over the viewport's bottom: the page keeps room to scroll clear of it.
-      const roomBelow = () =>
-        page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
-      expect(await roomBelow()).toBeGreaterThanOrEqual(
+      // A strip with words at the top of the page, in room the page keeps free for it.
+      const roomAbove = () =>
+        page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingTop));
+      expect(await roomAbove()).toBeGreaterThanOrEqual(
         (await status(page).boundingBox())?.height ?? Infinity,
       );
       const restartedAt = Date.now();
@@ -217,7 +312,7 @@ test.describe('realtime', () => {
       // The first attempt waits 1 s; the server was back before it, so one attempt suffices.
       expect(Date.now() - restartedAt).toBeLessThan(5_000);
       await expect(status(page)).toHaveAttribute('data-state', 'connected');
-      await expect.poll(roomBelow).toBe(0);
+      await expect.poll(roomAbove).toBe(0);
       expect((await stats(second)).connections).toBe(1);
     } finally {
       server.cleanup();
@@ -453,4 +548,95 @@ test.describe('realtime', () => {
     await expect(status(page)).toHaveAttribute('data-state', 'connected');
     expect(warnings.filter((w) => w.includes('[realtime] ignored')).length).toBe(7);
   });
+
+  test('after the 5 attempts are spent the page returns to live updates on its own, with no click', async ({
+    page,
+    freshServer,
+    allowConsoleErrors,
+  }) => {
+    const server = restartable(freshServer);
+    try {
+      await downUntilSpent(page, server, allowConsoleErrors, 'recovers@example.com');
+      await expect(status(page)).toContainText('Live updates disconnected');
+      await expect(status(page).getByRole('button', { name: 'Reconnect' })).toBeVisible();
+      const second = await server.start();
+      // The rest between rounds (30 s while the tab is visible) ends in a fresh round.
+      await page.clock.runFor(30_000);
+      await expect.poll(() => openRooms(second), { timeout: 10_000 }).toEqual(ROOMS);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+      expect(await drawnSize(page), 'live again: nothing drawn').toBeLessThanOrEqual(1);
+      expect((await stats(second)).connections).toBe(1);
+    } finally {
+      server.cleanup();
+    }
+  });
+
+  test('a hidden tab does not retry on the timer; it starts a fresh round when it is shown again', async ({
+    page,
+    freshServer,
+    allowConsoleErrors,
+  }) => {
+    const server = restartable(freshServer);
+    // The tab's visibility as the page reads it (a headless tab is always visible).
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    try {
+      await downUntilSpent(page, server, allowConsoleErrors, 'hidden-tab@example.com');
+      await setVisibility('hidden');
+      const second = await server.start();
+      // Well past the rest: a hidden tab makes no attempt.
+      await page.clock.runFor(90_000);
+      expect((await stats(second)).connections).toBe(0);
+      await expect(status(page)).toHaveAttribute('data-state', 'error');
+      await setVisibility('visible');
+      await expect.poll(() => openRooms(second), { timeout: 10_000 }).toEqual(ROOMS);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected');
+    } finally {
+      server.cleanup();
+    }
+  });
+
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ])
+    test(`at ${size.width}×${size.height} the connection's state never covers a control, at any scroll`, async ({
+      page,
+      freshServer,
+    }) => {
+      await page.setViewportSize(size);
+      const server = await freshServer();
+      const user = await registerUser(server.url, `strip-${size.width}@example.com`);
+      // Every socket of the page goes through the test: live until `drop`, then each new one
+      // is closed at once, as a server that went away would.
+      let drop = false;
+      const live: WebSocketRoute[] = [];
+      await page.routeWebSocket(/\/ws$/, (ws) => {
+        if (drop) return void ws.close({ code: 1001, reason: 'going away' });
+        live.push(ws);
+        ws.connectToServer();
+      });
+      await page.clock.install();
+      await openSignedIn(page, server, user);
+      await expect(status(page)).toHaveAttribute('data-state', 'connected', { timeout: 10_000 });
+      // Healthy: nothing drawn (the status is there for screen readers only).
+      expect(await drawnSize(page)).toBeLessThanOrEqual(1);
+      drop = true;
+      for (const ws of live) await ws.close({ code: 1001, reason: 'going away' });
+      await expect(status(page)).toContainText('Reconnecting (attempt 1 of 5)');
+      // The clock stands still: the attempt's text stays while every screen is checked.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      await expect(status(page)).toContainText(/Reconnecting \(attempt \d of 5\)/);
+      await expectClearOfControls(page, 'reconnecting');
+      await spendAttempts(page);
+      await expect(status(page)).toContainText('Live updates disconnected');
+      await expectClearOfControls(page, 'disconnected');
+      // The page goes before its server: a request of the Invite tab (the clock was moved by
+      // tens of seconds) must not meet a server already stopped.
+      await page.close();
+    });
 });

@@ -21,10 +21,12 @@ import {
   selectIsInRoom,
   selectIsOffline,
   selectIsReconnecting,
+  selectIsResting,
   selectLastPongAt,
   selectLatestUpdate,
   selectMaxAttempts,
   selectRoomCount,
+  selectShowsNotice,
   selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
 import {
@@ -109,6 +111,11 @@ const USER_EVENT_OF: Partial<Record<number, string>> = {
  * product's reading, README "Realtime schedule").
  */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Once the 5 attempts are spent the page rests 30 s (tab visible), then starts a fresh round of
+ * 5 on its own (the spec stops at the 5th; the product's reading, docs/spec-readings.md).
+ */
+const RESTING_RETRY_MS = 30_000;
 /** §7: the rooms a signed-in player is in from the start. */
 const SPEC_ROOMS = ['notifications', 'chat', 'updates'];
 
@@ -132,6 +139,8 @@ const model = defineModel({
     ],
     'network.wentOffline': [{}],
     'network.wentOnline': [{}],
+    'page.hidden': [{}],
+    'page.shown': [{}],
   },
   outcomes: {
     'xstate.error.actor.socket': [{ error: new Error('socket failed to open') }],
@@ -140,8 +149,9 @@ const model = defineModel({
     'xstate.after.pingInterval.realtime.session.connected.heartbeat.beating': [{}],
     'xstate.after.untilUnhealthy.realtime.session.connected.liveness.healthy': [{}],
     'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': [{}],
+    'xstate.after.restingRetry.realtime.failed.resting': [{}],
   },
-  paths: { simple: false, maxPaths: 2000, byTransition: true, byEvent: true },
+  paths: { simple: false, maxPaths: 2100, byTransition: true, byEvent: true, limit: 80_000 },
   uncovered: {
     'socket.ignored':
       'An unreadable frame is dropped wherever it arrives (it is no pong, §4 health counts pongs only); the paths still send it, and the health test checks it changes nothing',
@@ -153,7 +163,16 @@ type FakeSocket = { sent: ClientFrame[]; closed: boolean; ref: AnyActorRef };
 /** What the player's other services hear from the connection (through the app machine). */
 type MemberFact = { type: string; kind?: string };
 
-type Phase = 'disconnected' | 'connecting' | 'connected' | 'waiting' | 'offline' | 'failed';
+/** `failed`: the credentials were refused; `resting` / `asleep`: a round spent, tab shown / hidden. */
+type Phase =
+  | 'disconnected'
+  | 'connecting'
+  | 'connected'
+  | 'waiting'
+  | 'offline'
+  | 'failed'
+  | 'resting'
+  | 'asleep';
 
 /** §4's four connection states as the views read them; a wait for a retry reads as connecting. */
 const SPEC_STATE_OF: Record<Phase, string> = {
@@ -163,7 +182,11 @@ const SPEC_STATE_OF: Record<Phase, string> = {
   waiting: 'connecting',
   offline: 'connecting',
   failed: 'error',
+  resting: 'error',
+  asleep: 'error',
 };
+/** Where the player is offered the Reconnect button: the connection is given up or resting. */
+const STOPPED: Phase[] = ['failed', 'resting', 'asleep'];
 
 /**
  * What §4 says the connection is doing, kept by the test from the events alone and never read
@@ -176,6 +199,10 @@ type Expected = {
   since: number;
   attempt: number;
   online: boolean;
+  /** The tab is visible. */
+  visible: boolean;
+  /** Lost and not back yet (the views show the connection's state then). */
+  lost: boolean;
   healthy: boolean;
   lifeAt: number;
   connectedAt: number;
@@ -196,19 +223,37 @@ function enter(m: Expected, phase: Phase, at: number) {
     m.sent = [];
   }
   if (phase === 'waiting') m.attempt += 1;
+  if (phase === 'waiting' || phase === 'offline' || STOPPED.includes(phase)) m.lost = true;
+  if (phase === 'disconnected') m.lost = false;
   if (phase === 'connected') {
     // A welcome resets the attempts, rejoins every room the player is in and starts the clocks.
-    Object.assign(m, { attempt: 0, healthy: true, lifeAt: at, connectedAt: at, pings: 0 });
+    Object.assign(m, {
+      attempt: 0,
+      lost: false,
+      healthy: true,
+      lifeAt: at,
+      connectedAt: at,
+      pings: 0,
+    });
     for (const room of m.rooms) m.sent.push({ type: 'join', room, timestamp: at });
     m.facts.push({ type: 'userData.live' });
   }
 }
 
-/** §4 an abnormal close: wait for attempt n (of 5), pause while offline, or give up. */
+/**
+ * §4 an abnormal close: wait for attempt n (of 5), pause while offline, or, the round spent,
+ * rest (timed while the tab is visible, until it shows while hidden).
+ */
 function lose(m: Expected, at: number) {
   if (!m.online) enter(m, 'offline', at);
   else if (m.attempt < RECONNECT_ATTEMPTS) enter(m, 'waiting', at);
-  else enter(m, 'failed', at);
+  else enter(m, m.visible ? 'resting' : 'asleep', at);
+}
+
+/** A fresh round of the 5 attempts, at once. */
+function freshRound(m: Expected, at: number) {
+  m.attempt = 0;
+  enter(m, 'connecting', at);
 }
 
 /** The next thing the spec's clocks make happen, if any (liveness before a ping at a tie). */
@@ -220,6 +265,10 @@ function nextDeadline(m: Expected): { at: number; fire: () => void } | null {
   if (m.phase === 'waiting') {
     const at = m.since + specBackoff(m.attempt);
     return { at, fire: () => enter(m, 'connecting', at) };
+  }
+  if (m.phase === 'resting') {
+    const at = m.since + RESTING_RETRY_MS;
+    return { at, fire: () => freshRound(m, at) };
   }
   if (m.phase !== 'connected') return null;
   const ping = m.connectedAt + SPEC_TIMERS.ping * (m.pings + 1);
@@ -307,6 +356,8 @@ function setup() {
     since: now,
     attempt: 0,
     online: true,
+    visible: true,
+    lost: false,
     healthy: false,
     lifeAt: now,
     connectedAt: now,
@@ -340,7 +391,13 @@ function checkAll(ctx: Ctx, when: string) {
   expect(selectMaxAttempts(), 'attempts before giving up').toBe(RECONNECT_ATTEMPTS);
   expect(selectIsReconnecting(s), `${when}: waiting to reconnect`).toBe(m.phase === 'waiting');
   expect(selectIsOffline(s), `${when}: paused while offline`).toBe(m.phase === 'offline');
-  expect(selectCanReconnect(s), `${when}: manual reconnect offered`).toBe(m.phase === 'failed');
+  expect(selectCanReconnect(s), `${when}: manual reconnect offered`).toBe(is(ctx, ...STOPPED));
+  expect(selectIsResting(s), `${when}: resting before a fresh round`).toBe(
+    is(ctx, 'resting', 'asleep'),
+  );
+  expect(selectShowsNotice(s), `${when}: the state shown in words`).toBe(
+    m.phase === 'connected' ? !m.healthy : m.lost,
+  );
   expect(selectIsHealthy(s), `${when}: healthy`).toBe(m.phase === 'connected' && m.healthy);
   expect(ctx.sockets.length, `${when}: sockets opened`).toBe(m.sockets);
   const open = ctx.sockets.filter((socket) => !socket.closed);
@@ -391,10 +448,7 @@ function receiveFrame(ctx: Ctx, frame: ServerFrame) {
 
 const events = {
   'realtime.connect': ({ ctx, event }) => {
-    if (is(ctx, 'disconnected', 'failed')) {
-      ctx.m.attempt = 0;
-      enter(ctx.m, 'connecting', Date.now());
-    }
+    if (is(ctx, 'disconnected', ...STOPPED)) freshRound(ctx.m, Date.now());
     ctx.actor.send(event);
   },
   'realtime.disconnect': ({ ctx, event }) => {
@@ -404,8 +458,8 @@ const events = {
   },
   'realtime.reconnect': ({ ctx, event }) => {
     // The player's reconnect: at once from a wait, afresh (attempts reset) from offline / failed.
-    if (is(ctx, 'offline', 'failed')) ctx.m.attempt = 0;
-    if (is(ctx, 'waiting', 'offline', 'failed')) enter(ctx.m, 'connecting', Date.now());
+    if (is(ctx, 'offline', ...STOPPED)) ctx.m.attempt = 0;
+    if (is(ctx, 'waiting', 'offline', ...STOPPED)) enter(ctx.m, 'connecting', Date.now());
     ctx.actor.send(event);
   },
   // §7 join and leave {room}: kept in the player's rooms, sent at once while connected.
@@ -450,16 +504,25 @@ const events = {
   },
   'network.wentOffline': ({ ctx }) => {
     ctx.m.online = false;
-    if (is(ctx, 'connecting', 'waiting')) enter(ctx.m, 'offline', Date.now());
+    if (is(ctx, 'connecting', 'waiting', ...STOPPED)) enter(ctx.m, 'offline', Date.now());
     ctx.network().send({ type: 'network.wentOffline' });
   },
   'network.wentOnline': ({ ctx }) => {
     ctx.m.online = true;
-    if (is(ctx, 'offline', 'failed')) {
-      ctx.m.attempt = 0;
-      enter(ctx.m, 'connecting', Date.now());
-    }
+    if (is(ctx, 'offline', ...STOPPED)) freshRound(ctx.m, Date.now());
     ctx.network().send({ type: 'network.wentOnline' });
+  },
+  // The tab hidden: a rest between rounds waits for it to show (no timer in a hidden tab).
+  'page.hidden': ({ ctx }) => {
+    ctx.m.visible = false;
+    if (is(ctx, 'resting')) enter(ctx.m, 'asleep', Date.now());
+    ctx.network().send({ type: 'page.hidden' });
+  },
+  // The tab shown again: a page resting while hidden starts a fresh round at once.
+  'page.shown': ({ ctx }) => {
+    ctx.m.visible = true;
+    if (is(ctx, 'asleep')) freshRound(ctx.m, Date.now());
+    ctx.network().send({ type: 'page.shown' });
   },
   'xstate.error.actor.socket': async ({ ctx }) => {
     if (is(ctx, 'connecting', 'connected')) lose(ctx.m, Date.now());
@@ -487,6 +550,12 @@ const events = {
   'xstate.after.untilStale.realtime.session.connected.liveness.unhealthy': ({ ctx }) => {
     expect(ctx.m.phase === 'connected' && !ctx.m.healthy, 'unhealthy before 120 s').toBe(true);
     return advanceTo(ctx, ctx.m.lifeAt + SPEC_TIMERS.stale);
+  },
+  'xstate.after.restingRetry.realtime.failed.resting': ({ ctx }) => {
+    expect(ctx.m.phase, 'the rest between rounds runs only while resting, tab shown').toBe(
+      'resting',
+    );
+    return advanceTo(ctx, ctx.m.since + RESTING_RETRY_MS);
   },
 } satisfies Executors<typeof model, Ctx>;
 

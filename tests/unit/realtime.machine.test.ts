@@ -7,6 +7,7 @@ import {
   selectChatMessages,
   selectConnectionState,
   selectIsHealthy,
+  selectIsOffline,
   selectLastPongAt,
   selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
@@ -79,6 +80,16 @@ function setupHarness(options: { jitter?: (base: number, attempt: number) => num
     openCount: () => sockets.filter((s) => !s.closed).length,
     goOffline: () => network?.send({ type: 'network.wentOffline' }),
     goOnline: () => network?.send({ type: 'network.wentOnline' }),
+    hideTab: () => network?.send({ type: 'page.hidden' }),
+    /** Every socket lost at once, through the 5 attempts' delays: the round is spent. */
+    spendAttempts: () => {
+      for (let i = 0; i < REALTIME.maxAttempts; i += 1) {
+        dropAbnormally();
+        vi.advanceTimersByTime(backoffDelay(i + 1));
+      }
+      dropAbnormally();
+    },
+    showTab: () => network?.send({ type: 'page.shown' }),
     /** Moves only the wall clock, as a throttled tab whose timers have not fired yet. */
     skipWallClock: (ms: number) => {
       wallOffset += ms;
@@ -118,7 +129,7 @@ describe('realtime connection', () => {
     ]);
   });
 
-  it('reconnects after an abnormal close at exactly 1, 2, 4, 8, 16 s, then stops in error', () => {
+  it('reconnects after an abnormal close at exactly 1, 2, 4, 8, 16 s, then rests in error 30 s before a fresh round', () => {
     const h = setupHarness();
     h.actor.send({ type: 'realtime.connect' });
     h.welcome();
@@ -141,19 +152,60 @@ describe('realtime connection', () => {
     expect(h.state()).toBe('error');
     expect(selectCanReconnect(h.actor.getSnapshot())).toBe(true);
     const opened = h.sockets.length;
-    vi.advanceTimersByTime(10 * 60_000);
-    expect(h.sockets.length).toBe(opened);
+    vi.advanceTimersByTime(REALTIME.restingRetryMs - 1);
+    expect(h.sockets.length, 'resting').toBe(opened);
     expect(h.state()).toBe('error');
+    vi.advanceTimersByTime(1);
+    expect(h.sockets.length, 'a fresh round after the rest').toBe(opened + 1);
+    expect(h.state()).toBe('connecting');
+    expect(selectAttempt(h.actor.getSnapshot())).toBe(0);
+    h.dropAbnormally();
+    expect(selectAttempt(h.actor.getSnapshot()), 'the round has its 5 attempts again').toBe(1);
   });
 
-  it('lets the player reconnect by hand after the 5th failed attempt [§9.realtime.limits]', () => {
+  it('once the attempts are spent, a hidden tab waits without a timer and starts a fresh round when shown', () => {
     const h = setupHarness();
     h.actor.send({ type: 'realtime.connect' });
+    h.hideTab();
     for (let i = 0; i < REALTIME.maxAttempts; i += 1) {
       h.dropAbnormally();
       vi.advanceTimersByTime(backoffDelay(i + 1));
     }
     h.dropAbnormally();
+    expect(h.state()).toBe('error');
+    const opened = h.sockets.length;
+    vi.advanceTimersByTime(10 * REALTIME.restingRetryMs);
+    expect(h.sockets.length, 'no retry while hidden').toBe(opened);
+    h.showTab();
+    expect(h.sockets.length, 'shown: at once').toBe(opened + 1);
+    expect(selectAttempt(h.actor.getSnapshot())).toBe(0);
+    h.welcome();
+    expect(h.state()).toBe('connected');
+  });
+
+  it('a tab hidden while resting stops the rest timer; offline while resting waits for the network', () => {
+    const h = setupHarness();
+    h.actor.send({ type: 'realtime.connect' });
+    h.spendAttempts();
+    const opened = h.sockets.length;
+    vi.advanceTimersByTime(REALTIME.restingRetryMs - 1);
+    h.hideTab();
+    vi.advanceTimersByTime(5 * REALTIME.restingRetryMs);
+    expect(h.sockets.length).toBe(opened);
+    h.goOffline();
+    expect(selectIsOffline(h.actor.getSnapshot())).toBe(true);
+    h.showTab();
+    vi.advanceTimersByTime(5 * REALTIME.restingRetryMs);
+    expect(h.sockets.length, 'offline: no attempt').toBe(opened);
+    h.goOnline();
+    expect(h.sockets.length, 'online: a fresh round at once').toBe(opened + 1);
+    expect(selectAttempt(h.actor.getSnapshot())).toBe(0);
+  });
+
+  it('lets the player reconnect by hand after the 5th failed attempt [§9.realtime.limits]', () => {
+    const h = setupHarness();
+    h.actor.send({ type: 'realtime.connect' });
+    h.spendAttempts();
     expect(h.state()).toBe('error');
     h.actor.send({ type: 'realtime.reconnect' });
     expect(h.state()).toBe('connecting');

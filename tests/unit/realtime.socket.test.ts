@@ -173,6 +173,32 @@ describe('network actor', () => {
     target.dispatchEvent(new Event('offline'));
     expect(events).toEqual(['network.wentOffline', 'network.wentOnline']);
   });
+
+  it('reports the tab hidden and shown (and a hidden start) from visibilitychange', () => {
+    const page = Object.assign(new EventTarget(), {
+      visibilityState: 'hidden' as DocumentVisibilityState,
+    });
+    const events: string[] = [];
+    const parent = createMachine({
+      invoke: {
+        id: 'network',
+        src: createNetworkActor(
+          new EventTarget() as unknown as Window,
+          page as unknown as Document,
+        ),
+      },
+      on: { '*': { actions: ({ event }) => events.push(event.type) } },
+    });
+    const actor = createActor(parent).start();
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    page.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    actor.stop();
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(events).toEqual(['page.hidden', 'page.shown', 'page.hidden']);
+  });
 });
 
 describe('sign-in watch', () => {

@@ -65,6 +65,32 @@ describe('connection status indicator', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Live updates disconnected');
   });
 
+  it('draws nothing for a first connect or a healthy connection; the strip shows from a loss until it is back', () => {
+    const { send } = start();
+    const drawn = () => !screen.getByTestId('connection-status').className.includes('--quiet');
+    send({ type: 'realtime.connect' });
+    expect(drawn(), 'first connect').toBe(false);
+    send({
+      type: 'socket.received',
+      frame: { type: 'welcome', timestamp: 1 },
+      receivedAt: Date.now(),
+    });
+    expect(drawn(), 'healthy').toBe(false);
+    send({ type: 'socket.closed', code: 1006, reason: '' });
+    expect(drawn(), 'lost').toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(backoffDelay(1));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting (attempt 1 of 5)');
+    expect(drawn(), 'attempt 1 connecting').toBe(true);
+    send({
+      type: 'socket.received',
+      frame: { type: 'welcome', timestamp: 2 },
+      receivedAt: Date.now(),
+    });
+    expect(drawn(), 'back').toBe(false);
+  });
+
   it('offers a Reconnect button once the attempts are spent, which opens a socket', () => {
     const { send, opened } = start();
     send({ type: 'realtime.connect' });

@@ -9,15 +9,19 @@ import {
   selectIsOffline,
   selectIsReconnecting,
   selectMaxAttempts,
+  selectShowsNotice,
 } from '../../../machines/realtime/realtime.selectors';
 import './connection-status.css';
 
 export type RealtimeRef = ActorRefFrom<typeof realtimeMachine>;
 
 /**
- * A discreet connection indicator for signed-in players (§4 Realtime connection): a dot in the
- * corner while live updates flow, a short text when the connection is weak, being restored or
- * lost, and a Reconnect button once the automatic attempts are spent. Nothing while signed out.
+ * The connection's state for signed-in players (§4 Realtime connection): nothing drawn while
+ * live updates flow or connect for the first time (a visually hidden status says so to screen
+ * readers); a strip at the very top of the page, in the document's flow above the header, when
+ * the connection is weak, being restored or lost, with a Reconnect button while the page rests
+ * between rounds of automatic attempts. Nothing while signed out. The strip's room is kept at
+ * the top of the page (never over it), so it covers no control at any width or scroll.
  */
 export function ConnectionStatus({ actor }: { actor: RealtimeRef }) {
   const state = useSelector(actor, selectConnectionState);
@@ -25,20 +29,23 @@ export function ConnectionStatus({ actor }: { actor: RealtimeRef }) {
   const offline = useSelector(actor, selectIsOffline);
   const reconnecting = useSelector(actor, selectIsReconnecting);
   const attempt = useSelector(actor, selectAttempt);
+  const shown = useSelector(actor, selectShowsNotice);
   const reconnect = useCallback(() => actor.send({ type: 'realtime.reconnect' }), [actor]);
 
   if (state === 'disconnected') return null;
 
-  const tone = state === 'error' ? 'lost' : state === 'connected' && healthy ? 'live' : 'pending';
+  const tone = !shown ? 'quiet' : state === 'error' ? 'lost' : 'pending';
   const text =
     state === 'error'
       ? 'Live updates disconnected'
       : offline
         ? 'Offline: waiting for the network'
-        : reconnecting
+        : reconnecting || (state === 'connecting' && shown && attempt > 0)
           ? `Reconnecting (attempt ${attempt} of ${selectMaxAttempts()})`
           : state === 'connecting'
-            ? 'Connecting to live updates'
+            ? shown
+              ? 'Reconnecting to live updates'
+              : 'Connecting to live updates'
             : healthy
               ? 'Live updates connected'
               : 'Live updates: weak connection';
@@ -52,8 +59,8 @@ export function ConnectionStatus({ actor }: { actor: RealtimeRef }) {
       aria-live="polite"
       title={text}
     >
-      <span className="connection-status__dot" aria-hidden="true" />
-      <span className={tone === 'live' ? 'connection-status__sr' : 'connection-status__text'}>
+      {tone === 'quiet' ? null : <span className="connection-status__dot" aria-hidden="true" />}
+      <span className={tone === 'quiet' ? 'connection-status__sr' : 'connection-status__text'}>
         {text}
       </span>
       {state === 'error' ? (

@@ -207,8 +207,17 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
       await openLobby(page, inviter);
       await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('3 Gangsters');
+      // As the player sees it once settled: the icons drawn, the ticket panel in place.
+      await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
+      await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: join(DIR, `lobby-${w}x${h}-${theme}.png`), fullPage: true });
+      await page.getByRole('tab', { name: 'Invite' }).click();
+      await expect(page.getByTestId('invite-stats')).toBeVisible();
+      await page.screenshot({
+        path: join(DIR, `lobby-invite-${w}x${h}-${theme}.png`),
+        fullPage: true,
+      });
     }
   });
 }

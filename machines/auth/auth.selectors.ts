@@ -1,4 +1,3 @@
-import { GANGSTERS_PER_FRIEND, GANGSTERS_WITH_ENTRY } from '../../contract/spec';
 import { tierOfWire, type TicketTier } from '../../contract/calendar';
 import type { SnapshotFrom } from 'xstate';
 import type { AuthMachine } from './auth.machine';
@@ -47,15 +46,3 @@ export const selectTicketTier = (s: AuthSnapshot): TicketTier | null =>
 /** The player's access came from friends' tickets (user data's user_access_via). */
 export const selectAccessByFriends = (s: AuthSnapshot): boolean =>
   selectHasAccess(s) && s.context.userData?.user_access_via === 'invites';
-
-/** Gangsters earned by invited friends who bought a ticket: +1 each (§9), whatever the entry. */
-export const selectGangstersFromFriends = (s: AuthSnapshot): number =>
-  selectReferralConfirmed(s) * GANGSTERS_PER_FRIEND;
-
-/**
- * The player's gang in Gangsters (§9): 2 with entry (their own ticket, or 2 friends' tickets),
- * plus 1 for each friend who bought. Held once the player has access (selectHasAccess); until
- * then it is what entry will give, friends' Gangsters included.
- */
-export const selectGangsterCount = (s: AuthSnapshot): number =>
-  GANGSTERS_WITH_ENTRY + selectGangstersFromFriends(s);

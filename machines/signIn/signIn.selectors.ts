@@ -53,15 +53,6 @@ export const selectCanVerify = (s: SignInSnapshot): boolean =>
 export const selectInviteCodeShown = (s: SignInSnapshot): string | null =>
   s.context.inviteCode && !s.hasTag('step.code') ? s.context.inviteCode.toUpperCase() : null;
 
-/**
- * The visitor arrived through a friend's invite link (/r/{code}, /ref/{code}, `?i=`): a code from
- * a link is held (a random fallback never is), so sign-in will name that friend as the inviter.
- */
-export const selectWasInvited = (s: SignInSnapshot): boolean => Boolean(s.context.inviteCode);
-/** The invite code of the friend's link, upper-cased as the sign-in modal shows it; '' if none. */
-export const selectInvitedCode = (s: SignInSnapshot): string =>
-  s.context.inviteCode ? s.context.inviteCode.toUpperCase() : '';
-
 export const selectNoticeText = (s: SignInSnapshot): string | null =>
   s.context.notice?.text ?? null;
 export const selectNoticeType = (s: SignInSnapshot): string | null =>

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  selectGangsterCount,
+  selectGangstersFromFriends,
+} from '../../machines/auth/gang.selectors';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { SPEC_MESSAGES } from '../support/oracle';
 import {
   selectAccessByFriends,
-  selectGangsterCount,
-  selectGangstersFromFriends,
   selectEmail,
   selectHasAccess,
   selectHasJwt,

@@ -1,11 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { GANGSTERS_WITH_ENTRY } from '../../../contract/spec';
+import { selectAccessByFriends, selectHasAccess } from '../../../machines/auth/auth.selectors';
 import {
-  selectAccessByFriends,
   selectGangsterCount,
   selectGangstersFromFriends,
-  selectHasAccess,
-} from '../../../machines/auth/auth.selectors';
+} from '../../../machines/auth/gang.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { GameIcon } from '../common/GameIcon';

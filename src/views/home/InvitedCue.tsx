@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectInvitedCode, selectWasInvited } from '../../../machines/signIn/signIn.selectors';
+import { selectInvitedCode, selectWasInvited } from '../../../machines/signIn/invited.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';

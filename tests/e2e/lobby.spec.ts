@@ -25,6 +25,13 @@ const LIVE_WITHIN_MS = 10_000;
 
 const gang = (page: Page) => page.getByRole('region', { name: 'Your gang' });
 
+/** A full-page screenshot kept for review under test-results/screenshots/. */
+async function shot(page: Page, name: string) {
+  mkdirSync(DIR, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
+}
+
 async function openLobby(page: Page, user: RegisteredUser) {
   await signInPage(page, user);
   await page.goto('/');
@@ -85,6 +92,8 @@ test('phone 390: one column, the gang above the tabs, nothing wider than the scr
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Without access the gang is what the ticket will give, not something held.
   await expect(gang(page)).toContainText('Not bought yet');
+  await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
+  await shot(page, 'lobby-noaccess-390x844');
 });
 
 test('each friend who buys adds a Gangster to the gang while the page is open', async ({
@@ -130,6 +139,8 @@ test('entry through friends: no ticket is said to be issued, and each friend cou
   // 2 Gangsters come with entry, +1 for each of the 3 friends who bought.
   await expect(page.getByRole('list', { name: 'What you have' })).toHaveText('5 Gangsters');
   await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('5 Gangsters');
+  await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
+  await shot(page, 'lobby-byfriends-1280x800');
 });
 
 test('the Invite tab shows its counters once', async ({ page, baseURL }) => {
@@ -199,7 +210,6 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await useTheme(page, theme);
     await page.addInitScript(() => localStorage.setItem('fonts', 'ready'));
-    mkdirSync(DIR, { recursive: true });
     for (const [w, h] of [
       [390, 844],
       [1440, 900],
@@ -210,14 +220,10 @@ for (const theme of ['light', 'dark'] as const) {
       // As the player sees it once settled: the icons drawn, the ticket panel in place.
       await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
       await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: join(DIR, `lobby-${w}x${h}-${theme}.png`), fullPage: true });
+      await shot(page, `lobby-${w}x${h}-${theme}`);
       await page.getByRole('tab', { name: 'Invite' }).click();
       await expect(page.getByTestId('invite-stats')).toBeVisible();
-      await page.screenshot({
-        path: join(DIR, `lobby-invite-${w}x${h}-${theme}.png`),
-        fullPage: true,
-      });
+      await shot(page, `lobby-invite-${w}x${h}-${theme}`);
     }
   });
 }

@@ -199,6 +199,7 @@ test('a visitor from a friend’s /r/CODE link is told a friend invited them; ot
   // Near the sign-in call to action: within the hero, above the fold of a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cue).toBeInViewport();
+  await shot(page, 'landing-invited-390x844');
 });
 
 // The lobby as a player sees it, both sizes and themes (kept under test-results/screenshots/).

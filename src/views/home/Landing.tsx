@@ -76,7 +76,6 @@ export function Landing() {
               <p className="hero-tagline">{LANDING.tagline}</p>
               <Taglines />
               <Countdown />
-              <InvitedCue />
               <div className="hero-actions">
                 <button
                   type="button"
@@ -92,6 +91,7 @@ export function Landing() {
                 </Link>
               </div>
               <HeroPrice />
+              <InvitedCue />
             </div>
           </section>
         </HydrationSlice>

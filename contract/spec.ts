@@ -13,6 +13,10 @@ export const RESEND_SECONDS = 30;
 
 /** §1, §9: 2 friends who buy tickets give free entry. */
 export const FRIENDS_FOR_ACCESS = 2;
+/** §9: entry (a ticket, or 2 friends' tickets) gives 2 Gangsters. */
+export const GANGSTERS_WITH_ENTRY = 2;
+/** §9: each invited friend who buys a ticket gives +1 Gangster. */
+export const GANGSTERS_PER_FRIEND = 1;
 
 /** §1, §9: the training phase starts 2025-12-20T00:00:00Z, shown as 'December 20'. */
 export const LAUNCH_AT_ISO = '2025-12-20T00:00:00Z';

@@ -39,10 +39,10 @@ export const selectTelegramLink = (s: AuthSnapshot): string =>
 export const selectIsRefreshing = (s: AuthSnapshot): boolean =>
   s.matches({ signedIn: 'refreshing' });
 
-/** The player's access came from friends' tickets (user data's user_access_via). */
 /** The tier of the player's paid ticket, when the server names it (null otherwise). */
 export const selectTicketTier = (s: AuthSnapshot): TicketTier | null =>
   tierOfWire(s.context.userData?.user_ticket_tier);
 
+/** The player's access came from friends' tickets (user data's user_access_via). */
 export const selectAccessByFriends = (s: AuthSnapshot): boolean =>
   selectHasAccess(s) && s.context.userData?.user_access_via === 'invites';

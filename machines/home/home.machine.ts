@@ -6,6 +6,7 @@ import {
   SHARE_TITLE,
   type HomeEvent,
   type InviteCodeItem,
+  type OfferChoice,
   type ShareInput,
   type ShareResult,
 } from './home.types';
@@ -14,11 +15,13 @@ import {
  * The signed-in home page (§2 Home, logged in): the `Get Ticket` and `Invite` tabs. Opening the
  * Invite tab loads the user's invite codes (user/invite/codes), again whenever the player's data
  * changes on the server (`home.userChanged`, from the user-data service), and runs the copy feedback of the
- * invite link; sharing uses the provided share actor and falls back to copying.
+ * invite link; sharing uses the provided share actor and falls back to copying. The option card a
+ * visitor chose on the landing (`home.offerChosen`) is kept until the signed-in home is shown:
+ * `Invite 2 friends` opens it on the Invite tab.
  */
 export const homeMachine = setup({
   types: {
-    context: {} as { codes: InviteCodeItem[] },
+    context: {} as { codes: InviteCodeItem[]; offer: OfferChoice },
     events: {} as HomeEvent,
     // Spawned by the app with the common service input; nothing in it is needed here.
     input: {} as Partial<ServiceInput> | undefined,
@@ -33,6 +36,8 @@ export const homeMachine = setup({
     copyFeedback: copyFeedbackMachine,
   },
   actions: {
+    storeOffer: assign({ offer: (_, params: { offer: OfferChoice }) => params.offer }),
+    forgetOffer: assign({ offer: 'ticket' as const }),
     storeCodes: assign({ codes: (_, params: { codes: InviteCodeItem[] }) => params.codes }),
     copyLink: sendTo('copyFeedback', (_, params: { url: string }) => ({
       type: 'copyFeedback.copy' as const,
@@ -40,15 +45,26 @@ export const homeMachine = setup({
     })),
   },
   guards: {
+    hasChosenInvite: ({ context }) => context.offer === 'invite',
     isShareUnsupported: (_, params: ShareResult) => params.outcome === 'unsupported',
   },
 }).createMachine({
   id: 'home',
-  context: { codes: [] },
+  context: { codes: [], offer: 'ticket' },
+  on: {
+    'home.offerChosen': {
+      actions: { type: 'storeOffer', params: ({ event }) => ({ offer: event.offer }) },
+    },
+  },
   initial: 'getTicket',
   states: {
     getTicket: {
-      on: { 'home.showInvite': 'invite' },
+      on: {
+        'home.showInvite': 'invite',
+        // The visitor chose `Invite 2 friends` before signing in: the home opens where the
+        // invite link is, once (a later visit opens as usual).
+        'home.shown': { guard: 'hasChosenInvite', target: 'invite', actions: 'forgetOffer' },
+      },
     },
     invite: {
       on: { 'home.showTicket': 'getTicket' },

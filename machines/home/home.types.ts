@@ -7,7 +7,17 @@ export type ShareOutcome = 'shared' | 'unsupported';
 export type ShareResult = { outcome: ShareOutcome; url: string };
 export type ShareInput = { url: string; title: string; text: string };
 
+/** The way in a visitor chose on the landing's option cards (§2): a ticket, or 2 friends. */
+export type OfferChoice = 'ticket' | 'invite';
+
 export type HomeEvent =
+  /**
+   * A visitor chose an option card on the landing: choosing `Invite 2 friends` means the
+   * signed-in home opens on the Invite tab, where the invite link is.
+   */
+  | { type: 'home.offerChosen'; offer: OfferChoice }
+  /** The signed-in home is on the screen (after sign-in, or a signed-in page load). */
+  | { type: 'home.shown' }
   /** Intents of the signed-in home page's tabs. */
   | { type: 'home.showTicket' }
   | { type: 'home.showInvite' }

@@ -88,17 +88,17 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     const link = (await a.getByTestId('invite-link').getAttribute('data-link')) ?? '';
     const code = /\/r\/([A-Za-z0-9]+)$/.exec(link)?.[1] ?? '';
     expect(code, `invite link ${link}`).not.toBe('');
-    await expect(a.getByTestId('requirement-registered')).toHaveText('0');
-    await expect(a.getByTestId('requirement-confirmed')).toHaveText('0/2');
+    await expect(a.getByTestId('counter-registered')).toHaveText('0');
+    await expect(a.getByTestId('counter-confirmed')).toHaveText('0/2');
 
     // B and C follow the link and sign up: A's counters move.
     await signInThroughDialog(b, baseURL!, uniqueEmail('friend-b'), `/r/${code}`);
-    await expect(a.getByTestId('requirement-registered')).toHaveText('1', {
+    await expect(a.getByTestId('counter-registered')).toHaveText('1', {
       timeout: LIVE_WITHIN_MS,
     });
     await expect(a.getByTestId('counter-clicks')).not.toHaveText('0', { timeout: LIVE_WITHIN_MS });
     await signInThroughDialog(c, baseURL!, uniqueEmail('friend-c'), `/r/${code}`);
-    await expect(a.getByTestId('requirement-registered')).toHaveText('2', {
+    await expect(a.getByTestId('counter-registered')).toHaveText('2', {
       timeout: LIVE_WITHIN_MS,
     });
 
@@ -110,7 +110,7 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     await expect(receipt.getByTestId('ticket-amount')).toHaveText(
       `${(paidByB / ONE_SOL).toFixed(2)} SOL`,
     );
-    await expect(a.getByTestId('requirement-confirmed')).toHaveText('1/2', {
+    await expect(a.getByTestId('counter-confirmed')).toHaveText('1/2', {
       timeout: LIVE_WITHIN_MS,
     });
     await expect(a.getByTestId('progress-friends')).toHaveText('1/2');
@@ -125,15 +125,16 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     await expect(a.getByTestId('access-by-friends')).toHaveText(
       'Access granted: 2 friends bought tickets',
     );
-    // A celebration for access that arrived on this page, with what friends' entry gives.
+    // A celebration for access that arrived on this page, with what friends' entry gives:
+    // 2 Gangsters with entry, +1 for each of the 2 friends who bought.
     await expect(a.getByTestId('confetti')).toBeVisible();
-    await expect(a.getByRole('list', { name: 'What you have' })).toHaveText('2 Gangsters');
+    await expect(a.getByRole('list', { name: 'What you have' })).toHaveText('4 Gangsters');
     await expect(a.getByTestId('progress-friends')).toHaveText('2/2');
     await expect(c.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
       timeout: LIVE_WITHIN_MS,
     });
     await a.getByRole('tab', { name: 'Invite' }).click();
-    await expect(a.getByTestId('stats-confirmed')).toHaveText('2');
+    await expect(a.getByTestId('counter-confirmed')).toHaveText('2');
 
     // A never saw a receipt with an amount (it would have shown on the change into access, which
     // the page above has already made), and never reloaded.
@@ -157,7 +158,7 @@ test('with the socket down, the signed-in home polls: a friend signing up and bu
   await signInPage(page, inviter);
   await page.goto('/');
   await page.getByRole('tab', { name: 'Invite' }).click();
-  await expect(page.getByTestId('requirement-registered')).toHaveText('0');
+  await expect(page.getByTestId('counter-registered')).toHaveText('0');
   await expect(page.getByTestId('connection-status')).not.toHaveAttribute(
     'data-state',
     'connected',
@@ -168,11 +169,11 @@ test('with the socket down, the signed-in home polls: a friend signing up and bu
     uniqueEmail('poll-friend'),
     inviter.userData.user_invite_code,
   );
-  await expect(page.getByTestId('requirement-registered')).toHaveText('1', {
+  await expect(page.getByTestId('counter-registered')).toHaveText('1', {
     timeout: LIVE_WITHIN_MS,
   });
   await buyTicket(baseURL!, friend);
-  await expect(page.getByTestId('requirement-confirmed')).toHaveText('1/2', {
+  await expect(page.getByTestId('counter-confirmed')).toHaveText('1/2', {
     timeout: LIVE_WITHIN_MS,
   });
 });

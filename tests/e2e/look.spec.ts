@@ -128,6 +128,8 @@ test('the invite code is whole and visible on a 360 px phone', async ({ page, ba
   await page.getByRole('tab', { name: 'Invite' }).click();
   const code = page.getByTestId('invite-code');
   await expect(code).toHaveText(user.userData.user_invite_code);
+  // The lobby's gang comes first on a phone: the Invite tab's card is below it, a scroll away.
+  await code.scrollIntoViewIfNeeded();
   await expect(code).toBeInViewport({ ratio: 1 });
   const clipped = await code.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(clipped).toBe(false);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  selectGangsterCount,
+  selectGangstersFromFriends,
+} from '../../machines/auth/gang.selectors';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { SPEC_MESSAGES } from '../support/oracle';
 import {
@@ -371,6 +375,41 @@ it('§4: signed in needs both a jwt and user data, and access needs the jwt too 
   expect(selectAccessByFriends(held(null))).toBe(false);
   expect(selectIsSignedIn(held('jwt-1'))).toBe(true);
   expect(selectHasAccess(held('jwt-1'))).toBe(true);
+});
+
+it('§9: 2 Gangsters with entry, by ticket or by friends, +1 for each friend who bought', () => {
+  const held = (access: number, via: string | undefined, confirmed: number) =>
+    authMachine.resolveState({
+      value: { signedIn: 'idle' },
+      context: {
+        jwt: 'jwt-1',
+        refreshToken: null,
+        userData: {
+          ...USER_DATA,
+          user_access: access,
+          user_access_via: via,
+          user_ref_confirmed: confirmed,
+        },
+        epoch: 'jwt-1',
+        logoutReason: null,
+      },
+    });
+  // [access, via, friends who bought] → Gangsters, friends' Gangsters (the spec's figures).
+  const table: [number, string | undefined, number, number, number][] = [
+    [0, undefined, 0, 2, 0],
+    [0, undefined, 1, 3, 1],
+    [1, 'ticket', 0, 2, 0],
+    [1, 'ticket', 1, 3, 1],
+    [1, 'invites', 2, 4, 2],
+    [1, 'invites', 3, 5, 3],
+  ];
+  for (const [access, via, confirmed, gangsters, fromFriends] of table) {
+    const s = held(access, via, confirmed);
+    expect(selectGangsterCount(s), `access ${access} via ${via}, ${confirmed} friends`).toBe(
+      gangsters,
+    );
+    expect(selectGangstersFromFriends(s)).toBe(fromFriends);
+  }
 });
 
 describe('auth properties', () => {

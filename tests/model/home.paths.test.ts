@@ -14,6 +14,7 @@ import {
 } from '../../machines/home/home.selectors';
 import {
   type InviteCodeItem,
+  type OfferChoice,
   type ShareInput,
   type ShareResult,
 } from '../../machines/home/home.types';
@@ -45,6 +46,8 @@ const model = defineModel({
     'invite.copyLink': [{ url: LINK }],
     'invite.share': [{ url: LINK }],
     'home.userChanged': [{}],
+    'home.offerChosen': [{ offer: 'invite' }, { offer: 'ticket' }],
+    'home.shown': [{}],
   },
   outcomes: {
     'xstate.done.actor.inviteCodes': [{ output: CODES }],
@@ -82,7 +85,15 @@ function setup() {
     { input: {} },
   );
   actor.start();
-  return { actor, codes, share, clipboard, loadedCodes: [] as InviteCodeItem[] };
+  return {
+    actor,
+    codes,
+    share,
+    clipboard,
+    loadedCodes: [] as InviteCodeItem[],
+    // The option card last chosen on the landing and not yet acted on (the test's own record).
+    chosen: 'ticket' as OfferChoice,
+  };
 }
 type Ctx = ReturnType<typeof setup>;
 
@@ -123,6 +134,24 @@ const events = {
     expect(copiedNow(ctx)).toBe(true);
   },
   'invite.share': ({ ctx, event }) => ctx.actor.send(event),
+  // A visitor's choice on the landing changes nothing on the page until the home is shown.
+  'home.offerChosen': ({ ctx, event }) => {
+    const before = selectActiveTab(ctx.actor.getSnapshot());
+    ctx.actor.send(event);
+    ctx.chosen = event.offer;
+    expect(selectActiveTab(ctx.actor.getSnapshot())).toBe(before);
+  },
+  // §2 option cards: after choosing `Invite 2 friends`, the signed-in home opens on the Invite
+  // tab (the invite link), once; otherwise the tab stays where it was.
+  'home.shown': ({ ctx, event }) => {
+    const before = selectActiveTab(ctx.actor.getSnapshot());
+    ctx.actor.send(event);
+    const expected = ctx.chosen === 'invite' && before === 'getTicket' ? 'invite' : before;
+    expect(selectActiveTab(ctx.actor.getSnapshot()), 'the tab the chosen card leads to').toBe(
+      expected,
+    );
+    if (expected !== before) ctx.chosen = 'ticket';
+  },
   // The player's data changed: the Invite tab reads its codes again (never while on Get Ticket,
   // never a second request while one is on its way).
   'home.userChanged': ({ ctx, event }) => {

@@ -89,6 +89,10 @@ export const CLAUSES = [
   c('§2.home.trainingOpen', "once reached it shows 'Boarding now · Training Open'"),
   c('§2.home.taglines', 'a subheader cycles through five taglines every 3 s'),
   c('§2.home.getAccess', "'Get Access' opens the sign-in modal"),
+  c(
+    '§2.home.optionCards',
+    "two selectable option cards: 'Early Bird Entry' and 'Invite 2 friends'",
+  ),
   c('§2.home.tabs', "logged in: two tabs, 'Get Ticket' and 'Invite'"),
   c('§2.copy.feedback', "a copy button copies and shows 'Copied!' for 2 s"),
   c(

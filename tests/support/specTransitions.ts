@@ -305,6 +305,13 @@ export const SPEC_TRANSITIONS = {
   home: [
     t(
       'getTicket',
+      'home.shown',
+      'invite',
+      "§2 option cards: choosing 'Invite 2 friends' leads to the invite link after sign-in",
+      '§2.home.optionCards',
+    ),
+    t(
+      'getTicket',
       'home.showInvite',
       'invite',
       "§2 two tabs: 'Get Ticket' and 'Invite'",

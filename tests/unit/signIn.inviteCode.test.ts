@@ -8,6 +8,10 @@ import {
 } from '../../src/platform/inviteCode';
 import { ensureInviteCode, fallbackInviteCode } from '../../src/platform/fallbackInviteCode';
 import { createStorage } from '../../src/platform/storage';
+import { createActor } from 'xstate';
+import { EMPTY_STORED } from '../../machines/shared/stored';
+import { signInMachine } from '../../machines/signIn/signIn.machine';
+import { selectInvitedCode, selectWasInvited } from '../../machines/signIn/invited.selectors';
 
 const memoryStorage = () => createStorage(() => null);
 
@@ -72,5 +76,27 @@ describe('invite code', () => {
     expect(ensureInviteCode(storage)).toBe(first);
     storeInviteCode('FRIEND', storage);
     expect(ensureInviteCode(storage)).toBe('FRIEND');
+  });
+});
+
+describe('an invited visitor (the landing cue)', () => {
+  const signInWith = (codeInvite: string | null) =>
+    createActor(signInMachine, { input: { stored: { ...EMPTY_STORED, codeInvite } } }).start();
+
+  it('a code kept from a friend’s link means invited, shown upper-cased [§2.routes.ref]', () => {
+    const actor = signInWith('abc123');
+    expect(selectWasInvited(actor.getSnapshot())).toBe(true);
+    expect(selectInvitedCode(actor.getSnapshot())).toBe('ABC123');
+    actor.stop();
+  });
+
+  it('no code: not invited, until /r/{code} stores one', () => {
+    const actor = signInWith(null);
+    expect(selectWasInvited(actor.getSnapshot())).toBe(false);
+    expect(selectInvitedCode(actor.getSnapshot())).toBe('');
+    actor.send({ type: 'inviteCode.stored', code: 'Friend9' });
+    expect(selectWasInvited(actor.getSnapshot())).toBe(true);
+    expect(selectInvitedCode(actor.getSnapshot())).toBe('FRIEND9');
+    actor.stop();
   });
 });

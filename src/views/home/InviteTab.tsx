@@ -74,6 +74,7 @@ export function InviteTab() {
   const unusedCodes = useSelector(home, selectUnusedCodeCount);
 
   const link = inviteLinkOf(window.location.origin, code);
+  const friendsTowardAccess = Math.min(confirmed, FRIENDS_FOR_ACCESS);
 
   return (
     <section className="invite" aria-labelledby="invite-title">
@@ -129,46 +130,37 @@ export function InviteTab() {
           </ul>
         </div>
 
-        {hasAccess ? (
-          <div className="invite-card" data-testid="invite-stats">
-            <h3>Stats</h3>
-            <dl className="invite-stats">
-              <Counter label="Tickets purchased" value={confirmed} testId="stats-confirmed" />
-              <Counter
-                label="Registered via the link"
-                value={registered}
-                testId="stats-registered"
-              />
-            </dl>
-          </div>
-        ) : (
-          <div className="invite-card" data-testid="invite-requirements">
-            <h3>Get access when {FRIENDS_FOR_ACCESS} friends buy tickets</h3>
-            <p className="invite-goal">
-              <span className="invite-goal-figure" data-testid="requirement-confirmed">
-                {`${Math.min(confirmed, FRIENDS_FOR_ACCESS)}/${FRIENDS_FOR_ACCESS}`}
-              </span>{' '}
-              tickets bought by friends
-            </p>
+        {/* One block for the link's figures: what access still needs, or the stats once in. */}
+        <div
+          className="invite-card"
+          data-testid={hasAccess ? 'invite-stats' : 'invite-requirements'}
+        >
+          <h3>
+            {hasAccess ? 'Stats' : `Get access when ${FRIENDS_FOR_ACCESS} friends buy tickets`}
+          </h3>
+          {!hasAccess && (
             <progress
               className="invite-goal-bar"
               max={FRIENDS_FOR_ACCESS}
-              value={Math.min(confirmed, FRIENDS_FOR_ACCESS)}
+              value={friendsTowardAccess}
               aria-label="Tickets bought by friends"
             />
-            <p className="invite-goal-note">
-              <strong data-testid="requirement-registered">{registered}</strong>{' '}
-              {registered === 1 ? 'friend has' : 'friends have'} registered through your link.
-            </p>
-          </div>
-        )}
+          )}
+          <dl className="invite-counters" aria-label="Invite link activity">
+            <Counter
+              label={hasAccess ? 'Tickets purchased' : 'Tickets bought by friends'}
+              value={hasAccess ? confirmed : `${friendsTowardAccess}/${FRIENDS_FOR_ACCESS}`}
+              testId="counter-confirmed"
+            />
+            <Counter
+              label="Registered via the link"
+              value={registered}
+              testId="counter-registered"
+            />
+            <Counter label="Clicks" value={clicks} testId="counter-clicks" />
+          </dl>
+        </div>
       </div>
-
-      <dl className="invite-counters" aria-label="Invite link activity">
-        <Counter label="Clicks" value={clicks} testId="counter-clicks" />
-        <Counter label="Registered" value={registered} testId="counter-registered" />
-        <Counter label="Confirmed" value={confirmed} testId="counter-confirmed" />
-      </dl>
 
       <div className="invite-share-card" aria-labelledby="share-card-title">
         <div className="invite-share-art" aria-hidden="true">

@@ -7,6 +7,7 @@ import { HydrationSlice } from '../common/HydrationSlice';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeroPrice } from './OfferCards';
+import { InvitedCue } from './InvitedCue';
 import { HeaderControls } from './HeaderControls';
 import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
@@ -90,6 +91,7 @@ export function Landing() {
                 </Link>
               </div>
               <HeroPrice />
+              <InvitedCue />
             </div>
           </section>
         </HydrationSlice>

@@ -6,6 +6,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import { offerAt } from '../../../contract/calendar';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import type { OfferChoice } from '../../../machines/home/home.types';
 import { useService } from '../../app/hooks';
 import { useHydrated } from '../common/useHydrated';
 import { priceTierNameAt, ticketCardAt } from '../../../machines/launch/datedCopy';
@@ -44,6 +45,8 @@ export function HeroPrice() {
  */
 export function OfferCards() {
   const session = useService(SYSTEM_IDS.session);
+  const home = useService(SYSTEM_IDS.home);
+  const choose = (offer: OfferChoice) => home.send({ type: 'home.offerChosen', offer });
   const livePrice = useSelector(session, selectTicketPrice);
   const liveOldPrice = useSelector(session, selectOldPrice);
   const liveDiscount = useSelector(session, selectDiscountPercent);
@@ -60,7 +63,13 @@ export function OfferCards() {
     <fieldset className="offer-cards">
       <legend className="visually-hidden">Choose how to enter</legend>
       <label className="offer-card">
-        <input type="radio" name="offer" value="ticket" defaultChecked />
+        <input
+          type="radio"
+          name="offer"
+          value="ticket"
+          defaultChecked
+          onChange={() => choose('ticket')}
+        />
         <span className="offer-card-body" data-testid="ticket-card">
           <span className="offer-card-head">
             <span className="offer-card-title">{card.title}</span>
@@ -89,7 +98,8 @@ export function OfferCards() {
         </span>
       </label>
       <label className="offer-card">
-        <input type="radio" name="offer" value="invite" />
+        {/* Chosen, it leads the player to the invite link once signed in (the home machine). */}
+        <input type="radio" name="offer" value="invite" onChange={() => choose('invite')} />
         <span className="offer-card-body">
           <span className="offer-card-head">
             <span className="offer-card-title">Invite 2 friends</span>

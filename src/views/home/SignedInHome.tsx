@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { selectActiveTab, type HomeTab } from '../../../machines/home/home.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
@@ -7,7 +7,7 @@ import { GetTicketTab } from '../ticket/GetTicketTab';
 import { HeaderControls } from './HeaderControls';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { InviteTab } from './InviteTab';
-import { ProgressTracker } from './ProgressTracker';
+import { Gang } from './Gang';
 import { SiteHeader } from './SiteHeader';
 import './signed-in-home.css';
 
@@ -16,7 +16,11 @@ const TABS: { id: HomeTab; label: string }[] = [
   { id: 'invite', label: 'Invite' },
 ];
 
-/** Home for signed-in users (§2): the e-mail, Exit, and the `Get Ticket` / `Invite` tabs. */
+/**
+ * Home for signed-in users (§2): the e-mail, Exit, and the `Get Ticket` / `Invite` tabs, laid out
+ * as a lobby: the player's gang and the ways in as the hero, the tabs beside it on a desktop and
+ * beneath it on a phone.
+ */
 export function SignedInHome() {
   const home = useService(SYSTEM_IDS.home);
   const active = useSelector(home, selectActiveTab);
@@ -24,6 +28,11 @@ export function SignedInHome() {
     getTicket: null,
     invite: null,
   });
+
+  // Before the first paint: the option card chosen on the landing may open the Invite tab.
+  useLayoutEffect(() => {
+    home.send({ type: 'home.shown' });
+  }, [home]);
 
   const show = (tab: HomeTab) =>
     home.send({ type: tab === 'invite' ? 'home.showInvite' : 'home.showTicket' });
@@ -58,42 +67,46 @@ export function SignedInHome() {
       </SiteHeader>
       <main id="main" className="container home-main">
         <h1 className="home-title">Solana Mafia Wars</h1>
-        <ProgressTracker />
-        <div className="home-tabs" role="tablist" aria-label="Home" onKeyDown={onKeyDown}>
-          {TABS.map((tab) => (
-            <button
-              key={tab.id}
-              ref={(el) => {
-                tabRefs.current[tab.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={active === tab.id}
-              aria-controls={`panel-${tab.id}`}
-              tabIndex={active === tab.id ? 0 : -1}
-              className="home-tab"
-              onClick={() => show(tab.id)}
+        <div className="lobby">
+          <Gang />
+          <div className="lobby-side">
+            <div className="home-tabs" role="tablist" aria-label="Home" onKeyDown={onKeyDown}>
+              {TABS.map((tab) => (
+                <button
+                  key={tab.id}
+                  ref={(el) => {
+                    tabRefs.current[tab.id] = el;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`tab-${tab.id}`}
+                  aria-selected={active === tab.id}
+                  aria-controls={`panel-${tab.id}`}
+                  tabIndex={active === tab.id ? 0 : -1}
+                  className="home-tab"
+                  onClick={() => show(tab.id)}
+                >
+                  {tab.label}
+                </button>
+              ))}
+            </div>
+            <div
+              className="home-panel"
+              role="tabpanel"
+              id={`panel-${active}`}
+              aria-labelledby={`tab-${active}`}
             >
-              {tab.label}
-            </button>
-          ))}
-        </div>
-        <div
-          className="home-panel"
-          role="tabpanel"
-          id={`panel-${active}`}
-          aria-labelledby={`tab-${active}`}
-        >
-          {active === 'invite' ? (
-            <InviteTab />
-          ) : (
-            <>
-              {/* The panel's own heading keeps the outline h1 → h2 → h3 inside the payment view. */}
-              <h2 className="visually-hidden">Get Ticket</h2>
-              <GetTicketTab onStartInviting={() => show('invite')} />
-            </>
-          )}
+              {active === 'invite' ? (
+                <InviteTab />
+              ) : (
+                <>
+                  {/* The panel's own heading keeps the outline h1 → h2 → h3 inside the payment view. */}
+                  <h2 className="visually-hidden">Get Ticket</h2>
+                  <GetTicketTab onStartInviting={() => show('invite')} />
+                </>
+              )}
+            </div>
+          </div>
         </div>
         <p className="icons-credit">{GAME_ICONS_CREDIT}</p>
       </main>

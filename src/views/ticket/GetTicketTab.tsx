@@ -1,15 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
-import { tierNow } from '../../../machines/launch/datedCopy';
 import { trainingStartAt } from '../../../machines/launch/receiptCopy';
 import type { TicketTier } from '../../../contract/calendar';
 import { useDatedCopy } from '../common/useDatedCopy';
+import { useTicketTier } from './useTicketTier';
 import type { ActorRefFrom } from 'xstate';
 import {
   selectAccessByFriends,
   selectEmail,
   selectHasAccess,
-  selectTicketTier,
 } from '../../../machines/auth/auth.selectors';
 import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
@@ -24,7 +23,6 @@ import {
   selectPayStep,
   selectPaymentAddress,
   selectSolanaPayUrl,
-  selectPaidTier,
   selectShowCancelled,
   selectShowPurchasedModal,
   selectShowQr,
@@ -46,8 +44,6 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
 import { phantomAppLink } from '../../app/phantomLink';
 import { Countdown } from '../home/Countdown';
-import { GameIcon } from '../common/GameIcon';
-import type { GameIconName } from '../common/gameIconMeta';
 import { loadedView } from '../common/loadedView';
 import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';
@@ -64,36 +60,16 @@ const Confetti = loadedView(
   'celebration',
 );
 
-/** What a player holds with access: a ticket's extras, or the friends' entry (2 Gangsters). */
-const HOLDINGS: Record<'earlyBird' | 'ticket' | 'friends', { icon: GameIconName; text: string }[]> =
-  {
-    earlyBird: [
-      { icon: 'gangster', text: '2 Gangsters' },
-      { icon: 'gun', text: '+2 Guns' },
-      { icon: 'rifle', text: '+2 Rifles' },
-      { icon: 'pack', text: 'An extra Pack' },
-    ],
-    ticket: [{ icon: 'gangster', text: '2 Gangsters' }],
-    friends: [{ icon: 'gangster', text: '2 Gangsters' }],
-  };
-
-/**
- * The tier of the player's ticket: the one this tab saw settled, else the server's word in the
- * user data, else the calendar's tier now (what a ticket bought now is).
- */
-function useTicketTier(payment: PaymentRef): TicketTier {
-  const auth = useService(SYSTEM_IDS.auth);
-  const paid = useSelector(payment, selectPaidTier);
-  const stored = useSelector(auth, selectTicketTier);
-  const now = useDatedCopy(tierNow);
-  return paid ?? stored ?? now;
-}
-
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
 const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
 export const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
 
 type PaymentRef = ActorRefFrom<PaymentMachine>;
+
+/** §2 Access Granted's line for a player who paid. */
+const TICKET_ISSUED_LINE = 'Your ticket has been issued.';
+/** Entry through 2 friends' tickets: no ticket was issued, none is needed (the tracker agrees). */
+const ENTRY_BY_FRIENDS_LINE = 'You are in through your friends: no ticket needed.';
 
 export interface GetTicketTabProps {
   /** Switches the home page to the Invite tab. */
@@ -140,7 +116,7 @@ function TicketPanel({
   }, [payment]);
 
   const hasAccess = userHasAccess || granted;
-  const tier = useTicketTier(payment);
+  const tier = useTicketTier();
   return (
     <section className="ticket" aria-label="Get Ticket">
       {hasAccess ? (
@@ -148,7 +124,6 @@ function TicketPanel({
           onStartInviting={onStartInviting}
           byFriends={byFriends}
           celebrate={justGranted}
-          tier={tier}
         />
       ) : (
         <PaymentPanel
@@ -175,12 +150,10 @@ function AccessGranted({
   onStartInviting,
   byFriends,
   celebrate,
-  tier,
 }: {
   onStartInviting: (() => void) | undefined;
   byFriends: boolean;
   celebrate: boolean;
-  tier: TicketTier;
 }) {
   const trainingStart = useDatedCopy(trainingStartAt);
   return (
@@ -188,17 +161,8 @@ function AccessGranted({
       {celebrate && <Confetti fallback={null} />}
       <h2>Access Granted!</h2>
       {byFriends && <p data-testid="access-by-friends">{ACCESS_BY_FRIENDS_TEXT}</p>}
-      <p>Your ticket has been issued.</p>
-      <ul className="ticket-holdings" aria-label="What you have">
-        {HOLDINGS[byFriends ? 'friends' : tier === 'earlyBird' ? 'earlyBird' : 'ticket'].map(
-          (item) => (
-            <li key={item.text}>
-              <GameIcon name={item.icon} size={36} />
-              <span>{item.text}</span>
-            </li>
-          ),
-        )}
-      </ul>
+      {/* What the player holds is drawn in the lobby's gang beside this panel. */}
+      <p data-testid="entry-line">{byFriends ? ENTRY_BY_FRIENDS_LINE : TICKET_ISSUED_LINE}</p>
       <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
       <h3>What&apos;s Next</h3>

@@ -7,7 +7,13 @@ import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
 import { PAYMENT_WATCH_MS } from '../../../server/routes/payment';
 import { lamportsToSol } from '../../../contract/money';
-import { postApi, registerUser, startTestServer, type RegisteredUser } from '../../support/api';
+import {
+  postApi,
+  registerUser,
+  startTestServer,
+  walletBalance,
+  type RegisteredUser,
+} from '../../support/api';
 
 let server: RunningServer;
 let rpc: SolanaRpc;
@@ -26,16 +32,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const balanceOf = (user: RegisteredUser) =>
-  postApi(
-    server.url,
-    'user/wallet/balance',
-    {
-      session: user.sessionToken,
-      data: { wallet_id: user.userData.user_payment_wallet_data.wallet_id },
-    },
-    user.jwt,
-  );
+const balanceOf = (user: RegisteredUser) => walletBalance(server.url, user);
 const userData = async (user: RegisteredUser) =>
   (await postApi(server.url, 'user/data', { session: user.sessionToken }, user.jwt)).body
     .user_data as RegisteredUser['userData'];

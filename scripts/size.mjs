@@ -2,8 +2,8 @@
 // Bundle budget of the landing page (performance.md): the production build's initial JS, that is
 // every script dist/index.html starts with (its entry tags and modulepreloads, its preloaded entry
 // marked data-app-entry, and the app's second stage its head's boot script fetches), gzip level 6,
-// at most 111 KB (1 KB = 1000 bytes): the performance guide's 112 KB is for a build with wouter;
-// the site's own router is 1.3 KB smaller, so the budget here is tighter. The initial chunks must not contain @solana/web3.js, elkjs or
+// at most 112 KB (1 KB = 1000 bytes), the performance guide's budget for a build with wouter. The
+// initial chunks must not contain @solana/web3.js, elkjs or
 // the machine visualiser; each is recognised by strings its code always carries.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const BUDGET_KB = 111;
+const BUDGET_KB = 112;
 
 /** Strings that survive minification and identify what must stay out of the initial JS. */
 export const FORBIDDEN = [

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { Router } from '../views/shell/router';
+import { Router } from 'wouter';
 import { appMachine } from '../../machines/app/app.machine';
 import { AppProvider } from '../app/AppProvider';
 import type { AppInput } from '../../machines/app/app.types';

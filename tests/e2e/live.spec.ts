@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { postApi, readOutboxCode, registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 import { airdrop, getBalance, newTestKey, sendSol } from '../support/fakeWallets';
-import { buyTicket, signInPage, uniqueEmail } from '../support/pages';
+import { buyTicket, framesDrawn, signInPage, uniqueEmail } from '../support/pages';
 
 /**
  * The live site with all its actors at once, on the real local server and chain: an inviter (A)
@@ -223,8 +223,9 @@ test('a sign-in dialog left open in another tab closes when this tab signs in, a
     timeout: 10_000,
   });
   // Signed out by the first tab: the second shows its landing page, not a dialog nobody opened
-  // (the dialog's code is loaded already: it would be drawn with the landing page).
-  await second.waitForTimeout(500);
+  // (the dialog's code is loaded already: it would be drawn with the landing page, so two frames
+  // after the landing it would be there).
+  await framesDrawn(second);
   await expect(second.getByRole('dialog')).toHaveCount(0);
 });
 

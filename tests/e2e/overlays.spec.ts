@@ -1,14 +1,7 @@
 import { ERROR_TEXT } from '../../machines/errorModal/classifyError';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
-import {
-  expectNoAxeViolations,
-  info,
-  notify,
-  openApp,
-  openError,
-  openVideo,
-  reportError,
-} from '../support/overlays/e2e';
+import { info, notify, openApp, openError, openVideo, reportError } from '../support/overlays/e2e';
 
 /** The global overlays in the real local-mode build against the local server (§2, §4, §8). */
 

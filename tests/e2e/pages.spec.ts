@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LAUNCH_AT_MS } from '../../machines/launch/launch.types';
 import { TAGLINES } from '../../machines/taglines/taglines.types';
 import { postApi } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
 import { buyTicket, registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
 
@@ -36,13 +36,6 @@ const EARLY_BIRD_END = Date.UTC(2025, 10, 20);
 async function pinClock(page: Page, time: number) {
   await page.clock.install({ time: time - 1000 });
   await page.clock.pauseAt(time);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function expectNoHorizontalOverflow(page: Page) {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
 import { info, notify, openError } from '../support/overlays/e2e';
 import {
@@ -32,11 +32,7 @@ async function shoot(page: Page, name: string, opts: { fullPage?: boolean } = {}
   mkdirSync(DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${name}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { what: name });
 }
 
 async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'Invite') {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Request } from '@playwright/test';
 import { readOutboxCode, registerUser } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
 
 /**
@@ -515,8 +515,7 @@ test.describe('layout', () => {
 
 test.describe('accessibility', () => {
   const scan = async (page: Page) => {
-    const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
   };
 
   test('each step has no axe violations', async ({ page }) => {

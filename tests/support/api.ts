@@ -106,6 +106,18 @@ export async function registerUser(
   };
 }
 
+/** user/wallet/balance of `user`'s own payment wallet: the server reads the chain and settles. */
+export const walletBalance = (baseUrl: string, user: RegisteredUser) =>
+  postApi(
+    baseUrl,
+    'user/wallet/balance',
+    {
+      session: user.sessionToken,
+      data: { wallet_id: user.userData.user_payment_wallet_data.wallet_id },
+    },
+    user.jwt,
+  );
+
 /** A raw POST over one keep-alive agentless socket: status, headers and the body as text. */
 export function rawPost(
   url: string,

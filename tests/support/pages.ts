@@ -34,6 +34,24 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the page has drawn `frames` more frames: whatever its last events changed (React
+ * commits them before the next frame) is on screen by then.
+ */
+export async function framesDrawn(page: Page, frames = 2): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        const step = (left: number): void => {
+          if (left === 0) done();
+          else requestAnimationFrame(() => step(left - 1));
+        };
+        step(count);
+      }),
+    frames,
+  );
+}
+
+/**
  * Buys the user's ticket the way the chain sees it: the local chain airdrops the ticket price
  * to the user's payment wallet, then the balance check grants access (and confirms the inviter).
  */

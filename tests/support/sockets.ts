@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../contract/realtime';
 import type { RunningServer } from '../../server/app';
+import { until } from './until';
 
 export type Peer = { ws: WebSocket; frames: ServerFrame[]; closed: Promise<number> };
 
@@ -24,10 +25,4 @@ export async function peer(
   ws.send(JSON.stringify({ type: 'auth', ...auth, timestamp: 1 }));
   await until(() => frames.some((f) => f.type === 'welcome') || ws.readyState !== WebSocket.OPEN);
   return { ws, frames, closed };
-}
-
-/** Polls `ok` every 10 ms until it holds or `ms` have passed. */
-export async function until(ok: () => boolean, ms = 3_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
 }

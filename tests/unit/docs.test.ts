@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileDoc, inline, markdownToHtml } from '../../src/views/docs/build/markdown';
+import { compileDoc, markdownToHtml } from '../../src/views/docs/build/markdown';
 import { GUIDES, LEGAL, neighbours, resolveDoc } from '../../src/views/docs/docsIndex';
 
 const dir = resolve(import.meta.dirname, '../../docs-content');
@@ -97,25 +97,40 @@ describe('docs content', () => {
 });
 
 describe('markdown compiler', () => {
+  /** The HTML without the line breaks markdown-it puts between block tags. */
+  const html = (source: string) => markdownToHtml(source).replace(/>\n</g, '><');
+
   it('renders headings (h2 and below: h1 is the page title), lists, tables and inline markup', () => {
-    const html = markdownToHtml(
-      '## Title\n\nSome **bold** and *em* with `code`.\n\n- one\n- two\n\n1. first\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n',
+    const out = html(
+      '# Top\n\n## Title\n\n### Two *words*\n\nSome **bold** and *em* with `code`.\n\n- one\n- two\n\n1. first\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n',
     );
-    expect(html).toContain('<h2 id="title">Title</h2>');
-    expect(html).toContain(
+    expect(out).toContain('<h2 id="top">Top</h2>');
+    expect(out).toContain('<h2 id="title">Title</h2>');
+    expect(out).toContain('<h3 id="two-words">Two <em>words</em></h3>');
+    expect(out).not.toContain('<h1');
+    expect(out).toContain(
       '<p>Some <strong>bold</strong> and <em>em</em> with <code>code</code>.</p>',
     );
-    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
-    expect(html).toContain('<ol><li>first</li></ol>');
-    expect(html).toContain('<th scope="col">a</th>');
-    expect(html).toContain('<td>2</td>');
+    expect(out).toContain('<ul><li>one</li><li>two</li></ul>');
+    expect(out).toContain('<ol><li>first</li></ol>');
+    expect(out).toContain('<th scope="col">a</th>');
+    expect(out).toContain('<td>2</td>');
   });
 
-  it('escapes HTML and marks external links', () => {
-    expect(inline('<script>x</script>')).toBe('&lt;script&gt;x&lt;/script&gt;');
-    expect(inline('[X](https://x.com)')).toBe(
-      '<a href="https://x.com" target="_blank" rel="noopener noreferrer">X</a>',
+  it('keeps the lines of a paragraph as one run of text', () => {
+    expect(html('one\ntwo')).toBe('<p>one two</p>');
+  });
+
+  it('escapes HTML, drops script links and marks external links', () => {
+    expect(html('<script>x</script> <img src=x onerror=alert(1)>')).toBe(
+      '<p>&lt;script&gt;x&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;</p>',
     );
-    expect(inline('[Lore](/docs/lore)')).toBe('<a href="/docs/lore">Lore</a>');
+    expect(html('[a](javascript:alert(1)) [b](data:text/html,x) [c](vbscript:x)')).not.toMatch(
+      /<a /,
+    );
+    expect(html('[X](https://x.com)')).toBe(
+      '<p><a href="https://x.com" target="_blank" rel="noopener noreferrer">X</a></p>',
+    );
+    expect(html('[Lore](/docs/lore)')).toBe('<p><a href="/docs/lore">Lore</a></p>');
   });
 });

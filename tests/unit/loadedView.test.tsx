@@ -63,18 +63,27 @@ describe('a view in a chunk of its own', () => {
         : Promise.resolve(({ who }: { who: string }) => <p>hello {who}</p>),
     );
     const View = loadedView(load, 'greeting');
-    await View.preload();
-    render(
-      <>
-        <View who="don" fallback={<p>waiting</p>} />
-        <ChunkRetryNotice />
-      </>,
-    );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Part of the page could not load.');
-    // A few tasks later the view has not asked again on its own: one request, the failed one.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    // The test's clock from before the first request: no timer the view sets can run unseen.
+    vi.useFakeTimers();
+    try {
+      await View.preload();
+      render(
+        <>
+          <View who="don" fallback={<p>waiting</p>} />
+          <ChunkRetryNotice />
+        </>,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(screen.getByRole('alert')).toHaveTextContent('Part of the page could not load.');
+      // A minute later the view has not asked again on its own: one request, the failed one.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(load).toHaveBeenCalledTimes(1);
     failNext = false;
     await act(async () => {

@@ -1,8 +1,29 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { matchPath } from '../../src/views/shell/router';
+import { Route, Router, useRoute } from 'wouter';
 
-/** The site's routes (§2 Routes) as src/views/shell/AppRoutes.tsx names them. */
-describe('matchPath', () => {
+/**
+ * The site's routes (§2 Routes) as src/views/shell/AppRoutes.tsx writes their patterns, matched
+ * by the router (wouter) at a given path: the named segments, or null.
+ */
+function matchPath(pattern: string, path: string): Record<string, string | undefined> | null {
+  let found: Record<string, string | undefined> | null = null;
+  function Probe() {
+    const [matches, params] = useRoute(pattern);
+    found = matches
+      ? Object.fromEntries(Object.entries(params).filter(([key]) => Number.isNaN(Number(key))))
+      : null;
+    return null;
+  }
+  renderToStaticMarkup(
+    <Router ssrPath={path}>
+      <Probe />
+    </Router>,
+  );
+  return found;
+}
+
+describe('the site routes', () => {
   it('Home is `/` alone', () => {
     expect(matchPath('/', '/')).toEqual({});
     expect(matchPath('/', '/docs')).toBeNull();
@@ -31,6 +52,12 @@ describe('matchPath', () => {
   });
 
   it('a route without a pattern matches every path (the Page not found route)', () => {
-    expect(matchPath(undefined, '/anything/else')).toEqual({});
+    expect(
+      renderToStaticMarkup(
+        <Router ssrPath="/anything/else">
+          <Route>not found</Route>
+        </Router>,
+      ),
+    ).toBe('not found');
   });
 });

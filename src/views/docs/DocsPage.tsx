@@ -1,5 +1,5 @@
 import { Suspense, use, type MouseEvent } from 'react';
-import { Link, useLocation } from '../shell/router';
+import { Link, useLocation } from 'wouter';
 import { usePageTitle } from '../common/usePageTitle';
 import { HeaderControls } from '../home/HeaderControls';
 import { docsTitle } from '../shell/pageMeta';

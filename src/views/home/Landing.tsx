@@ -1,4 +1,4 @@
-import { Link } from '../shell/router';
+import { Link } from 'wouter';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';

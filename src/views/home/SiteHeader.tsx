@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from '../shell/router';
+import { Link } from 'wouter';
 import { SiteMark } from './SiteMark';
 import './site-header.css';
 

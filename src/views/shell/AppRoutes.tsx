@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Switch } from './router';
+import { Redirect, Route, Switch } from 'wouter';
 import { ChunkFailed } from '../common/ChunkFailed';
 import { lazyView } from '../common/lazyView';
 import { HomePage } from '../home/HomePage';

@@ -1,4 +1,4 @@
-import { Redirect } from './router';
+import { Redirect } from 'wouter';
 
 /**
  * /r/{code} and /ref/{code} (§2 Routes): the invite code is stored by the sign-in flow's own

@@ -1,4 +1,4 @@
-import { Link } from './router';
+import { Link } from 'wouter';
 import { usePageTitle } from '../common/usePageTitle';
 import { HeaderControls } from '../home/HeaderControls';
 import { SiteHeader } from '../home/SiteHeader';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from './router';
+import { useLocation } from 'wouter';
 import { scrollToTop } from '../../platform/location';
 
 /** Navigation scrolls smoothly to the top (§2 Routes), instantly under reduced motion. */

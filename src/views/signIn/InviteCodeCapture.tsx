@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../shell/router';
+import { useLocation } from 'wouter';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { inviteCodeOfPathSegment, storeInviteCode } from '../../platform/inviteCode';

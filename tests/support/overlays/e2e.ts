@@ -7,7 +7,6 @@ import type {
   Information,
   Notification,
 } from '../../../machines/notifications/notifications.types';
-import { expect } from '../e2e';
 import { waitForApp } from '../pages';
 
 /**
@@ -53,12 +52,4 @@ export async function openVideo(page: Page, src: string, autoplay = false): Prom
     src,
     autoplay,
   ] as const);
-}
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }

@@ -21,22 +21,7 @@ import type {
   VerifyCodeOutput,
 } from '../../../machines/signIn/signIn.types';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-
-export type Deferred<T> = {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-};
-
-export function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred, type Deferred } from '../deferred';
 
 export function userData(overrides: Partial<AuthUserData> = {}): AuthUserData {
   return {

@@ -59,17 +59,6 @@ export function createFakeFetch(handler: FakeHandler) {
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
 
-/** A promise with its resolve exposed. */
-export function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 export const USER_DATA = {
   user_email: 'boss@example.com',
   user_lvl: 1,

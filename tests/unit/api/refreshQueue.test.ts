@@ -8,7 +8,9 @@ import { ApiError } from '../../../src/api/errors';
 import { provideAuth } from '../../../src/app/compose';
 import { authTokenSource } from '../../../src/app/tokenSource';
 import { createStorage } from '../../../src/platform/storage';
-import { createFakeFetch, deferred, USER_DATA, type FakeHandler } from './fakeFetch';
+import { deferred } from '../../support/deferred';
+import { until } from '../../support/until';
+import { createFakeFetch, USER_DATA, type FakeHandler } from './fakeFetch';
 
 /**
  * The single-flight refresh (§4 Token refresh, reliability guide): the real client, the real
@@ -64,12 +66,6 @@ function setup(
 const userDataAnswer = { status: 200, json: { result: true, user_data: USER_DATA } } as const;
 const unauthorized = { status: 401, json: { message: 'Token expired' } } as const;
 
-/** Yields to the event loop until `check()` holds (at most 1,000 turns; no clock involved). */
-async function untilTrue(check: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 1_000 && !check(); turn += 1) await new Promise((r) => setImmediate(r));
-  expect(check()).toBe(true);
-}
-
 const count = (requests: { path: string }[], path: string) =>
   requests.filter((r) => r.path === path).length;
 
@@ -123,7 +119,7 @@ describe('refresh queue', () => {
 
     const late = api.request('user/data', { tag: 'late' });
     // Sent with the old token before the other request starts (a condition, not a pause).
-    await untilTrue(() => fake.requests.some((r) => r.body.tag === 'late'));
+    expect(await until(() => fake.requests.some((r) => r.body.tag === 'late'))).toBe(true);
     await api.call('userData', {});
     expect(auth.getSnapshot().context.jwt).toBe('jwt-2');
     expect(count(fake.requests, 'auth/refresh')).toBe(1);

@@ -4,7 +4,14 @@ import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
 import type { ServerFrame } from '../../../contract/realtime';
 import { SPEC_CALENDAR } from '../../../contract/calendar';
-import { postApi, registerUser, startTestServer, type RegisteredUser } from '../../support/api';
+import {
+  postApi,
+  registerUser,
+  startTestServer,
+  walletBalance,
+  type RegisteredUser,
+} from '../../support/api';
+import { until } from '../../support/until';
 
 /**
  * Every change the server makes to a user's data reaches that user, and only them, as a typed
@@ -74,17 +81,7 @@ async function listen(user: RegisteredUser): Promise<Listener> {
   };
 }
 
-const balanceOf = (user: RegisteredUser) =>
-  postApi(
-    server.url,
-    'user/wallet/balance',
-    { data: { wallet_id: user.userData.user_payment_wallet_data.wallet_id } },
-    user.jwt,
-  );
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
-}
+const balanceOf = (user: RegisteredUser) => walletBalance(server.url, user);
 
 describe('user events on the notifications room', () => {
   it('tell the inviter about registration, confirmation and access, and no one else', async () => {

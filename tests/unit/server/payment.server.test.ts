@@ -5,14 +5,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
-import { postApi, registerUser, startTestServer, type RegisteredUser } from '../../support/api';
+import { PAYMENT_WATCH_MS } from '../../../server/routes/payment';
+import { lamportsToSol } from '../../../contract/money';
+import {
+  postApi,
+  registerUser,
+  startTestServer,
+  walletBalance,
+  type RegisteredUser,
+} from '../../support/api';
 
 let server: RunningServer;
 let rpc: SolanaRpc;
 let price: bigint;
+/** The server's clock: it moves only when a test moves it. */
+let clock = Date.now();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ now: () => clock });
   rpc = createRpcClient(`${server.url.replace(/\/+$/, '')}/rpc`);
   const init = await postApi(server.url, 'sess/init', {});
   const data = init.body.data as { public_data: { ticket_price_lamports: string } };
@@ -22,16 +32,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const balanceOf = (user: RegisteredUser) =>
-  postApi(
-    server.url,
-    'user/wallet/balance',
-    {
-      session: user.sessionToken,
-      data: { wallet_id: user.userData.user_payment_wallet_data.wallet_id },
-    },
-    user.jwt,
-  );
+const balanceOf = (user: RegisteredUser) => walletBalance(server.url, user);
 const userData = async (user: RegisteredUser) =>
   (await postApi(server.url, 'user/data', { session: user.sessionToken }, user.jwt)).body
     .user_data as RegisteredUser['userData'];
@@ -86,12 +87,22 @@ describe('user/wallet/balance', () => {
 
   it('user/data of a player without a socket sees a payment sent from anywhere (no Refresh)', async () => {
     const user = await registerUser(server.url, 'no-socket@example.com');
-    expect((await userData(user)).user_access).toBe(0);
-    // The wallet is looked at after the answer, at most every 2 s: the page's next poll sees it.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    await rpc.requestAirdrop(user.userData.user_payment_wallet, price);
-    expect((await userData(user)).user_access).toBe(0);
-    await expect.poll(async () => (await userData(user)).user_access).toBe(1);
+    const shown = async () => {
+      const data = await userData(user);
+      return { access: data.user_access, balance: data.user_payment_wallet_balance };
+    };
+    // A third of the price first, seen by the look this user/data starts; until it is shown that look
+    // is under way (and the server clock stands still, so no other look starts).
+    const part = price / 3n;
+    await rpc.requestAirdrop(user.userData.user_payment_wallet, part);
+    expect((await shown()).access).toBe(0);
+    await expect.poll(shown).toEqual({ access: 0, balance: lamportsToSol(part) });
+    // The wallet is looked at after the answer, at most every PAYMENT_WATCH_MS: once that has
+    // passed, the next user/data answers at once and starts a look that sees the rest.
+    clock += PAYMENT_WATCH_MS;
+    await rpc.requestAirdrop(user.userData.user_payment_wallet, price - part);
+    expect(await shown()).toEqual({ access: 0, balance: lamportsToSol(part) });
+    await expect.poll(shown).toEqual({ access: 1, balance: lamportsToSol(price) });
   });
 
   it('refuses another user wallet id', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
-import { postApi, registerUser, startTestServer } from '../../support/api';
+import { postApi, rawPost, registerUser, startTestServer } from '../../support/api';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -10,14 +10,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function rawPost(path: string, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body,
-  });
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown> };
+/** POST of a body as written (not JSON-encoded by the test): status and the parsed answer. */
+async function postText(path: string, body: string) {
+  const answer = await rawPost(`${server.url}/api/${path}`, Buffer.from(body));
+  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }
 
 async function expectStillServing() {
@@ -43,7 +39,7 @@ describe('bad requests get a 4xx with a message and the server keeps serving', (
   it.each(['{', '{"data":', 'null', '[]', '42', '"text"', 'not json at all'])(
     'body %j',
     async (body) => {
-      expectClientError(await rawPost('sess/create', body), 400);
+      expectClientError(await postText('sess/create', body), 400);
       await expectStillServing();
     },
   );
@@ -84,7 +80,7 @@ describe('bad requests get a 4xx with a message and the server keeps serving', (
 
   it('an oversized body (over 64 KB) gets 413', async () => {
     const big = JSON.stringify({ data: { language: 'en', user_agent: 'x'.repeat(70 * 1024) } });
-    expectClientError(await rawPost('sess/create', big), 413);
+    expectClientError(await postText('sess/create', big), 413);
     await expectStillServing();
   });
 
@@ -210,13 +206,13 @@ describe('jwt expiry', () => {
 
 describe('order of checks', () => {
   it('a protected call without a jwt gets 401 even with a malformed body', async () => {
-    const answer = await rawPost('user/data', '{');
+    const answer = await postText('user/data', '{');
     expectClientError(answer, 401);
     await expectStillServing();
   });
 
   it('an unknown path with a large body still answers 404 and the next request works', async () => {
-    const answer = await rawPost('nope', JSON.stringify({ pad: 'x'.repeat(50_000) }));
+    const answer = await postText('nope', JSON.stringify({ pad: 'x'.repeat(50_000) }));
     expectClientError(answer, 404);
     await expectStillServing();
   });

@@ -13,7 +13,8 @@ import {
 import { CHAT_LIMIT } from '../../../server/realtime/rooms';
 import { postApi, readOutboxCode, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
-import { peer, until, type Peer } from '../../support/sockets';
+import { peer, type Peer } from '../../support/sockets';
+import { until } from '../../support/until';
 
 /**
  * The server probed as an attacker would, over real HTTP and websockets, in both modes: one

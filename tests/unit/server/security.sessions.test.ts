@@ -10,7 +10,8 @@ import {
 } from '../../../server/codes';
 import { postApi, postApiFrom, readOutboxCode, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
-import { peer, until } from '../../support/sockets';
+import { peer } from '../../support/sockets';
+import { until } from '../../support/until';
 
 /**
  * Sessions and sign-in probed as an attacker would, over real HTTP and websockets: one line per

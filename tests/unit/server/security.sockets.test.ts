@@ -11,7 +11,8 @@ import {
 import type { RunningServer } from '../../../server/app';
 import { postApi, registerUser } from '../../support/api';
 import { serversClosedAfterEach } from '../../support/servers';
-import { peer, until, type Peer } from '../../support/sockets';
+import { peer, type Peer } from '../../support/sockets';
+import { until } from '../../support/until';
 
 /**
  * The websocket rooms under abuse, over real sockets: caps per IP and per owner, the chat limit

@@ -1,7 +1,12 @@
+import MarkdownIt from 'markdown-it';
+
 /**
- * Build-time markdown compiler for docs-content/ (never shipped to the browser). It handles the
- * subset the guides are written in: front matter, headings, paragraphs, ordered and unordered
- * lists, tables, emphasis, strong, inline code and links. Everything else is escaped text.
+ * Build-time markdown for docs-content/ (never shipped to the browser): front matter read here,
+ * the body rendered by markdown-it with raw HTML off (it comes out as escaped text) and its own
+ * link check (no javascript:, vbscript:, file: or data: links), so the page's HTML holds only
+ * the markup markdown makes. On top of markdown-it: headings start at h2 (the article title is
+ * the page's only h1) and carry an id from their text, table headers are column headers, and
+ * links out of the site open in a new tab.
  */
 
 export type DocFrontMatter = {
@@ -13,34 +18,46 @@ export type DocFrontMatter = {
 
 export type CompiledDoc = DocFrontMatter & { id: string; html: string };
 
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const slug = (text: string): string =>
-  text
+const slug = (html: string): string =>
+  html
     .toLowerCase()
     .replace(/<[^>]+>/g, '')
     .replace(/&[a-z]+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Inline markup on already-escaped text: code first so its content is left alone. */
-export function inline(source: string): string {
-  const codes: string[] = [];
-  let text = escapeHtml(source).replace(/`([^`]+)`/g, (_, code: string) => {
-    codes.push(`<code>${code}</code>`);
-    return `\uE000${codes.length - 1}\uE000`;
-  });
-  text = text
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, href: string) => {
-      const external = /^https?:/.test(href);
-      const attrs = external ? ' target="_blank" rel="noopener noreferrer"' : '';
-      return `<a href="${href}"${attrs}>${label}</a>`;
-    })
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  return text.replace(/\uE000(\d+)\uE000/g, (_, i: string) => codes[Number(i)] ?? '');
-}
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+md.core.ruler.push('smw_headings', (state) => {
+  const { tokens } = state;
+  for (const [index, token] of tokens.entries()) {
+    if (token.type !== 'heading_open') continue;
+    const level = Math.max(2, Number(token.tag.slice(1)));
+    const content = tokens[index + 1];
+    const close = tokens.slice(index).find((t) => t.type === 'heading_close');
+    token.tag = `h${level}`;
+    if (close) close.tag = token.tag;
+    const text = md.renderer.renderInline(content?.children ?? [], md.options, state.env);
+    token.attrSet('id', slug(text));
+  }
+});
+
+md.renderer.rules.th_open = (tokens, index, options, _env, self) => {
+  tokens[index]?.attrSet('scope', 'col');
+  return self.renderToken(tokens, index, options);
+};
+
+md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index];
+  if (token && /^https?:/.test(String(token.attrGet('href') ?? ''))) {
+    token.attrSet('target', '_blank');
+    token.attrSet('rel', 'noopener noreferrer');
+  }
+  return self.renderToken(tokens, index, options);
+};
+
+// A paragraph's lines are one run of text.
+md.renderer.rules.softbreak = () => ' ';
 
 export function parseFrontMatter(source: string): { meta: DocFrontMatter; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(source);
@@ -60,90 +77,9 @@ export function parseFrontMatter(source: string): { meta: DocFrontMatter; body: 
   return { meta: { title, readMinutes, order, section }, body: source.slice(match[0].length) };
 }
 
-const isTableRow = (line: string) => /^\|.*\|\s*$/.test(line);
-const cells = (line: string) =>
-  line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((c) => c.trim());
-
 /** Markdown body → HTML. */
 export function markdownToHtml(body: string): string {
-  const lines = body.replace(/\r\n/g, '\n').split('\n');
-  const out: string[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i] ?? '';
-    if (line.trim() === '') {
-      i += 1;
-      continue;
-    }
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    if (heading) {
-      // The article title is the page's only h1: the pages start their sections at `##`.
-      const level = Math.max(2, (heading[1] ?? '#').length);
-      const content = inline(heading[2] ?? '');
-      out.push(`<h${level} id="${slug(content)}">${content}</h${level}>`);
-      i += 1;
-      continue;
-    }
-    if (isTableRow(line)) {
-      const rows: string[] = [];
-      while (i < lines.length && isTableRow(lines[i] ?? '')) rows.push(lines[i++] ?? '');
-      const [head, , ...rest] = rows;
-      const th = cells(head ?? '')
-        .map((c) => `<th scope="col">${inline(c)}</th>`)
-        .join('');
-      const tr = rest
-        .map(
-          (r) =>
-            `<tr>${cells(r)
-              .map((c) => `<td>${inline(c)}</td>`)
-              .join('')}</tr>`,
-        )
-        .join('');
-      out.push(`<table><thead><tr>${th}</tr></thead><tbody>${tr}</tbody></table>`);
-      continue;
-    }
-    const listItem = /^(\s*)([-*]|\d+\.)\s+(.*)$/;
-    const first = listItem.exec(line);
-    if (first) {
-      const ordered = /\d/.test(first[2] ?? '');
-      const items: string[] = [];
-      while (i < lines.length) {
-        const current = lines[i] ?? '';
-        const item = listItem.exec(current);
-        if (item) {
-          items.push(item[3] ?? '');
-        } else if (/^\s+\S/.test(current) && items.length > 0) {
-          items[items.length - 1] += ` ${current.trim()}`;
-        } else {
-          break;
-        }
-        i += 1;
-      }
-      const tag = ordered ? 'ol' : 'ul';
-      out.push(`<${tag}>${items.map((it) => `<li>${inline(it)}</li>`).join('')}</${tag}>`);
-      continue;
-    }
-    const paragraph: string[] = [];
-    while (i < lines.length) {
-      const current = lines[i] ?? '';
-      if (
-        current.trim() === '' ||
-        /^#{1,4}\s/.test(current) ||
-        /^\s*([-*]|\d+\.)\s+/.test(current) ||
-        isTableRow(current)
-      ) {
-        break;
-      }
-      paragraph.push(current.trim());
-      i += 1;
-    }
-    out.push(`<p>${inline(paragraph.join(' '))}</p>`);
-  }
-  return out.join('\n');
+  return md.render(body).trim();
 }
 
 export function compileDoc(id: string, source: string): CompiledDoc {

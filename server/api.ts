@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiRoute, ServerContext } from './context';
-import { bearerToken, HttpError, jsonObjectOf } from './http';
+import { bearerToken, HttpError } from './http';
 import { RATE_LIMITED_PATHS, rateLimitMessage } from './limits';
 import { validate } from './validation';
-
-/** Every method reaches an API route, so a wrong one answers 405 rather than 404. */
-const ANY_METHOD: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +47,8 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
     const limit = RATE_LIMITED_PATHS[path];
     const rateLimit = limit && config.rateLimits[limit];
     app.route({
-      method: ANY_METHOD,
+      method: route.method,
+      exposeHeadRoute: route.method === 'GET',
       url: `/api/${path}`,
       bodyLimit: config.maxBodyBytes,
       config: rateLimit
@@ -67,16 +65,12 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
             },
           }
         : {},
-      // Method and jwt are checked before the body is read, so a client refreshes its jwt first.
+      // The jwt is checked before the body is read, so a client refreshes its jwt first.
       onRequest: async (req) => {
-        if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD'))
-          throw new HttpError(405, `Method ${req.method} not allowed on /api/${path}`, {
-            Allow: route.method,
-          });
         if (route.protected) req.userId = await authenticate(req);
       },
       handler: async (req, reply) => {
-        const body = route.method === 'POST' ? jsonObjectOf(req.body as Buffer | undefined) : {};
+        const body = route.method === 'POST' ? objectBody(req.body) : {};
         const checked = validate(route.request, body);
         if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
         const session =
@@ -103,4 +97,12 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
   };
 
   return { addRoute };
+}
+
+/** The parsed JSON body of a call; a body without one (no Content-Type) reads as `{}`. */
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'Request body must be a JSON object');
+  return body as Record<string, unknown>;
 }

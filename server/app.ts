@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type HTTPMethods,
 } from 'fastify';
 import { API_VERSION } from '../contract/api';
 import { calendarFromEnv, type LaunchCalendar } from '../contract/calendar';
@@ -243,10 +244,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const httpServer: Server = app.server;
   httpServer.headersTimeout = 20_000;
 
-  // Bodies are read raw (up to the route's limit) and parsed by the route: the API answers
-  // with its own messages, the local chain with JSON-RPC errors.
+  // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
+  // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
+  // local chain's /rpc answers its JSON-RPC parse error instead).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    parseJson(req, String(body), (error, value) =>
+      done(error ? new HttpError(400, 'Malformed JSON in request body') : null, value),
+    );
+  });
+  const registerOtherMethods = answerOtherMethods(app);
 
   // While stopping, an answer ends its connection: a kept-alive one would hold the stop up.
   let stopping = false;
@@ -386,6 +395,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   try {
     for (const plugin of opts.plugins ?? PLUGINS) await plugin.setup(ctx, host);
+    registerOtherMethods();
     await app.listen({ port: opts.port ?? 0, host: config.host });
   } catch (error) {
     await close().catch(() => {});
@@ -444,16 +454,40 @@ function limitRpcCalls(app: FastifyInstance, limits: RateLimits): void {
 }
 
 /** Calls in a JSON-RPC body: a batch's length (at least 1), else 1; the route judges the rest. */
-function rpcCallCount(body: unknown): number {
-  if (!Buffer.isBuffer(body)) return 1;
-  const text = body.toString('utf8');
-  if (!text.trimStart().startsWith('[')) return 1;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? Math.max(1, parsed.length) : 1;
-  } catch {
-    return 1;
-  }
+const rpcCallCount = (body: unknown): number =>
+  Array.isArray(body) ? Math.max(1, body.length) : 1;
+
+const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A path the server answers, asked with another method, gets 405 with `Allow` rather than 404:
+ * every route registered with a fixed path is noted as it is added, and before the server
+ * listens one shared handler takes the other methods of each such path.
+ */
+function answerOtherMethods(app: FastifyInstance): () => void {
+  const methodsOf = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (/[*:]/.test(route.url)) return;
+    const methods = methodsOf.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    methodsOf.set(route.url, methods);
+  });
+  return () => {
+    for (const [url, methods] of [...methodsOf]) {
+      const allow = [...methods].filter((method) => METHODS.includes(method as HTTPMethods));
+      const others = METHODS.filter((method) => !methods.has(method));
+      if (allow.length === 0 || others.length === 0) continue;
+      app.route({
+        method: others,
+        url,
+        handler: async (req) => {
+          throw new HttpError(405, `Method ${req.method} not allowed on ${url}`, {
+            Allow: allow.join(', '),
+          });
+        },
+      });
+    }
+  };
 }
 
 /**

@@ -1,43 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ApiRoute, ServerContext } from './context';
-import { bearerToken, HttpError } from './http';
+import { HttpError } from './http';
 import { RATE_LIMITED_PATHS, rateLimitMessage } from './limits';
 import { validate } from './validation';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user of a protected API call. */
-    userId: number | null;
-  }
-}
-
 /**
  * The API under /api/ as Fastify routes, one per contract call: the method, the bearer jwt of
- * protected routes (before the body is read), the body against the contract's request schema,
+ * protected routes (the bearer-auth plugin's hook, before the body is read), the body against the contract's request schema,
  * the answer against its response schema (valibot, derived from the contract), the per-IP rate
  * limits, and `{ status: 'error', result: false, message }` for every failure.
  */
 export function createApi(app: FastifyInstance, ctx: ServerContext) {
   const { config, log } = ctx;
   const paths = new Set<string>();
-  app.decorateRequest('userId', null);
-
-  async function authenticate(req: FastifyRequest): Promise<number> {
-    const token = bearerToken(req.headers);
-    if (!token) throw new HttpError(401, 'Missing bearer token');
-    const check = await ctx.auth.verifyJwt(token);
-    if (!check.ok)
-      throw new HttpError(
-        401,
-        check.reason === 'expired'
-          ? 'Token expired'
-          : check.reason === 'revoked'
-            ? 'Session ended'
-            : 'Invalid token',
-      );
-    if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
-    return check.userId;
-  }
 
   const addRoute = (route: ApiRoute): void => {
     const path = route.path.replace(/^\/+|\/+$/g, '');
@@ -66,9 +41,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
           }
         : {},
       // The jwt is checked before the body is read, so a client refreshes its jwt first.
-      onRequest: async (req) => {
-        if (route.protected) req.userId = await authenticate(req);
-      },
+      ...(route.protected ? { onRequest: app.requireUser } : {}),
       handler: async (req, reply) => {
         const body = route.method === 'POST' ? objectBody(req.body) : {};
         const checked = validate(route.request, body);

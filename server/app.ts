@@ -26,6 +26,7 @@ import type {
 import { openDatabase, type Db } from './db';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
+import { bearerAuth } from './bearerAuth';
 import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './accessToken';
 import { errorBody, HttpError } from './http';
 import {
@@ -305,6 +306,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await app.register(fastifyRateLimit, { global: false });
   limitRpcCalls(app, config.rateLimits);
 
+  await app.register(bearerAuth, { ctx });
   const api = createApi(app, ctx);
   ROUTES.forEach(api.addRoute);
   const cleanups: (() => void | Promise<void>)[] = [];

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiRoute, ServerContext } from './context';
 import { HttpError } from './http';
 import { RATE_LIMITED_PATHS, rateLimitMessage } from './limits';
-import { validate } from './validation';
+import { parse } from '../contract/schema';
 
 /**
  * The API under /api/ as Fastify routes, one per contract call: the method, the bearer jwt of
  * protected routes (the bearer-auth plugin's hook, before the body is read), the body against the contract's request schema,
- * the answer against its response schema (valibot, derived from the contract), the per-IP rate
+ * the answer against its response schema (the contract's valibot schemas), the per-IP rate
  * limits, and `{ status: 'error', result: false, message }` for every failure.
  */
 export function createApi(app: FastifyInstance, ctx: ServerContext) {
@@ -44,7 +44,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
       ...(route.protected ? { onRequest: app.requireUser } : {}),
       handler: async (req, reply) => {
         const body = route.method === 'POST' ? objectBody(req.body) : {};
-        const checked = validate(route.request, body);
+        const checked = parse(route.request, body);
         if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
         const session =
           typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
@@ -57,7 +57,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
           ip: req.ip,
         });
         if (route.response) {
-          const valid = validate(route.response, answer);
+          const valid = parse(route.response, answer);
           if (!valid.ok) {
             log.error(`Answer of /api/${path} breaks the contract: ${valid.error}`);
             throw new HttpError(500, 'Internal server error');

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
@@ -44,7 +45,12 @@ import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
-import { HSTS_HEADER, inviteCodeOfPage, registerStaticSite, SECURITY_HEADERS } from './static';
+import {
+  HSTS_MAX_AGE_SECONDS,
+  inviteCodeOfPage,
+  PERMISSIONS_POLICY,
+  registerStaticSite,
+} from './static';
 import { createRefreshTokens, REFRESH_TTL_SECONDS } from './tokens';
 import { createUsers } from './users';
 
@@ -266,8 +272,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   app.addHook('onSend', async (_req, reply) => {
     if (stopping) reply.header('Connection', 'close');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (config.hsts) reply.header('Strict-Transport-Security', HSTS_HEADER);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+
+  // Security headers on every answer: nosniff, the referrer policy, no framing, HSTS only behind
+  // TLS. Each page's Content-Security-Policy carries the hashes of that page's own inline blocks,
+  // so server/static.ts sets it per page rather than helmet one policy for all.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // A wallet's sign-in window keeps its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.hsts
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
+      : false,
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {

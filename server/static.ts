@@ -51,14 +51,15 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-} as const;
+/**
+ * What a browser may use, on every answer (helmet has no option for this one header; the others
+ * come from @fastify/helmet, server/app.ts).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
-export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+/** HSTS, one year with the subdomains, sent only behind TLS (HSTS=1). */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 export type ServedFile = { path: string; stat: Stats; isPage: boolean };
 
@@ -158,7 +159,6 @@ export async function registerStaticSite(
     if (file.isPage) {
       if (req.method === 'GET') onPage(req);
       reply.header('Content-Security-Policy', await policyOf(file));
-      reply.header('X-Frame-Options', 'DENY');
     }
     reply.header('Cache-Control', cacheControl(pathname, file));
     return reply.sendFile(relative(root, file.path));

@@ -123,7 +123,7 @@ export const walletBalance = (baseUrl: string, user: RegisteredUser) =>
 export function rawPost(
   url: string,
   body: Buffer,
-  opts: { chunked?: boolean; localAddress?: string } = {},
+  opts: { chunked?: boolean; localAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -134,6 +134,7 @@ export function rawPost(
         headers: {
           'Content-Type': 'application/json',
           ...(opts.chunked ? {} : { 'Content-Length': body.length }),
+          ...opts.headers,
         },
       },
       (res) => {

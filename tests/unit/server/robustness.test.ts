@@ -11,8 +11,8 @@ afterAll(async () => {
 });
 
 /** POST of a body as written (not JSON-encoded by the test): status and the parsed answer. */
-async function postText(path: string, body: string) {
-  const answer = await rawPost(`${server.url}/api/${path}`, Buffer.from(body));
+async function postText(path: string, body: string, headers: Record<string, string> = {}) {
+  const answer = await rawPost(`${server.url}/api/${path}`, Buffer.from(body), { headers });
   return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }
 
@@ -58,11 +58,11 @@ describe('bad requests get a 4xx with a message and the server keeps serving', (
     ],
     ['{"data":"en"}', 'Invalid request: data: expected object, got string'],
   ])('body %j is answered with the message %j', async (body, message) => {
-    expect((await rawPost('sess/create', body)).body.message).toBe(message);
+    expect((await postText('sess/create', body)).body.message).toBe(message);
   });
 
   it('a body that is not JSON by its Content-Type gets 415 with a message', async () => {
-    const answer = await rawPost('sess/create', 'language=en', {
+    const answer = await postText('sess/create', 'language=en', {
       'Content-Type': 'application/x-www-form-urlencoded',
     });
     expectClientError(answer, 415);

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../machines/app/app.machine';
-import type { AppInput } from '../../machines/app/app.types';
+import type { AppInput, MemberServices } from '../../machines/app/app.types';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { launchMachine } from '../../machines/launch/launch.machine';
 import type { AuthUserData } from '../../machines/auth/auth.types';
@@ -15,6 +15,8 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CallName, RequestOf, ResponseOf, UserData } from '../../contract/api';
 import { browserClock } from '../platform/clock';
+import { chunkFailed } from '../platform/chunkRetry';
+import { retryableImport } from '../platform/retryableImport';
 import { writeClipboardText } from '../platform/overlayServices';
 import { provideErrorModal, provideNotifications, provideTheme } from './provide/overlays';
 import type { OtherTabAuthChange } from '../platform/otherTabs';
@@ -41,6 +43,12 @@ export type AppDeps = {
   /** The session's calls already on their way (src/app/earlyApi.ts), for the first steps. */
   early?: EarlySession;
 };
+
+/** The app machine's services by name, each replaceable by a test (createAppActor's `services`). */
+export type AppServices = {
+  [K in keyof ActorsOf]: ActorsOf[K];
+};
+type ActorsOf = Required<NonNullable<Parameters<typeof appMachine.provide>[0]['actors']>>;
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
 export const userDataMatchesContract: (u: UserData) => AuthUserData = (u) => u;
@@ -204,9 +212,13 @@ export function provideSession(deps: AppDeps, between: () => Promise<void> = noW
  * (`const x = provideX(deps)`) and named in `actors`, next to its line in SERVICES
  * (machines/app/app.machine.ts). Providing a machine builds its states anew, so the services are
  * built a few at a time with `between` (the boot's next task) after each group: start-up is
- * short tasks, not one long one.
+ * short tasks, not one long one. `replaced` swaps services for a test's stand-ins.
  */
-export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
+export async function composeApp(
+  deps: AppDeps,
+  between: () => Promise<void>,
+  replaced: Partial<AppServices> = {},
+) {
   const auth = provideAuth(deps);
   const session = provideSession(deps, between);
   await between();
@@ -222,8 +234,29 @@ export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
     writeClipboard: writeClipboardText,
   });
   await between();
+  const members = retryableImport(() => import('./members'));
+  // The member services' chunk, its evaluation and providing them are a task each.
+  const loadMembers = fromPromise<MemberServices>(async () => {
+    await between();
+    const chunk = await members();
+    await between();
+    const provided = chunk.provideMembers(deps);
+    await between();
+    return provided;
+  });
+  const services = {
+    ...{ auth, session, signIn, notifications, errorModal, theme, launch, home, loadMembers },
+    ...replaced,
+  } as AppServices;
   return appMachine.provide({
-    actors: { auth, session, signIn, notifications, errorModal, theme, launch, home },
+    actors: services,
+    actions: {
+      reportMembersUnavailable: ({ self }, { error }) => {
+        console.error('[app] the member services could not load', error);
+        // The page's retry notice says so; its Retry asks for the chunk again.
+        chunkFailed('member services', () => self.send({ type: 'app.retryMembers' }));
+      },
+    },
   });
 }
 

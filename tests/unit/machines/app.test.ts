@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, waitFor } from 'xstate';
-import { appMachine, SERVICES } from '../../../machines/app/app.machine';
+import { createMachine, fromPromise, waitFor } from 'xstate';
+import { SERVICES } from '../../../machines/app/app.machine';
+import { createAppActor } from '../../../src/app/appActor';
 import {
   selectErrorText,
   selectIsLoaded,
@@ -11,12 +12,11 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createApiClient } from '../../../src/api/client';
 import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import { MESSAGES } from '../../../contract/api';
-import { appInput, provideAuth, provideSession } from '../../../src/app/compose';
+import { appInput } from '../../../src/app/compose';
 import { startEarlySession, type HeadBoot } from '../../../src/app/earlySession';
 import { createStorage } from '../../../src/platform/storage';
 import type { ServiceRefs } from '../../../src/app/hooks';
 import type { OtherTabAuthChange } from '../../../src/platform/otherTabs';
-import { signInMachine } from '../../../machines/signIn/signIn.machine';
 import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
 
 /**
@@ -27,7 +27,18 @@ import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
  */
 const inert = createMachine({});
 
-function boot(
+/** Inert stand-ins for every service but `keep` (the member services' loader never settles). */
+const standIns = (keep: string[]) =>
+  ({
+    ...Object.fromEntries(
+      Object.keys(SERVICES)
+        .filter((id) => !keep.includes(id))
+        .map((id) => [id, inert]),
+    ),
+    loadMembers: fromPromise(() => new Promise<never>(() => {})),
+  }) as never;
+
+async function boot(
   handler: FakeHandler,
   stored: Record<string, string>,
   options: { early: boolean; sent?: HeadBoot } = { early: false },
@@ -56,18 +67,15 @@ function boot(
         ...(options.sent ? { sent: options.sent } : {}),
       })
     : undefined;
-  const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
-  const logic = appMachine.provide({
-    actors: {
-      ...(stand as object),
-      auth: provideAuth({ api, storage }),
-      session: provideSession(early ? { api, storage, early } : { api, storage }),
-    } as never,
+  // The site's own root actor with its auth and session wiring; the other services stand still.
+  const app = await createAppActor({
+    deps: early ? { api, storage, early } : { api, storage },
+    input: appInput(storage, { language: 'en', user_agent: 'unit' }),
+    services: standIns(['auth', 'session']),
   });
-  const input = appInput(storage, { language: 'en', user_agent: 'unit' });
-  const app = createActor(logic, { input }).start();
+  app.start();
   const auth = app.system.get(SYSTEM_IDS.auth) as ServiceRefs['auth'];
-  return { app, auth, fake, data, settled: waitFor(app, (s) => !s.matches('loading')) };
+  return { app, auth, fake, data, settled: waitFor(app, selectIsLoaded) };
 }
 
 const ok = (json: unknown) => ({ status: 200, json });
@@ -85,7 +93,7 @@ const INIT = ok({ status: 'ok', version: '0.2.0', data: { public_data: {} } });
 // same requests in the same order (§4 Session), the same outcome.
 describe.each([{ early: false }, { early: true }])('app root with session and auth, %o', (mode) => {
   it('a stored jwt: user data reaches auth, the app is loaded and signed in', async () => {
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'sess/init'
           ? INIT
@@ -108,7 +116,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('an expired stored jwt: user/data 401 → one refresh → retry → signed in', async () => {
-    const t = boot(
+    const t = await boot(
       (r) => {
         if (r.path === 'sess/init') return INIT;
         if (r.path === 'sess/load') return ok({ status: 'ok' });
@@ -135,7 +143,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('a stored session that no longer loads: a new one is created and stored, once', async () => {
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'sess/init'
           ? INIT
@@ -152,7 +160,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('a refresh that fails during the bootstrap loads the site signed out, storage cleared', async () => {
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'sess/init'
           ? INIT
@@ -163,7 +171,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
       mode,
     );
     const s = await t.settled;
-    expect(s.value).toBe('loaded');
+    expect(s.value).toMatchObject({ boot: 'loaded' });
     expect(s.context.error).toBeNull();
     expect(t.auth.getSnapshot().matches('signedOut')).toBe(true);
     expect(t.data.has('jwt')).toBe(false);
@@ -172,16 +180,16 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('an unreachable server sets the application error Init with the connection text', async () => {
-    const t = boot(() => ({ networkError: true }), {}, mode);
+    const t = await boot(() => ({ networkError: true }), {}, mode);
     const s = await t.settled;
-    expect(s.value).toBe('failed');
+    expect(s.value).toMatchObject({ boot: 'failed' });
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
     expect(selectShowLoader(s)).toBe(true);
     expect(selectErrorText(s)).toBe(MESSAGES.connect);
   });
 
   it('no stored session: sess/create with the start data, token stored', async () => {
-    const t = boot(
+    const t = await boot(
       (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
       {},
       mode,
@@ -199,7 +207,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
 
 describe('app root, the session calls started with the page', () => {
   it('an early sess/init answer is taken by the first init: one call in all', async () => {
-    const t = boot(
+    const t = await boot(
       (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
       {},
       { early: true },
@@ -211,13 +219,13 @@ describe('app root, the session calls started with the page', () => {
   });
 
   it('an early answer still goes through the version check', async () => {
-    const t = boot(
+    const t = await boot(
       () => ok({ status: 'ok', version: '0.1.9', data: { public_data: {} } }),
       {},
       { early: true },
     );
     const s = await t.settled;
-    expect(s.value).toBe('failed');
+    expect(s.value).toMatchObject({ boot: 'failed' });
     expect(s.context.error).toEqual({
       code: 'Init',
       text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
@@ -226,9 +234,9 @@ describe('app root, the session calls started with the page', () => {
   });
 
   it('an early call that fails is reported by the session: the connection text, once', async () => {
-    const t = boot(() => ({ networkError: true }), {}, { early: true });
+    const t = await boot(() => ({ networkError: true }), {}, { early: true });
     const s = await t.settled;
-    expect(s.value).toBe('failed');
+    expect(s.value).toMatchObject({ boot: 'failed' });
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
     expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
   });
@@ -247,7 +255,7 @@ describe('app root, the session calls sent from the page head', () => {
       load: Promise.resolve(null),
       create: answer(200, { status: 'ok', sessionToken: 'from-head' }),
     };
-    const t = boot(nothing, {}, { early: true, sent });
+    const t = await boot(nothing, {}, { early: true, sent });
     expect(selectIsLoaded(await t.settled)).toBe(true);
     expect(t.fake.requests).toEqual([]);
     expect(t.data.get('sessionToken')).toBe('from-head');
@@ -260,7 +268,7 @@ describe('app root, the session calls sent from the page head', () => {
       load: answer(404, { message: 'Session not found' }),
       create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
     };
-    const t = boot(nothing, { sessionToken: 's-old' }, { early: true, sent });
+    const t = await boot(nothing, { sessionToken: 's-old' }, { early: true, sent });
     expect(selectIsLoaded(await t.settled)).toBe(true);
     expect(t.fake.requests).toEqual([]);
     expect(t.data.get('sessionToken')).toBe('fresh');
@@ -274,7 +282,7 @@ describe('app root, the session calls sent from the page head', () => {
       create: Promise.resolve(null),
     };
     sent.init.catch(() => {});
-    const t = boot(nothing, {}, { early: true, sent });
+    const t = await boot(nothing, {}, { early: true, sent });
     const s = await t.settled;
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
     expect(t.fake.requests).toEqual([]);
@@ -287,7 +295,7 @@ describe('app root, the session calls sent from the page head', () => {
       load: Promise.resolve(null),
       create: Promise.resolve(null),
     };
-    const t = boot(nothing, {}, { early: true, sent });
+    const t = await boot(nothing, {}, { early: true, sent });
     const s = await t.settled;
     expect(s.context.error).toEqual({
       code: 'Init',
@@ -302,7 +310,7 @@ describe('app root, the session calls sent from the page head', () => {
       load: answer(200, { status: 'ok' }),
       create: Promise.resolve(null),
     };
-    const t = boot(
+    const t = await boot(
       () => ok({ result: true, user_data: USER_DATA }),
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
       { early: true, sent },
@@ -319,7 +327,7 @@ describe('app root, the session calls sent from the page head', () => {
       load: answer(200, { status: 'ok' }),
       create: Promise.resolve(null),
     };
-    const t = boot(
+    const t = await boot(
       (r) => {
         if (r.path === 'auth/refresh')
           return ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' });
@@ -346,7 +354,7 @@ describe('app root, the session calls sent from the page head', () => {
       create: Promise.resolve(null),
       userData: answer(200, { result: true, user_data: { ...USER_DATA, user_access: 1 } }),
     };
-    const t = boot(
+    const t = await boot(
       nothing,
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
       { early: true, sent },
@@ -365,7 +373,7 @@ describe('app root, the session calls sent from the page head', () => {
       create: Promise.resolve(null),
       userData: answer(401, { message: 'jwt revoked' }),
     };
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'auth/refresh'
           ? ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' })
@@ -389,7 +397,7 @@ describe('app root, the session calls sent from the page head', () => {
       create: Promise.resolve(null),
       userData: answer(200, { result: true, user_data: USER_DATA }),
     };
-    const t = boot(
+    const t = await boot(
       nothing,
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
       { early: true, sent },
@@ -416,7 +424,7 @@ describe('app root, the session calls sent from the page head', () => {
         create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
         userData: userData(),
       };
-      const t = boot(
+      const t = await boot(
         () => ok({ result: true, user_data: USER_DATA }),
         { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
         { early: true, sent },
@@ -440,24 +448,19 @@ describe('app root, another tab signs the player in', () => {
       getSessionToken: () => storage.get('sessionToken'),
       fetch: fake.fetch,
     });
-    const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
-    const logic = appMachine.provide({
-      actors: {
-        ...(stand as object),
-        auth: provideAuth({
-          api,
-          storage,
-          onOtherTabAuthChange: (listener) => {
-            otherTab = listener;
-            return () => {};
-          },
-        }),
-        signIn: signInMachine,
-      } as never,
-    });
-    const app = createActor(logic, {
+    const app = await createAppActor({
+      deps: {
+        api,
+        storage,
+        onOtherTabAuthChange: (listener) => {
+          otherTab = listener;
+          return () => {};
+        },
+      },
       input: appInput(storage, { language: 'en', user_agent: 'unit' }),
-    }).start();
+      services: standIns(['auth', 'signIn']),
+    });
+    app.start();
     const signIn = app.system.get(SYSTEM_IDS.signIn) as ServiceRefs['signIn'];
     const auth = app.system.get(SYSTEM_IDS.auth) as ServiceRefs['auth'];
     signIn.send({ type: 'signIn.open' });

@@ -3,7 +3,7 @@ import { createAppActor } from './app/appActor';
 import { appInput } from './app/compose';
 import { opensSignedInHome } from './app/signedInHome';
 import { sessionStartData } from './app/startData';
-import { api, earlySession } from './app/earlyApi';
+import { api } from './app/earlyApi';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
@@ -23,7 +23,14 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
-const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: earlySession };
+const deps = {
+  api,
+  storage,
+  onOtherTabAuthChange,
+  withRefreshLock,
+  // Pre-rendered pages sent the session's first calls from their head (src/app/bootInline.ts).
+  ...(window.__smwBoot ? { head: window.__smwBoot } : {}),
+};
 // React and the views: asked for now, run once they have arrived (their files left with the page).
 const stageTwo = import('./app/mount');
 const input = appInput(

@@ -21,8 +21,8 @@ import type { AppContext, AppEvent, AppInput, MemberServices } from './app.types
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  *
  * The member services (payment, realtime and user data: only a signed-in player uses them) are not
- * in SERVICES: their code is a chunk of its own. The `members` region loads it (`loadMembers`, an
- * `import()` provided by the composition root) and spawns them, once, under their ids and
+ * in SERVICES: their code is a chunk of its own. Once the session has loaded, the `members` region
+ * loads it (`loadMembers`, an `import()` provided by the composition root) and spawns them, once, under their ids and
  * systemIds; a chunk that cannot load is reported (`reportMembersUnavailable`, whose Retry sends
  * `app.retryMembers`). Realtime follows the auth service's jwt from its first snapshot. What the
  * realtime service learns for the user-data service (a change pushed by the server, the socket up
@@ -126,8 +126,14 @@ export const appMachine = setup({
       },
     },
     members: {
-      initial: 'loadingCode',
+      // Only a page whose session has loaded uses them: a failed start shows the spec's error
+      // view and asks for nothing more.
+      initial: 'waitingForSession',
       states: {
+        waitingForSession: {
+          on: { 'session.loaded': 'loadingCode', 'session.failed': 'notNeeded' },
+        },
+        notNeeded: {},
         loadingCode: {
           invoke: {
             id: 'loadMembers',

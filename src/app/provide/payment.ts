@@ -16,7 +16,7 @@ import { connectWallet, sendTransfer } from '../../wallet/paymentActors';
 import { preloadWeb3 } from '../../wallet/transfer';
 import { findProvider, openInstallSite } from '../../wallet/providers';
 import { systemTokenSource } from '../tokenSource';
-import { watchPaymentTarget } from './paymentTarget';
+import { watchPaymentTarget } from '../../../machines/payment/payment.target';
 
 type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
 

@@ -6,6 +6,7 @@ import {
   createMachine,
   fromCallback,
   fromPromise,
+  sendParent,
   setup,
   waitFor,
   type ActorRefFrom,
@@ -31,7 +32,7 @@ import { AppActorProvider } from '../../../src/app/AppProvider';
 import { createApiClient } from '../../../src/api/client';
 import { createStorage } from '../../../src/platform/storage';
 import { useAppActor } from '../../../src/app/hooks';
-import { watchPaymentTarget } from '../../../src/app/provide/paymentTarget';
+import { watchPaymentTarget } from '../../../machines/payment/payment.target';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
 import { latest } from './controllable';
@@ -109,7 +110,11 @@ export async function startTicketView() {
     input: { stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } },
     services: {
       auth: auth as never,
-      session: createMachine({ context: { publicData: {} } }) as never,
+      // The session has loaded (with the spec's default prices): the member services follow.
+      session: createMachine({
+        context: { publicData: {} },
+        entry: sendParent({ type: 'session.loaded', publicData: {} }),
+      }) as never,
       errorModal: fromCallback<{ type: string; message: string; solution: string }>(
         ({ receive }) => {
           receive((event) => modal.push({ message: event.message, solution: event.solution }));

@@ -22,9 +22,9 @@ import type { AppContext, AppEvent, AppInput, MemberServices } from './app.types
  *
  * The member services (payment, realtime and user data: only a signed-in player uses them) are not
  * in SERVICES: their code is a chunk of its own. Once the session has loaded, the `members` region
- * loads it (`loadMembers`, an `import()` provided by the composition root) and spawns them, once, under their ids and
- * systemIds; a chunk that cannot load is reported (`reportMembersUnavailable`, whose Retry sends
- * `app.retryMembers`). Realtime follows the auth service's jwt from its first snapshot. What the
+ * loads it (`loadMembers`, an `import()` provided by the composition root) and spawns them, once,
+ * under their ids and systemIds; a chunk that cannot load is reported (`reportMembersUnavailable`,
+ * whose Retry sends `app.retryMembers`). Realtime follows the auth service's jwt from its first snapshot. What the
  * realtime service learns for the user-data service (a change pushed by the server, the socket up
  * or down) comes here as `userData.*` and is passed on to it once it runs.
  */

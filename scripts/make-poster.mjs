@@ -4,21 +4,9 @@
 // two gangsters in fedoras, one with a tommy gun, drawn from the game-icons.net set
 // (@iconify-json/game-icons, CC BY 3.0, credited on the site): `spy` for the figures and
 // `thompson-m1928` for the gun. Run after changing the art: `node scripts/make-poster.mjs`.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-
-const require = createRequire(import.meta.url);
-const set = JSON.parse(
-  readFileSync(require.resolve('@iconify-json/game-icons/icons.json'), 'utf8'),
-);
-
-/** The path data of one icon of the set (512 × 512, plain paths). */
-function iconPaths(id) {
-  const icon = set.icons[id];
-  if (!icon) throw new Error(`game-icons has no ${id}`);
-  return [...icon.body.matchAll(/ d="([^"]+)"/g)].map((m) => m[1]).join(' ');
-}
+import { iconPaths } from './gameIconPaths.mjs';
 
 const spy = iconPaths('spy');
 const gun = iconPaths('thompson-m1928');

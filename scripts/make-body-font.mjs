@@ -50,17 +50,3 @@ writeFileSync(out, output);
 console.log(
   `body font: Manrope ${version}, ${input.length} → ${output.length} bytes, written to ${out}`,
 );
-
-// The headings' face: Playfair Display 700 (SIL OFL 1.1) from @fontsource/playfair-display, cut to
-// the same characters (src/assets/fonts/smw-display.woff2): both faces are preloaded by every
-// page (src/styles/fonts.css).
-const displaySource =
-  require.resolve('@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2');
-const displayInput = readFileSync(displaySource);
-const displayOutput = await subsetFont(displayInput, text, { targetFormat: 'woff2' });
-const displayOut = resolve(import.meta.dirname, '../src/assets/fonts/smw-display.woff2');
-writeFileSync(displayOut, displayOutput);
-console.log(
-  `display font: Playfair Display 700, ${displayInput.length} → ${displayOutput.length} bytes, ` +
-    `written to ${displayOut}`,
-);

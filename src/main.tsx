@@ -78,6 +78,13 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   const { mount } = await stageTwo;
   await mount({ actor, root, freshSignedInHome, loadMembers });
+  // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts, a
+  // chunk of its own: not part of the landing page's initial JS).
+  await nextTask();
+  void import('./platform/webFonts').then(
+    (fonts) => fonts.fetchWebFontsForNextVisit(),
+    () => false,
+  );
 }
 // The machine visualiser (development and local builds only) runs no app of its own: the site's
 // actors it shows are those of the site open in other tabs (src/devtools/standalone.tsx).

@@ -6,6 +6,7 @@ import type { HeadBoot } from './earlySession';
 import { hasExpired } from './jwtExpiry';
 import { opensSignedInHome } from './signedInHome';
 import { sessionStartData } from './startData';
+import { webFontsCached } from '../platform/webFonts';
 import { listedFiles } from '../platform/pagePreloads';
 
 /**
@@ -214,9 +215,10 @@ function preload(key: string | null, ahead = true): void {
 
 reportCodeThatCannotLoad();
 window.__smwPreload = preload;
-// The site's own faces (src/styles/fonts.css), on every visit: asked for from the head, they
-// usually arrive with the first layout; until then their metric-matched stand-ins hold their room.
-preload('fonts');
+// The site's own faces, once this browser has them (src/platform/webFonts.ts): read from its
+// cache with the document, ready for the first layout (an `optional` face read later is never
+// used for the page).
+if (webFontsCached()) preload('fonts');
 window.__smwBoot = bootFromHead();
 // The app's second stage (React and the views, src/app/mount.tsx) leaves right after the
 // session's calls: on the browser's few connections to this host the calls go first. Unlike a

@@ -165,8 +165,9 @@ export function outputFileOf(outDir: string, path: string): string {
  * bundle is written, an SSR bundle of src/prerender/entry-server.tsx is built next to it, each
  * route is rendered with react-dom's static prerender, and the HTML goes into the index.html
  * template. `data-prerendered` tells main.tsx which route the markup belongs to, so any other
- * route served this file renders fresh instead of hydrating the wrong page. The head's boot script
- * preloads the site's two faces (about 16 KB each, src/styles/fonts.css).
+ * route served this file renders fresh instead of hydrating the wrong page. The body face (16 KB)
+ * is preloaded so it usually makes the first paint; the display face is not: with
+ * `font-display: optional` both are niceties, and the headings' face must not compete with it.
  */
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
@@ -178,7 +179,7 @@ export function prerenderPlugin(): Plugin {
   const stageTwo: string[] = [];
   /** The signed-in home's chunks and their CSS (`signed-in`). */
   const signedInAssets: string[] = [];
-  /** The site's own faces (`fonts`: preloaded by every page's head, src/styles/fonts.css). */
+  /** The site's own faces (`fonts`: preloaded once this browser has them, src/platform/webFonts.ts). */
   const fontAssets: string[] = [];
   /** The wallet's library and the chunks it imports (`wallet`: src/wallet/transfer.ts). */
   const walletAssets: string[] = [];

@@ -5,8 +5,8 @@ import { waitForApp } from '../support/pages';
 /**
  * The landing as a game launch: the key art behind the title above the fold on a phone and a
  * desktop, its motion off under reduced motion, the trailer muted and its play button clear of
- * the poster's neon sign on a phone, the brand's faces on a first visit without a layout shift,
- * and the theme control's sign drawn before the app has started.
+ * the poster's neon sign on a phone, no layout shift on a first visit, and the theme control's
+ * sign drawn before the app has started.
  */
 const SIZES = [
   { width: 390, height: 844 },
@@ -175,60 +175,35 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
-/** The face the renderer really used for an element's text. */
-async function platformFont(page: Page, selector: string): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument');
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  await cdp.detach();
-  return fonts.map((f) => f.familyName).join(', ');
-}
-
-for (const wait of [0, 1500]) {
-  test(`a first visit is set in the brand's faces, without a layout shift (faces ${
-    wait ? `held ${wait} ms` : 'as served'
-  })`, async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    // A first visit: nothing stored, nothing cached (a fresh context). Held faces arrive well
-    // after the first paint: the page is laid out in the stand-ins, then swapped.
-    if (wait)
-      await page.route(/\.woff2$/, async (route) => {
-        await new Promise((r) => setTimeout(r, wait));
-        await route.continue();
-      });
-    await page.goto('/');
-    await waitForApp(page);
-    await page.evaluate(() => document.fonts.ready);
-    const faces = await page.evaluate(() =>
-      [...document.fonts]
-        .filter((f) => /Smw (Body|Display)$/.test(f.family.replace(/"/g, '')))
-        .map((f) => `${f.family.replace(/"/g, '')} ${f.display} ${f.status}`)
-        .sort(),
-    );
-    expect(faces).toEqual(['Smw Body swap loaded', 'Smw Display swap loaded']);
-    // The renderer sets the text in them (the variable face reports its default instance's name).
-    expect(await platformFont(page, 'main p')).toMatch(/^Manrope\b/);
-    expect(await platformFont(page, 'h1')).toMatch(/^Playfair Display\b/);
-    // Both asked for from the head, ahead of the app.
-    const preloads = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="preload"][as="font"]')].map(
-        (l) =>
-          /\/assets\/smw-(body|display)-/.exec(
-            new URL((l as HTMLLinkElement).href).pathname,
-          )?.[0] ?? '',
-      ),
-    );
-    expect(preloads.sort()).toEqual(['/assets/smw-body-', '/assets/smw-display-']);
-    const cls = await layoutShift(page);
-    console.log(
-      `fonts: first visit, faces ${wait ? `held ${wait} ms` : 'as served'}: CLS ${cls.toFixed(4)}`,
-    );
-    expect(cls).toBeLessThanOrEqual(0.01);
-  });
-}
+test('a first visit is laid out once, in the system faces, with no layout shift; the next visit in the brand faces', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A first visit: nothing stored, nothing cached (a fresh context).
+  await page.goto('/');
+  await waitForApp(page);
+  // Measured and not kept (docs/performance.md): the faces preloaded on a first visit cost the
+  // landing and the docs their Lighthouse score; they are fetched for the next visit instead.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain(
+    'Smw Body',
+  );
+  const cls = await layoutShift(page);
+  console.log(`fonts: first visit at 390×844: CLS ${cls.toFixed(4)}`);
+  expect(cls).toBeLessThanOrEqual(0.01);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fonts'))).toBe('ready');
+  await page.reload();
+  await waitForApp(page);
+  const faces = await page.evaluate(() =>
+    [...document.fonts]
+      .filter((f) => /Smw (Body|Display)$/.test(f.family.replace(/"/g, '')))
+      .map((f) => `${f.family.replace(/"/g, '')} ${f.status}`)
+      .sort(),
+  );
+  expect(faces).toEqual(['Smw Body loaded', 'Smw Display loaded']);
+  const again = await layoutShift(page);
+  console.log(`fonts: next visit at 390×844: CLS ${again.toFixed(4)}`);
+  expect(again).toBeLessThanOrEqual(0.01);
+});
 
 test('before the app has started the theme control shows the stored theme, not an empty circle', async ({
   browser,

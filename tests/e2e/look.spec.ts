@@ -220,3 +220,68 @@ test('the promo video is a 20–40 s clip with the poster shown until it plays',
   expect(clip.duration).toBeLessThanOrEqual(40);
   expect(clip.width).toBe(960);
 });
+
+test('body text is set in the self-hosted Manrope face from the next page on, never waited for', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/');
+  await waitForApp(page);
+  // A first visit draws its page in the system face at once (no face pending while it lays out)
+  // and fetches the site's faces once the app has started.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain(
+    'Smw Body',
+  );
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('fonts')), {
+      message: 'the faces fetched in the background and marked for the next page load',
+    })
+    .toBe('ready');
+  const href = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .find((path) => /^\/assets\/smw-body-[\w-]+\.woff2$/.test(path)),
+  );
+  expect(href, 'the page asks for the body face from the site itself').toBeTruthy();
+  const font = await request.get(href!);
+  expect(font.status()).toBe(200);
+  expect(font.headers()['content-type']).toContain('font/woff2');
+  // A subset: small enough to fetch alongside the page's own files.
+  expect((await font.body()).length).toBeLessThan(20_000);
+  // Still `optional`: should the cached file be gone, a face that misses the first paint is never
+  // swapped in, so no text shifts.
+  await page.reload();
+  await waitForApp(page);
+  const face = await page.evaluate(() => {
+    const found = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Smw Body');
+    return { display: found?.display, family: getComputedStyle(document.body).fontFamily };
+  });
+  expect(face.display).toBe('optional');
+  expect(face.family.startsWith('"Smw Body"')).toBe(true);
+  // A later visit has it cached: the renderer really sets the page's text in Manrope, the
+  // signed-in home's too (only its loader is laid out first: the cached face is preloaded).
+  const fontOf = async (where: string, selector: string) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    await cdp.detach();
+    // The variable face reports its default instance's name ("Manrope ExtraLight").
+    expect(fonts.map((f) => f.familyName).join(', '), `${where}: the font used`).toMatch(
+      /^Manrope\b/,
+    );
+  };
+  for (const path of ['/', '/docs/intro']) {
+    await page.goto(path);
+    await waitForApp(page);
+    await fontOf(path, 'main p');
+  }
+  await signInPage(page, await registerUser(baseURL!, uniqueEmail('faces')));
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await fontOf('the signed-in home', '[role="tab"]');
+});

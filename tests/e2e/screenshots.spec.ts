@@ -56,6 +56,8 @@ for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await useTheme(page, theme);
+        // As a returning visitor sees the site: in its own faces (src/platform/webFonts.ts).
+        await page.addInitScript(() => localStorage.setItem('fonts', 'ready'));
       });
 
       test('landing and docs', async ({ page }) => {

@@ -29,11 +29,15 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['dark', 'light'] as const;
 
-async function shoot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+async function shoot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean; skipAxe?: string[] } = {},
+) {
   mkdirSync(DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
-  await expectNoAxeViolations(page, { what: name });
+  await expectNoAxeViolations(page, { what: name, skip: opts.skipAxe });
 }
 
 async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'Invite') {
@@ -147,8 +151,11 @@ for (const viewport of VIEWPORTS) {
         // As a careful mail client: offline, any request the HTML made would fail.
         await page.route('**/*', (route) => route.abort());
         await page.setContent(mail.html, { waitUntil: 'load' });
-        await expect(page.getByText('483920')).toBeVisible();
-        await shoot(page, `mail-${viewport.name}-${theme}`);
+        await expect(page.getByText('483920', { exact: true })).toBeVisible();
+        // Its colours and text are checked; a page's landmarks and h1 belong to the mail client.
+        await shoot(page, `mail-${viewport.name}-${theme}`, {
+          skipAxe: ['landmark-one-main', 'page-has-heading-one', 'region'],
+        });
       });
 
       test('page not found', async ({ page, allowConsoleErrors }) => {

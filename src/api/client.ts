@@ -138,23 +138,24 @@ export function createApiClient(config: ClientConfig) {
     path: string,
     exchange: Promise<Response>,
   ): Promise<{ status: number; body: unknown }> {
+    // The exchange and reading its body fail alike: cancelled, or the connection's message.
+    const connectionError = (error: unknown) => {
+      const kind = errorKindOf(error);
+      return new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
+        cause: error,
+      });
+    };
     let response: Response;
     try {
       response = await exchange;
     } catch (error) {
-      const kind = errorKindOf(error);
-      throw new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
-        cause: error,
-      });
+      throw connectionError(error);
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
-      const kind = errorKindOf(error);
-      throw new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
-        cause: error,
-      });
+      throw connectionError(error);
     }
     let body: unknown;
     try {

@@ -8,7 +8,6 @@ import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeroPrice } from './OfferCards';
 import { InvitedCue } from './InvitedCue';
-import { HeaderControls } from './HeaderControls';
 import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
@@ -57,13 +56,8 @@ export function Landing() {
 
   return (
     <div className="landing">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
       <HydrationSlice>
-        <SiteHeader>
-          <HeaderControls />
-        </SiteHeader>
+        <SiteHeader />
       </HydrationSlice>
       <main id="main" className="landing-main">
         <HydrationSlice>

@@ -123,7 +123,7 @@ export function InviteTab() {
       <div className="invite-grid">
         <div className="invite-card">
           <h3>Referral Benefits</h3>
-          <ul className="invite-benefits">
+          <ul className="invite-benefits bullets">
             <li>Free entry when {FRIENDS_FOR_ACCESS} friends buy tickets</li>
             <li>+1 Gangster for each invited friend who buys a ticket</li>
             <li>{INVITE_SHARE_PERCENT}% of the $GNG your friends spend in the game</li>

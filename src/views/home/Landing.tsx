@@ -29,7 +29,7 @@ function BonusBox() {
   return (
     <div className="bonus-box" data-testid="bonus-box">
       <h3 className="bonus-title">{box.title}</h3>
-      <ul className="bonus-list">
+      <ul className="bonus-list bullets">
         {box.items.map((item) => (
           <li key={item}>{item}</li>
         ))}
@@ -79,15 +79,7 @@ export function Landing() {
               <Taglines />
               <Countdown />
               <div className="hero-actions">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={openSignIn}
-                  data-tap="get-access"
-                  data-tap-preload="sign-in"
-                >
-                  {LANDING.getAccess}
-                </button>
+                <GetAccessButton onClick={openSignIn} tap="get-access" />
                 <Link href="/docs/intro" className="btn btn-ghost">
                   Read Docs
                 </Link>
@@ -128,15 +120,7 @@ export function Landing() {
             <OfferCards />
             <BonusBox />
             <div className="offer-actions">
-              <button
-                type="button"
-                className="btn btn-primary offer-cta"
-                onClick={openSignIn}
-                data-tap="get-access-offer"
-                data-tap-preload="sign-in"
-              >
-                {LANDING.getAccess}
-              </button>
+              <GetAccessButton onClick={openSignIn} tap="get-access-offer" className="offer-cta" />
             </div>
           </section>
         </HydrationSlice>
@@ -168,5 +152,23 @@ export function Landing() {
         </footer>
       </HydrationSlice>
     </div>
+  );
+}
+
+/**
+ * Get Access: opens the sign-in dialog; `data-tap` lets a tap before hydration be replayed, and
+ * the sign-in code is fetched ahead of it (src/prerender).
+ */
+function GetAccessButton(props: { onClick: () => void; tap: string; className?: string }) {
+  return (
+    <button
+      type="button"
+      className={props.className ? `btn btn-primary ${props.className}` : 'btn btn-primary'}
+      onClick={props.onClick}
+      data-tap={props.tap}
+      data-tap-preload="sign-in"
+    >
+      {LANDING.getAccess}
+    </button>
   );
 }

@@ -168,7 +168,7 @@ function AccessGranted({
       <p className="ticket-muted">{trainingStart}</p>
       <Countdown />
       <h3>What&apos;s Next</h3>
-      <ul className="ticket-benefits">
+      <ul className="ticket-benefits bullets">
         <li>Each invited friend who buys a ticket gives you +1 Gangster.</li>
         <li>You earn 5% of the $GNG your friends spend in the game.</li>
       </ul>

@@ -36,7 +36,7 @@ export function TicketPurchasedModal(props: {
       </dl>
       <p className="ticket-modal-subtitle">{trainingStart}</p>
       <Countdown />
-      <ul className="ticket-benefits" data-testid="ticket-benefits">
+      <ul className="ticket-benefits bullets" data-testid="ticket-benefits">
         {ticketBenefits(props.tier).map((item) => (
           <li key={item}>{item}</li>
         ))}

@@ -32,12 +32,12 @@ import type {
 } from '../../machines/auth/auth.types';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
+  actorDriver,
   checkProperty,
   defineModel,
   settle,
-  testPaths,
   specExpect,
-  type Driver,
+  testPaths,
   type Executors,
 } from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
@@ -304,10 +304,8 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup: start,
-  teardown: ({ actor }) => void actor.stop(),
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: {
     '*': ['§4.auth.signIn', '§4.auth.logout', '§4.auth.flag', '§4.access.flag', '§3.storage.keys'],
@@ -354,7 +352,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(live.children.refreshTokens === undefined).toBe(at !== 'refreshing');
     },
   },
-};
+});
 
 testPaths(model, driver);
 

@@ -8,13 +8,13 @@ import {
   selectIsCopied,
 } from '../../machines/copyFeedback/copyFeedback.selectors';
 import {
+  actorDriver,
   actorProbe,
   advanceSpecDelay,
   checkProperty,
   controllable,
   defineModel,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { it } from 'vitest';
@@ -53,12 +53,8 @@ const events = {
     advanceSpecDelay(event.type, actorProbe(ctx.actor)),
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: {
     idle: ['§2.copy.feedback'],
@@ -80,7 +76,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(COPIED_LABEL).toBe(SPEC_MESSAGES.copied);
     },
   },
-};
+});
 
 testPaths(model, driver);
 

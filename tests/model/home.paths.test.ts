@@ -19,11 +19,11 @@ import {
   type ShareResult,
 } from '../../machines/home/home.types';
 import {
+  actorDriver,
   controllable,
   defineModel,
   settle,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -187,12 +187,8 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: {
     getTicket: ['§2.home.tabs'],
@@ -220,6 +216,6 @@ const driver: Driver<typeof model, Ctx> = {
       expect(call?.text).toContain('December 20');
     },
   },
-};
+});
 
 testPaths(model, driver);

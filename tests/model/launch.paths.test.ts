@@ -29,11 +29,11 @@ import {
   type ClockTicked,
 } from '../../machines/launch/launch.types';
 import {
-  specExpect,
+  actorDriver,
   checkProperty,
   defineModel,
+  specExpect,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import {
@@ -123,12 +123,8 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: {
     'running.countingDown': ['§2.home.countdown', '§4.launch.countdown'],
@@ -180,7 +176,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.clock.stopped, 'the clock stops once open').toBe(true);
     },
   },
-};
+});
 
 const cards = (ctx: Ctx) => {
   const s = ctx.actor.getSnapshot();

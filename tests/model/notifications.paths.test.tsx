@@ -23,10 +23,10 @@ import { VideoModal } from '../../src/views/overlays/VideoModal';
 import { SPEC_LIMITS, SPEC_TIMERS } from '../support/oracle';
 import { regionClock } from '../support/overlays/regionClock';
 import {
+  actorDriver,
   checkProperty,
   defineModel,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -219,12 +219,8 @@ const actorEvents = {
   'xstate.after.informationDuration.notifications.banner.visible': actorStep,
 } satisfies Executors<typeof model, Ctx>;
 
-const actorDriver: Driver<typeof model, Ctx> = {
+const actorPaths = actorDriver(model, {
   setup: setupActor,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: actorEvents,
   clauses: {
     '*': ['§4.notify.duration', '§4.notify.cap', '§4.banner.duration', '§2.video.modal'],
@@ -240,9 +236,9 @@ const actorDriver: Driver<typeof model, Ctx> = {
       ).toHaveLength(1);
     },
   },
-};
+});
 
-testPaths(model, actorDriver);
+testPaths(model, actorPaths);
 
 // The same paths through the rendered overlays, as a player sees and clicks them.
 const click = (element: () => HTMLElement) =>
@@ -299,7 +295,7 @@ const checkView = (ctx: Ctx) => {
   specState(ctx);
 };
 
-const viewDriver: Driver<typeof model, Ctx> = {
+const viewDriver = actorDriver(model, {
   setup: () => {
     const ctx = setupActor();
     render(
@@ -311,13 +307,9 @@ const viewDriver: Driver<typeof model, Ctx> = {
     );
     return ctx;
   },
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: viewEvents,
   states: { '*': ({ ctx }) => checkView(ctx) },
-};
+});
 
 testPaths(model, viewDriver, 'view');
 

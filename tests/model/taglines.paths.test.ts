@@ -4,12 +4,12 @@ import { taglinesMachine } from '../../machines/taglines/taglines.machine';
 import { selectTagline, selectTaglineIndex } from '../../machines/taglines/taglines.selectors';
 import { TAGLINES } from '../../machines/taglines/taglines.types';
 import {
+  actorDriver,
   actorProbe,
   advanceSpecDelay,
   checkProperty,
   defineModel,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -35,12 +35,8 @@ const events = {
     advanceSpecDelay(event.type, actorProbe(ctx.actor)),
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: { rotating: ['§2.home.taglines'] },
   states: {
@@ -50,7 +46,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(selectTagline(live)).toBe(TAGLINES[selectTaglineIndex(snapshot)]);
     },
   },
-};
+});
 
 testPaths(model, driver);
 

@@ -10,10 +10,10 @@ import { provideTheme } from '../../src/app/provide/overlays';
 import type { KeyValueStorage } from '../../src/platform/storage';
 import { ThemeToggle } from '../../src/views/overlays/ThemeToggle';
 import {
+  actorDriver,
   checkProperty,
   defineModel,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_THEME } from '../support/oracle';
@@ -72,12 +72,8 @@ const expectApplied = (ctx: Ctx, theme: Theme) => {
   expect(ctx.stored.get(SPEC_THEME.storageKey)).toBe(theme);
 };
 
-const actorDriver: Driver<typeof model, Ctx> = {
+const actorPaths = actorDriver(model, {
   setup: setupActor,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: {
     'theme.cycle': ({ ctx }) => ctx.actor.send({ type: 'theme.cycle' }),
   } satisfies Executors<typeof model, Ctx>,
@@ -87,9 +83,9 @@ const actorDriver: Driver<typeof model, Ctx> = {
     dark: ({ ctx }) => expectApplied(ctx, 'dark'),
     auto: ({ ctx }) => expectApplied(ctx, 'auto'),
   },
-};
+});
 
-testPaths(model, actorDriver);
+testPaths(model, actorPaths);
 
 /** The same paths through the rendered toggle: a player clicks it; its name says current and next. */
 const expectToggle = (ctx: Ctx, theme: Theme) => {
@@ -101,16 +97,12 @@ const expectToggle = (ctx: Ctx, theme: Theme) => {
   ).toBeInTheDocument();
 };
 
-const viewDriver: Driver<typeof model, Ctx> = {
+const viewDriver = actorDriver(model, {
   setup: (path) => {
     const ctx = setupActor(path);
     render(<ThemeToggle actor={ctx.actor} />);
     return ctx;
   },
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: {
     'theme.cycle': () => {
       act(() => {
@@ -124,7 +116,7 @@ const viewDriver: Driver<typeof model, Ctx> = {
     dark: ({ ctx }) => expectToggle(ctx, 'dark'),
     auto: ({ ctx }) => expectToggle(ctx, 'auto'),
   },
-};
+});
 
 testPaths(model, viewDriver, 'view');
 

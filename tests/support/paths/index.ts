@@ -40,3 +40,5 @@ export {
 export type { Controllable } from './fakes';
 export { assertProperty, checkProperty, propertyRuns, propertySeed } from './property';
 export type { InvariantArgs, PropertySpec } from './property';
+export { actorDriver } from './actorDriver';
+export type { ActorCtx } from './actorDriver';

@@ -33,7 +33,7 @@ import type {
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
   actorDriver,
-  checkProperty,
+  checkModelProperty,
   defineModel,
   settle,
   specExpect,
@@ -412,10 +412,8 @@ it('§9: 2 Gangsters with entry, by ticket or by friends, +1 for each friend who
 
 describe('auth properties', () => {
   it('signed out holds nothing; a refresh runs only with a refresh token; the epoch tracks the session', () => {
-    checkProperty('auth invariants', {
-      machine: authMachine,
+    checkModelProperty('auth invariants', model, {
       input,
-      events: model.events.map((e) => e.event),
       invariant: ({ snapshot }) => {
         const c = snapshot.context;
         if (snapshot.matches('signedOut')) {

@@ -11,7 +11,7 @@ import {
   actorDriver,
   actorProbe,
   advanceSpecDelay,
-  checkProperty,
+  checkModelProperty,
   controllable,
   defineModel,
   testPaths,
@@ -81,9 +81,7 @@ const driver = actorDriver(model, {
 testPaths(model, driver);
 
 it('"Copied!" shows only right after a successful write, and never together with the failure flag', () => {
-  checkProperty('copy feedback: copied only after done', {
-    machine: copyFeedbackMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('copy feedback: copied only after done', model, {
     maxEvents: 30,
     invariant: ({ snapshot, previous, event }) =>
       (!snapshot.matches('copied') ||

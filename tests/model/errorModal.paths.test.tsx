@@ -26,7 +26,7 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ErrorModal } from '../../src/views/overlays/ErrorModal';
 import { InformationBanner } from '../../src/views/overlays/InformationBanner';
 import {
-  checkProperty,
+  checkModelProperty,
   defineModel,
   settle,
   testPaths,
@@ -457,9 +457,7 @@ const viewDriver: Driver<typeof model, Ctx> = {
 testPaths(model, viewDriver, 'view');
 
 it('the modal shows exactly when it holds an error, and never for a warning or a deprecation', () => {
-  checkProperty('errorModal: shown iff info', {
-    machine: errorModalMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('errorModal: shown iff info', model, {
     maxEvents: 30,
     invariant: ({ snapshot, previous, event }) =>
       snapshot.matches('shown') === (snapshot.context.info !== null) &&

@@ -30,7 +30,7 @@ import {
 } from '../../machines/launch/launch.types';
 import {
   actorDriver,
-  checkProperty,
+  checkModelProperty,
   defineModel,
   specExpect,
   testPaths,
@@ -229,10 +229,8 @@ function expectCopy(ctx: Ctx) {
 testPaths(model, driver);
 
 it('training opens exactly when a clock reading reaches the launch instant, and stays open until the launch moves later', () => {
-  checkProperty('launch opens only at or after the calendar launch instant', {
-    machine: launchMachine,
+  checkModelProperty('launch opens only at or after the calendar launch instant', model, {
     input: {},
-    events: model.events.map((e) => e.event),
     maxEvents: 20,
     invariant: ({ snapshot, previous, event }) => {
       const open = snapshot.matches('trainingOpen');

@@ -24,6 +24,7 @@ import { SPEC_LIMITS, SPEC_TIMERS } from '../support/oracle';
 import { regionClock } from '../support/overlays/regionClock';
 import {
   actorDriver,
+  checkModelProperty,
   checkProperty,
   defineModel,
   testPaths,
@@ -349,10 +350,8 @@ it('toasts show one at a time, in the order asked; past the cap the oldest waiti
 });
 
 it('the queue never exceeds its cap, and a toast shows whenever one waits', () => {
-  checkProperty('notifications: cap and no idle queue', {
-    machine: notificationsMachine,
+  checkModelProperty('notifications: cap and no idle queue', model, {
     input,
-    events: model.events.map((e) => e.event),
     maxEvents: 40,
     invariant: ({ snapshot }) =>
       snapshot.context.queue.length <= input.queueCap &&

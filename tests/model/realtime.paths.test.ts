@@ -37,7 +37,7 @@ import {
 } from '../../machines/realtime/realtime.types';
 import { RECONNECT_ATTEMPTS, SPEC_MESSAGES, SPEC_TIMERS, specBackoff } from '../support/oracle';
 import {
-  checkProperty,
+  checkModelProperty,
   defineModel,
   settle,
   testPaths,
@@ -585,9 +585,7 @@ const driver: Driver<typeof model, Ctx> = {
 testPaths(model, driver);
 
 it('property: attempts never exceed 5, and a retry is pending only after a loss', () => {
-  checkProperty('realtime attempts bounded', {
-    machine: realtimeMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('realtime attempts bounded', model, {
     maxEvents: 40,
     invariant: ({ snapshot }) =>
       snapshot.context.attempt <= RECONNECT_ATTEMPTS &&

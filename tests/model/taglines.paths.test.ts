@@ -7,7 +7,7 @@ import {
   actorDriver,
   actorProbe,
   advanceSpecDelay,
-  checkProperty,
+  checkModelProperty,
   defineModel,
   testPaths,
   type Executors,
@@ -51,9 +51,7 @@ const driver = actorDriver(model, {
 testPaths(model, driver);
 
 it('the index always names one of the five taglines and advances by one, wrapping', () => {
-  checkProperty('taglines cycle through all five in order', {
-    machine: taglinesMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('taglines cycle through all five in order', model, {
     maxEvents: 25,
     invariant: ({ snapshot, previous }) => {
       const index = selectTaglineIndex(snapshot);

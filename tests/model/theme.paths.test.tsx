@@ -11,7 +11,7 @@ import type { KeyValueStorage } from '../../src/platform/storage';
 import { ThemeToggle } from '../../src/views/overlays/ThemeToggle';
 import {
   actorDriver,
-  checkProperty,
+  checkModelProperty,
   defineModel,
   testPaths,
   type Executors,
@@ -121,10 +121,8 @@ const viewDriver = actorDriver(model, {
 testPaths(model, viewDriver, 'view');
 
 it('three cycles always come back to the same theme', () => {
-  checkProperty('theme: the cycle has period 3', {
-    machine: themeMachine,
+  checkModelProperty('theme: the cycle has period 3', model, {
     input: { stored: EMPTY_STORED },
-    events: model.events.map((e) => e.event),
     maxEvents: 30,
     invariant: ({ snapshot, history }) => {
       const cycles = history.filter((e) => e.type === 'theme.cycle').length;

@@ -14,7 +14,7 @@ import { LIVE_UPDATE_WITHIN_MS } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
-  checkProperty,
+  checkModelProperty,
   defineModel,
   delayOf,
   settle,
@@ -317,9 +317,7 @@ function specAfter(history: AnyEventObject[]) {
 }
 
 it('one read at a time, a change during a read asks once more, polling exactly without the socket', () => {
-  checkProperty('user data: reads and polling by the rules', {
-    machine: userDataMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('user data: reads and polling by the rules', model, {
     maxEvents: 40,
     invariant: ({ snapshot, history }) => {
       const spec = specAfter(history);

@@ -15,7 +15,6 @@ import {
   controllable,
   defineModel,
   testPaths,
-  type Executors,
 } from '../support/paths';
 import { it } from 'vitest';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -44,18 +43,16 @@ function setup() {
 }
 type Ctx = ReturnType<typeof setup>;
 
-const events = {
-  'copyFeedback.copy': ({ ctx, event }) => ctx.actor.send(event),
-  'xstate.done.actor.writeClipboard': ({ ctx }) => ctx.write.resolve(),
-  'xstate.error.actor.writeClipboard': ({ ctx, event }) => ctx.write.reject(event.error),
-  // §9: "Copied!" for 2 s, exactly (oracle), not the chart's own delay.
-  'xstate.after.copyFeedback.copyFeedback.copied': ({ ctx, event }) =>
-    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
-} satisfies Executors<typeof model, Ctx>;
-
 const driver = actorDriver(model, {
   setup,
-  events,
+  events: {
+    'copyFeedback.copy': ({ ctx, event }) => ctx.actor.send(event),
+    'xstate.done.actor.writeClipboard': ({ ctx }) => ctx.write.resolve(),
+    'xstate.error.actor.writeClipboard': ({ ctx, event }) => ctx.write.reject(event.error),
+    // §9: "Copied!" for 2 s, exactly (oracle), not the chart's own delay.
+    'xstate.after.copyFeedback.copyFeedback.copied': ({ ctx, event }) =>
+      advanceSpecDelay(event.type, actorProbe(ctx.actor)),
+  },
   clauses: {
     idle: ['§2.copy.feedback'],
     copying: ['§2.copy.feedback'],

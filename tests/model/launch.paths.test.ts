@@ -34,7 +34,6 @@ import {
   defineModel,
   specExpect,
   testPaths,
-  type Executors,
 } from '../support/paths';
 import {
   README_DATED_TEXTS,
@@ -107,25 +106,23 @@ function setup() {
 }
 type Ctx = ReturnType<typeof setup>;
 
-const events = {
-  'clock.ticked': ({ ctx, event }) => {
-    if (!ctx.clock.emit) throw new Error('the clock actor was never started');
-    if (!ctx.clock.stopped) ctx.lastReading = event.now;
-    ctx.clock.emit(event);
-  },
-  'launch.calendarTold': ({ ctx, event }) => {
-    const told: CalendarTold = event;
-    ctx.calendar = calendarFromPublicData(
-      { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
-      ctx.calendar,
-    );
-    ctx.actor.send(told);
-  },
-} satisfies Executors<typeof model, Ctx>;
-
 const driver = actorDriver(model, {
   setup,
-  events,
+  events: {
+    'clock.ticked': ({ ctx, event }) => {
+      if (!ctx.clock.emit) throw new Error('the clock actor was never started');
+      if (!ctx.clock.stopped) ctx.lastReading = event.now;
+      ctx.clock.emit(event);
+    },
+    'launch.calendarTold': ({ ctx, event }) => {
+      const told: CalendarTold = event;
+      ctx.calendar = calendarFromPublicData(
+        { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
+        ctx.calendar,
+      );
+      ctx.actor.send(told);
+    },
+  },
   clauses: {
     'running.countingDown': ['§2.home.countdown', '§4.launch.countdown'],
     trainingOpen: ['§4.launch.countdown', '§2.home.trainingOpen'],

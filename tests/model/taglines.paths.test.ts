@@ -10,7 +10,6 @@ import {
   checkModelProperty,
   defineModel,
   testPaths,
-  type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
@@ -27,17 +26,14 @@ function setup() {
   actor.start();
   return { actor };
 }
-type Ctx = ReturnType<typeof setup>;
-
-const events = {
-  // §2: a new tagline every 3 s, exactly (oracle).
-  'xstate.after.taglineRotation.taglines.rotating': ({ ctx, event }) =>
-    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
-} satisfies Executors<typeof model, Ctx>;
 
 const driver = actorDriver(model, {
   setup,
-  events,
+  events: {
+    // §2: a new tagline every 3 s, exactly (oracle).
+    'xstate.after.taglineRotation.taglines.rotating': ({ ctx, event }) =>
+      advanceSpecDelay(event.type, actorProbe(ctx.actor)),
+  },
   clauses: { rotating: ['§2.home.taglines'] },
   states: {
     rotating: ({ ctx, snapshot }) => {

@@ -484,6 +484,18 @@ async function failLatest(calls: Array<{ result: { reject: (e: unknown) => void 
   await settle();
 }
 
+/** The 30 s from the last code's send run out exactly: `ended` is the state at 30 s, not before. */
+const cooldownEnds = (
+  ctx: Ctx,
+  ended: Parameters<ReturnType<Ctx['signIn']['getSnapshot']>['matches']>[0],
+  what: string,
+) =>
+  advanceExactly(
+    SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!),
+    () => ctx.signIn.getSnapshot().matches(ended),
+    what,
+  );
+
 /** Outcome executors, shared by both drivers (wrapped in act() for the view). */
 function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
   return {
@@ -506,24 +518,16 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
     [EMAIL_TICK]: ({ ctx }) =>
       wrap(() => advanceExactly(1000, actorProbe(ctx.signIn), 'countdown tick on the e-mail step')),
     [EMAIL_COOLDOWN]: ({ ctx }) =>
-      wrap(async () => {
-        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
-        await advanceExactly(
-          left,
-          () => ctx.signIn.getSnapshot().matches({ open: { email: { cooldown: 'idle' } } }),
+      wrap(() =>
+        cooldownEnds(
+          ctx,
+          { open: { email: { cooldown: 'idle' } } },
           'countdown 30 s on the e-mail step',
-        );
-      }),
+        ),
+      ),
     // §4, §9: resend is blocked for 30 s from the send, and possible at exactly 30 s.
     [RESEND_COOLDOWN]: ({ ctx }) =>
-      wrap(async () => {
-        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
-        await advanceExactly(
-          left,
-          () => ctx.signIn.getSnapshot().matches({ open: { code: { resend: 'ready' } } }),
-          'resend 30 s',
-        );
-      }),
+      wrap(() => cooldownEnds(ctx, { open: { code: { resend: 'ready' } } }, 'resend 30 s')),
   } satisfies Partial<Executors<typeof model, Ctx>>;
 }
 

@@ -2,7 +2,6 @@ import { expect, it, vi } from 'vitest';
 import {
   createActor,
   fromCallback,
-  fromPromise,
   setup as setup_,
   type ActorRefFrom,
   type AnyEventObject,
@@ -15,6 +14,7 @@ import { SPEC_TRANSITIONS } from '../support/specTransitions';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
   checkModelProperty,
+  controllable,
   defineModel,
   delayOf,
   settle,
@@ -68,32 +68,7 @@ const model = defineModel({
  * user/data as the machine sees it: each request waits until the test answers it; a request
  * whose invoking state is left (sign-out) is aborted and no longer pending.
  */
-function requests() {
-  const waiting: { resolve: (v: AuthUserData) => void; reject: (e: unknown) => void }[] = [];
-  const calls: number[] = [];
-  const next = () => {
-    const deferred = waiting.shift();
-    if (!deferred) throw new Error('no user/data request is pending');
-    return deferred;
-  };
-  return {
-    logic: fromPromise<AuthUserData>(({ signal }) => {
-      calls.push(calls.length);
-      return new Promise<AuthUserData>((resolve, reject) => {
-        const entry = { resolve, reject };
-        waiting.push(entry);
-        signal.addEventListener('abort', () => {
-          const at = waiting.indexOf(entry);
-          if (at >= 0) waiting.splice(at, 1);
-        });
-      });
-    }),
-    calls,
-    pending: () => waiting.length,
-    resolve: (output: AuthUserData) => next().resolve(output),
-    reject: (error: unknown) => next().reject(error),
-  };
-}
+const requests = () => controllable<AuthUserData>({ abortable: true });
 
 function setup() {
   const fetch = requests();
@@ -207,8 +182,7 @@ const events = {
     ctx.facts.again = false;
     const before = ctx.fetch.calls.length;
     const told = ctx.homeTold.length;
-    ctx.fetch.resolve(event.output as AuthUserData);
-    await settle();
+    await ctx.fetch.resolve(event.output as AuthUserData);
     // Every answer reaches the auth service (and the home service reads its codes again); a
     // change heard meanwhile asks exactly once more.
     expect(ctx.delivered.at(-1)).toEqual(event.output);
@@ -221,8 +195,7 @@ const events = {
     const delivered = ctx.delivered.length;
     const warned = ctx.warned.length;
     const before = ctx.fetch.calls.length;
-    ctx.fetch.reject(event.error);
-    await settle();
+    await ctx.fetch.reject(event.error);
     // A failed read delivers nothing and is not an error for the player (the console has it);
     // a pending change retries.
     expect(ctx.delivered.length).toBe(delivered);

@@ -23,6 +23,17 @@ export async function signInPage(page: Page, user: RegisteredUser): Promise<void
   );
 }
 
+/** Registers a new user (an e-mail made from `tag`) and signs the page in as them. */
+export async function signInNewUser(
+  page: Page,
+  baseUrl: string,
+  tag: string,
+): Promise<RegisteredUser> {
+  const user = await registerUser(baseUrl, uniqueEmail(tag));
+  await signInPage(page, user);
+  return user;
+}
+
 /** Stores a theme before the page loads (the inline head script applies it before the first paint). */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);

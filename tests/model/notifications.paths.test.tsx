@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
@@ -28,6 +28,7 @@ import {
   checkProperty,
   defineModel,
   testPaths,
+  withView,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -296,18 +297,17 @@ const checkView = (ctx: Ctx) => {
   specState(ctx);
 };
 
+/** The actor's setup, then the views that read it, rendered. */
+const renderedView = withView(setupActor, (ctx) => (
+  <>
+    <InformationBanner actor={ctx.actor} />
+    <Toast actor={ctx.actor} />
+    <VideoModal actor={ctx.actor} />
+  </>
+));
+
 const viewDriver = actorDriver(model, {
-  setup: () => {
-    const ctx = setupActor();
-    render(
-      <>
-        <InformationBanner actor={ctx.actor} />
-        <Toast actor={ctx.actor} />
-        <VideoModal actor={ctx.actor} />
-      </>,
-    );
-    return ctx;
-  },
+  setup: renderedView,
   events: viewEvents,
   states: { '*': ({ ctx }) => checkView(ctx) },
 });

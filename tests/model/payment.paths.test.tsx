@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { settle, specExpect, testPaths, type Driver, type Executors } from '../support/paths';
+import {
+  settle,
+  specExpect,
+  systemDriver,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
 import {
   advance,
   advanceCopyFeedback,
@@ -99,21 +106,22 @@ const events = {
   'xstate.after.qrPoll.payment.open.qr.shown': delayDue,
 } satisfies Executors<typeof model, Ctx>;
 
-const actorDriver: Driver<typeof model, Ctx> = {
-  setup: () => startPaymentSystem(),
-  teardown: ({ system }) => {
-    system.stop();
+const actorDriver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ system }) => system },
+  {
+    setup: () => startPaymentSystem(),
+    events,
+    states: {
+      // The Ticket Purchased! modal: the auth service hears of the ticket.
+      'open.granted.celebrating': ({ ctx }) =>
+        expect(ctx.authEvents).toContain('auth.accessGranted'),
+      'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
+      'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
+      'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  states: {
-    // The Ticket Purchased! modal: the auth service hears of the ticket.
-    'open.granted.celebrating': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
-    'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
-    'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
-    'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
-  },
-};
+);
 
 testPaths(model, actorDriver);
 

@@ -40,8 +40,8 @@ import {
   checkModelProperty,
   defineModel,
   settle,
+  systemDriver,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -559,28 +559,28 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
-  setup,
-  teardown: ({ root }) => {
-    root.stop();
+const driver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ root }) => root },
+  {
+    setup,
+    events,
+    clauses: {
+      '*': [
+        '§4.realtime.states',
+        '§4.realtime.reconnect',
+        '§4.realtime.backoff',
+        '§4.realtime.rejoin',
+        '§4.realtime.ping',
+        '§4.realtime.unhealthy',
+        '§8.realtime.error',
+      ],
+    },
+    states: {
+      '*': ({ ctx }) => checkAll(ctx, 'after the step'),
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  clauses: {
-    '*': [
-      '§4.realtime.states',
-      '§4.realtime.reconnect',
-      '§4.realtime.backoff',
-      '§4.realtime.rejoin',
-      '§4.realtime.ping',
-      '§4.realtime.unhealthy',
-      '§8.realtime.error',
-    ],
-  },
-  states: {
-    '*': ({ ctx }) => checkAll(ctx, 'after the step'),
-  },
-};
+);
 
 testPaths(model, driver);
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
@@ -14,6 +14,7 @@ import {
   checkModelProperty,
   defineModel,
   testPaths,
+  withView,
   type Executors,
 } from '../support/paths';
 import { SPEC_THEME } from '../support/oracle';
@@ -100,12 +101,11 @@ const expectToggle = (ctx: Ctx, theme: Theme) => {
   ).toBeInTheDocument();
 };
 
+/** The actor's setup, then the views that read it, rendered. */
+const renderedView = withView(setupActor, (ctx) => <ThemeToggle actor={ctx.actor} />);
+
 const viewDriver = actorDriver(model, {
-  setup: (path) => {
-    const ctx = setupActor(path);
-    render(<ThemeToggle actor={ctx.actor} />);
-    return ctx;
-  },
+  setup: renderedView,
   events: {
     'theme.cycle': () => {
       act(() => {

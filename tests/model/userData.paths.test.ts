@@ -18,8 +18,8 @@ import {
   defineModel,
   delayOf,
   settle,
+  systemDriver,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 
@@ -218,32 +218,34 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
-  setup,
-  teardown: ({ root, warn }) => {
-    root.stop();
-    warn.mockRestore();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  clauses: { '*': ['reading.live'] },
-  states: {
-    // In every state: one request at a time, and polling exactly while it should.
-    '*': ({ ctx }) => {
-      const live = ctx.actor.getSnapshot();
-      expect(ctx.fetch.pending()).toBeLessThanOrEqual(1);
-      expect(selectIsSyncing(live)).toBe(ctx.fetch.pending() === 1);
-      expect(selectIsPolling(live)).toBe(shouldPoll(ctx));
-      // It always follows the auth service's jwt and the page's visibility.
-      expect(Object.keys(live.children)).toEqual(
-        expect.arrayContaining(['authWatch', 'visibility']),
-      );
-      // Each answer told auth and home once each.
-      expect(ctx.homeTold).toHaveLength(ctx.delivered.length);
+const driver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ root }) => root },
+  {
+    setup,
+    teardown: ({ warn }) => {
+      warn.mockRestore();
     },
-    signedOut: ({ ctx }) => expect(ctx.fetch.pending()).toBe(0),
+    events,
+    clauses: { '*': ['reading.live'] },
+    states: {
+      // In every state: one request at a time, and polling exactly while it should.
+      '*': ({ ctx }) => {
+        const live = ctx.actor.getSnapshot();
+        expect(ctx.fetch.pending()).toBeLessThanOrEqual(1);
+        expect(selectIsSyncing(live)).toBe(ctx.fetch.pending() === 1);
+        expect(selectIsPolling(live)).toBe(shouldPoll(ctx));
+        // It always follows the auth service's jwt and the page's visibility.
+        expect(Object.keys(live.children)).toEqual(
+          expect.arrayContaining(['authWatch', 'visibility']),
+        );
+        // Each answer told auth and home once each.
+        expect(ctx.homeTold).toHaveLength(ctx.delivered.length);
+      },
+      signedOut: ({ ctx }) => expect(ctx.fetch.pending()).toBe(0),
+    },
   },
-};
+);
 
 testPaths(model, driver);
 

@@ -46,5 +46,5 @@ export {
   propertySeed,
 } from './property';
 export type { InvariantArgs, PropertySpec } from './property';
-export { actorDriver } from './actorDriver';
+export { actorDriver, systemDriver, withView } from './actorDriver';
 export type { ActorCtx } from './actorDriver';

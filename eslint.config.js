@@ -38,7 +38,8 @@ export default tseslint.config(
   },
   {
     // contract/ is what the site, the machines and the server share: plain data and pure
-    // functions that run anywhere, so no DOM, no node built-ins and no imports from the rest.
+    // functions that run anywhere, so no DOM, no node built-ins and no imports from the rest
+    // (valibot, its schema library, runs in both).
     files: ['contract/**/*.ts'],
     languageOptions: { globals: { ...globals.es2021 } },
     rules: {
@@ -47,8 +48,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./).*',
-              message: 'contract/ imports only contract/*: it must run in the browser and in node.',
+              regex: '^(?!\\./|valibot$).*',
+              message:
+                'contract/ imports only contract/* and valibot: it must run in the browser and in node.',
             },
           ],
         },

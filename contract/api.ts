@@ -3,7 +3,7 @@
  * local reference server (server/), so the two cannot drift. Paths are relative to the API base
  * (default `/api/`). Every request body is JSON `{ session?, data? }` (the client adds `session`).
  */
-import { AUTH_MESSAGES, SESSION_MESSAGES } from './messages';
+import { isProtectedPath } from './paths';
 import {
   array,
   bool,
@@ -17,23 +17,19 @@ import {
 } from './schema';
 
 export { API_VERSION } from './spec';
-
-/** Fixed texts of the spec (§6, §8) that the client and the server both use. */
-export const MESSAGES = {
-  ...AUTH_MESSAGES,
-  ...SESSION_MESSAGES,
-} as const;
+export { MESSAGES } from './messages';
+export { isProtectedPath, isRefreshExempt } from './paths';
 
 const okStatus = literal('ok');
 
 export const userDataSchema = object({
-  user_email: str({ max: 320 }),
+  user_email: str(320),
   user_lvl: num(),
   user_access: num(),
-  user_invite_code: str({ max: 64 }),
-  user_payment_wallet: str({ max: 64 }),
-  user_payment_wallet_balance: str({ max: 40 }),
-  user_payment_wallet_data: object({ wallet_id: str({ max: 64 }) }),
+  user_invite_code: str(64),
+  user_payment_wallet: str(64),
+  user_payment_wallet_balance: str(40),
+  user_payment_wallet_data: object({ wallet_id: str(64) }),
   user_ref_registered: num(),
   user_ref_confirmed: num(),
   user_data: object({
@@ -43,31 +39,31 @@ export const userDataSchema = object({
    * Why the user has access, when they do (an addition to the spec's shape; optional, so an API
    * host without it still validates): `ticket` (own payment) or `invites` (friends' tickets).
    */
-  user_access_via: optional(str({ max: 16 })),
+  user_access_via: optional(str(16)),
   /** Set by the server while a Telegram link is pending for this account (sign-in step 3). */
-  user_telegram_link: optional(str({ max: 300 })),
+  user_telegram_link: optional(str(300)),
   /** The calendar tier of the paid ticket (`early_bird`, `before_launch`, `after_launch`). */
-  user_ticket_tier: optional(str({ max: 16 })),
+  user_ticket_tier: optional(str(16)),
 });
 export type UserData = Infer<typeof userDataSchema>;
 
 export const publicDataSchema = object({
   /** Ticket price in SOL as a decimal string, e.g. "0.22". */
-  price: optional(str({ max: 32 })),
-  ticket_price: optional(str({ max: 32 })),
-  old_price: optional(str({ max: 32 })),
+  price: optional(str(32)),
+  ticket_price: optional(str(32)),
+  old_price: optional(str(32)),
   /** The ticket price in lamports as a decimal integer string. */
-  ticket_price_lamports: optional(str({ max: 32 })),
+  ticket_price_lamports: optional(str(32)),
   /**
    * The launch calendar (additions to the spec's shape; the site keeps the spec's dates when they
    * are absent): the training start and the end of the Early Bird, ISO 8601 instants.
    */
-  launch_at: optional(str({ max: 40 })),
-  early_bird_end: optional(str({ max: 40 })),
+  launch_at: optional(str(40)),
+  early_bird_end: optional(str(40)),
 });
 export type PublicData = Infer<typeof publicDataSchema>;
 
-export const inviteCodeSchema = object({ code_text: str({ max: 64 }), code_status: num() });
+export const inviteCodeSchema = object({ code_text: str(64), code_status: num() });
 export type InviteCode = Infer<typeof inviteCodeSchema>;
 
 type Call<Req, Res> = {
@@ -77,7 +73,7 @@ type Call<Req, Res> = {
   readonly request: Schema<Req>;
   readonly response: Schema<Res>;
 };
-const call = <Req, Res>(
+const call = /* @__NO_SIDE_EFFECTS__ */ <Req, Res>(
   path: string,
   request: Schema<Req>,
   response: Schema<Res>,
@@ -91,53 +87,53 @@ export const CALLS = {
     object({}),
     object({
       status: okStatus,
-      version: str({ max: 32 }),
+      version: str(32),
       data: object({ public_data: publicDataSchema }),
     }),
   ),
   sessLoad: call(
     'sess/load',
-    object({ session: str({ max: 200 }), data: optional(object({})) }),
-    object({ status: okStatus, message: optional(str({ max: 500 })) }),
+    object({ session: str(200), data: optional(object({})) }),
+    object({ status: okStatus, message: optional(str(500)) }),
   ),
   sessCreate: call(
     'sess/create',
     object({
       data: object({
-        language: str({ max: 64 }),
-        user_agent: str({ max: 512 }),
-        utm_source: optional(str({ max: 200 })),
-        utm_campaign: optional(str({ max: 200 })),
-        utm_medium: optional(str({ max: 200 })),
+        language: str(64),
+        user_agent: str(512),
+        utm_source: optional(str(200)),
+        utm_campaign: optional(str(200)),
+        utm_medium: optional(str(200)),
       }),
     }),
-    object({ status: okStatus, sessionToken: str({ max: 200 }) }),
+    object({ status: okStatus, sessionToken: str(200) }),
   ),
   userData: call('user/data', empty, object({ result: literal(true), user_data: userDataSchema })),
   authRefresh: call(
     'auth/refresh',
-    object({ refresh_token: str({ max: 512 }) }),
-    object({ result: literal(true), jwt: str({ max: 2048 }), refresh_token: str({ max: 512 }) }),
+    object({ refresh_token: str(512) }),
+    object({ result: literal(true), jwt: str(2048), refresh_token: str(512) }),
   ),
   authEmailInit: call(
     'auth/email/init',
     object({
       data: object({
-        email: str({ max: 320 }),
-        code_invite: optional(str({ max: 30 })),
+        email: str(320),
+        code_invite: optional(str(30)),
         resend: optional(bool()),
       }),
     }),
-    object({ result: literal(true), sign_code: optional(str({ max: 6 })) }),
+    object({ result: literal(true), sign_code: optional(str(6)) }),
   ),
   authEmailVerify: call(
     'auth/email/verify',
-    object({ data: object({ email: str({ max: 320 }), code: str({ max: 6 }) }) }),
+    object({ data: object({ email: str(320), code: str(6) }) }),
     object({
       result: literal(true),
       user_data: userDataSchema,
-      jwt: str({ max: 2048 }),
-      refresh_token: str({ max: 512 }),
+      jwt: str(2048),
+      refresh_token: str(512),
     }),
   ),
   inviteCodes: call(
@@ -147,29 +143,29 @@ export const CALLS = {
   ),
   blockhash: call(
     'user/tools/solana/blockhash',
-    object({ data: object({ wallet_type: str({ max: 32 }) }) }),
+    object({ data: object({ wallet_type: str(32) }) }),
     object({
       status: okStatus,
-      data: object({ blockhash: str({ max: 64 }), lastValidBlockHeight: optional(num()) }),
+      data: object({ blockhash: str(64), lastValidBlockHeight: optional(num()) }),
     }),
   ),
   walletBalance: call(
     'user/wallet/balance',
-    object({ data: object({ wallet_id: str({ max: 64 }) }) }),
+    object({ data: object({ wallet_id: str(64) }) }),
     object({
       status: okStatus,
       access_granted: bool(),
       /** Balance of the payment wallet in SOL (decimal string) and lamports (integer string). */
-      balance: optional(str({ max: 40 })),
-      balance_lamports: optional(str({ max: 40 })),
+      balance: optional(str(40)),
+      balance_lamports: optional(str(40)),
       /**
        * Why the user has access, when they do: `ticket` (their own payment; `paid_lamports` is
        * what the chain showed received when it was confirmed) or `invites` (friends' tickets).
        */
-      access_via: optional(str({ max: 16 })),
-      paid_lamports: optional(str({ max: 40 })),
+      access_via: optional(str(16)),
+      paid_lamports: optional(str(40)),
       /** The calendar tier the paid ticket was bought in (`early_bird`, …): the receipt's level. */
-      ticket_tier: optional(str({ max: 16 })),
+      ticket_tier: optional(str(16)),
     }),
   ),
   /**
@@ -178,7 +174,7 @@ export const CALLS = {
    */
   authLogout: call(
     'auth/logout',
-    object({ refresh_token: str({ max: 512 }) }),
+    object({ refresh_token: str(512) }),
     object({ result: literal(true) }),
   ),
 } as const;
@@ -191,48 +187,7 @@ export type RequestOf<N extends CallName> = Infer<(typeof CALLS)[N]['request']>;
 export type ResponseOf<N extends CallName> = Infer<(typeof CALLS)[N]['response']>;
 
 /** Error bodies: every 4xx/5xx answer is `{ message }` (plus `status: 'error'`, `result: false`). */
-export const errorBodySchema = object({ message: str({ max: 2000 }) });
-
-const PROTECTED_COIN = [
-  'trending',
-  'signals',
-  'getpack',
-  'trades',
-  'ohlc',
-  'cohort',
-  'star',
-  'buy',
-  'sell',
-  'orders',
-  'my',
-  'draft',
-  'position',
-  'preorder',
-  'presell',
-  'preorders',
-  'listauth',
-  'wait',
-  'info',
-  'content',
-  'chart',
-];
-
-/** §7: paths under user/, pro/ and coin/ (and its listed sub-paths) carry the bearer jwt. */
-export function isProtectedPath(path: string): boolean {
-  const p = path.replace(/^\/+/, '');
-  if (p.startsWith('user/') || p.startsWith('pro/')) return true;
-  if (p.startsWith('coin/')) {
-    const sub = p.slice('coin/'.length).split('/')[0] ?? '';
-    return PROTECTED_COIN.includes(sub) || sub.length > 0;
-  }
-  return false;
-}
-
-/** auth/* and sess/* never trigger a token refresh on 401. */
-export function isRefreshExempt(path: string): boolean {
-  const p = path.replace(/^\/+/, '');
-  return p.startsWith('auth/') || p.startsWith('sess/');
-}
+export const errorBodySchema = object({ message: str(2000) });
 
 /** Local server extras (development mode only): the e-mail outbox tests and newcomers read. */
 export const DEV_OUTBOX_PATH = 'dev/outbox';
@@ -247,9 +202,9 @@ export const outboxSchema = object({
  */
 export const DEV_WALLET_PATH = 'dev/wallet';
 export const devWalletSchema = object({
-  public_key: str({ max: 64 }),
+  public_key: str(64),
   /** The 64-byte secret key, base64. */
-  secret_key: str({ max: 128 }),
+  secret_key: str(128),
   /** The local chain's JSON-RPC path on the same origin. */
-  rpc_path: str({ max: 64 }),
+  rpc_path: str(64),
 });

@@ -12,6 +12,12 @@ export const SESSION_MESSAGES = {
     `Expired version. Please reload the app - version ${version} is required`,
 } as const;
 
+/** Fixed texts of the spec (§6, §8) that the client and the server both use. */
+export const MESSAGES = {
+  ...AUTH_MESSAGES,
+  ...SESSION_MESSAGES,
+} as const;
+
 /** Sign-in texts of §5 and §8 that the sign-in machine shows and the server answers with. */
 export const SIGN_IN_RULE_MESSAGES = {
   invalidEmail: 'Please enter valid e-mail address.',

@@ -1,24 +1,12 @@
 #!/usr/bin/env node
-// Writes public/media/poster.svg: the landing's promo poster and the promo video's backdrop
-// (scripts/make-promo-video.mjs reads it). A rainy night skyline under the moon, a neon sign, and
-// two gangsters in fedoras, one with a tommy gun, drawn from the game-icons.net set
-// (@iconify-json/game-icons, CC BY 3.0, credited on the site): `spy` for the figures and
-// `thompson-m1928` for the gun. Run after changing the art: `node scripts/make-poster.mjs`.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Writes public/media/poster.svg: the trailer's poster on the landing and in the player until it
+// plays. A rainy night skyline under the moon, a neon sign, and two gangsters in fedoras, one with
+// a tommy gun, drawn from the game-icons.net set (@iconify-json/game-icons, CC BY 3.0, credited on
+// the site): `spy` for the figures and `thompson-m1928` for the gun; no title (the page has it).
+// Run after changing the art: `node scripts/make-poster.mjs`.
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-
-const require = createRequire(import.meta.url);
-const set = JSON.parse(
-  readFileSync(require.resolve('@iconify-json/game-icons/icons.json'), 'utf8'),
-);
-
-/** The path data of one icon of the set (512 × 512, plain paths). */
-function iconPaths(id) {
-  const icon = set.icons[id];
-  if (!icon) throw new Error(`game-icons has no ${id}`);
-  return [...icon.body.matchAll(/ d="([^"]+)"/g)].map((m) => m[1]).join(' ');
-}
+import { iconPaths } from './gameIconPaths.mjs';
 
 const spy = iconPaths('spy');
 const gun = iconPaths('thompson-m1928');
@@ -97,7 +85,6 @@ ${rimLit('translate(8 282) scale(0.5)')}
 ${rimLit('translate(712 300) scale(0.44)')}
 <g transform="translate(118 372) rotate(-4) scale(0.34)"><path fill="#0a0807" stroke="#d4a64a" stroke-width="7" stroke-linejoin="round" d="${gun}"/></g>
 <g stroke="#c9d3e6" stroke-linecap="round" fill="none" opacity="0.35">${rain(30, 60, 1.6)}</g>
-<text x="480" y="505" text-anchor="middle" font-family="Georgia, serif" font-size="34" font-weight="700" fill="#f3ece2" letter-spacing="4">SOLANA MAFIA WARS</text>
 </svg>
 `;
 const out = resolve(import.meta.dirname, '../public/media/poster.svg');

@@ -1,46 +1,18 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ApiRoute, ServerContext } from './context';
-import { bearerToken, HttpError, jsonObjectOf } from './http';
+import { HttpError } from './http';
 import { RATE_LIMITED_PATHS, rateLimitMessage } from './limits';
-import { validate } from './validation';
-
-/** Every method reaches an API route, so a wrong one answers 405 rather than 404. */
-const ANY_METHOD: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user of a protected API call. */
-    userId: number | null;
-  }
-}
+import { parse } from '../contract/schema';
 
 /**
  * The API under /api/ as Fastify routes, one per contract call: the method, the bearer jwt of
- * protected routes (before the body is read), the body against the contract's request schema,
- * the answer against its response schema (valibot, derived from the contract), the per-IP rate
+ * protected routes (the bearer-auth plugin's hook, before the body is read), the body against the contract's request schema,
+ * the answer against its response schema (the contract's valibot schemas), the per-IP rate
  * limits, and `{ status: 'error', result: false, message }` for every failure.
  */
 export function createApi(app: FastifyInstance, ctx: ServerContext) {
   const { config, log } = ctx;
   const paths = new Set<string>();
-  app.decorateRequest('userId', null);
-
-  async function authenticate(req: FastifyRequest): Promise<number> {
-    const token = bearerToken(req.headers);
-    if (!token) throw new HttpError(401, 'Missing bearer token');
-    const check = await ctx.auth.verifyJwt(token);
-    if (!check.ok)
-      throw new HttpError(
-        401,
-        check.reason === 'expired'
-          ? 'Token expired'
-          : check.reason === 'revoked'
-            ? 'Session ended'
-            : 'Invalid token',
-      );
-    if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
-    return check.userId;
-  }
 
   const addRoute = (route: ApiRoute): void => {
     const path = route.path.replace(/^\/+|\/+$/g, '');
@@ -50,7 +22,8 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
     const limit = RATE_LIMITED_PATHS[path];
     const rateLimit = limit && config.rateLimits[limit];
     app.route({
-      method: ANY_METHOD,
+      method: route.method,
+      exposeHeadRoute: route.method === 'GET',
       url: `/api/${path}`,
       bodyLimit: config.maxBodyBytes,
       config: rateLimit
@@ -67,17 +40,11 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
             },
           }
         : {},
-      // Method and jwt are checked before the body is read, so a client refreshes its jwt first.
-      onRequest: async (req) => {
-        if (req.method !== route.method && !(route.method === 'GET' && req.method === 'HEAD'))
-          throw new HttpError(405, `Method ${req.method} not allowed on /api/${path}`, {
-            Allow: route.method,
-          });
-        if (route.protected) req.userId = await authenticate(req);
-      },
+      // The jwt is checked before the body is read, so a client refreshes its jwt first.
+      ...(route.protected ? { onRequest: app.requireUser } : {}),
       handler: async (req, reply) => {
-        const body = route.method === 'POST' ? jsonObjectOf(req.body as Buffer | undefined) : {};
-        const checked = validate(route.request, body);
+        const body = route.method === 'POST' ? objectBody(req.body) : {};
+        const checked = parse(route.request, body);
         if (!checked.ok) throw new HttpError(400, `Invalid request: ${checked.error}`);
         const session =
           typeof body.session === 'string' && body.session.length <= 200 ? body.session : undefined;
@@ -90,7 +57,7 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
           ip: req.ip,
         });
         if (route.response) {
-          const valid = validate(route.response, answer);
+          const valid = parse(route.response, answer);
           if (!valid.ok) {
             log.error(`Answer of /api/${path} breaks the contract: ${valid.error}`);
             throw new HttpError(500, 'Internal server error');
@@ -103,4 +70,12 @@ export function createApi(app: FastifyInstance, ctx: ServerContext) {
   };
 
   return { addRoute };
+}
+
+/** The parsed JSON body of a call; a body without one (no Content-Type) reads as `{}`. */
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'Request body must be a JSON object');
+  return body as Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
@@ -10,6 +11,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type HTTPMethods,
 } from 'fastify';
 import { API_VERSION } from '../contract/api';
 import { calendarFromEnv, type LaunchCalendar } from '../contract/calendar';
@@ -25,6 +27,7 @@ import type {
 import { openDatabase, type Db } from './db';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
+import { bearerAuth } from './bearerAuth';
 import { MAX_JWT_TTL_SECONDS, signJwt, verifyJwt } from './accessToken';
 import { errorBody, HttpError } from './http';
 import {
@@ -42,7 +45,12 @@ import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
-import { HSTS_HEADER, inviteCodeOfPage, registerStaticSite, SECURITY_HEADERS } from './static';
+import {
+  HSTS_MAX_AGE_SECONDS,
+  inviteCodeOfPage,
+  PERMISSIONS_POLICY,
+  registerStaticSite,
+} from './static';
 import { createRefreshTokens, REFRESH_TTL_SECONDS } from './tokens';
 import { createUsers } from './users';
 
@@ -243,10 +251,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const httpServer: Server = app.server;
   httpServer.headersTimeout = 20_000;
 
-  // Bodies are read raw (up to the route's limit) and parsed by the route: the API answers
-  // with its own messages, the local chain with JSON-RPC errors.
+  // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
+  // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
+  // local chain's /rpc answers its JSON-RPC parse error instead).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (String(body).trim() === '') return done(null, {});
+    parseJson(req, String(body), (error, value) =>
+      done(error ? new HttpError(400, 'Malformed JSON in request body') : null, value),
+    );
+  });
+  const registerOtherMethods = answerOtherMethods(app);
 
   // While stopping, an answer ends its connection: a kept-alive one would hold the stop up.
   let stopping = false;
@@ -256,8 +272,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   app.addHook('onSend', async (_req, reply) => {
     if (stopping) reply.header('Connection', 'close');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (config.hsts) reply.header('Strict-Transport-Security', HSTS_HEADER);
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+
+  // Security headers on every answer: nosniff, the referrer policy, no framing, HSTS only behind
+  // TLS. Each page's Content-Security-Policy carries the hashes of that page's own inline blocks,
+  // so server/static.ts sets it per page rather than helmet one policy for all.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // A wallet's sign-in window keeps its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.hsts
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
+      : false,
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
@@ -296,6 +325,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await app.register(fastifyRateLimit, { global: false });
   limitRpcCalls(app, config.rateLimits);
 
+  await app.register(bearerAuth, { ctx });
   const api = createApi(app, ctx);
   ROUTES.forEach(api.addRoute);
   const cleanups: (() => void | Promise<void>)[] = [];
@@ -386,6 +416,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   try {
     for (const plugin of opts.plugins ?? PLUGINS) await plugin.setup(ctx, host);
+    registerOtherMethods();
     await app.listen({ port: opts.port ?? 0, host: config.host });
   } catch (error) {
     await close().catch(() => {});
@@ -444,16 +475,40 @@ function limitRpcCalls(app: FastifyInstance, limits: RateLimits): void {
 }
 
 /** Calls in a JSON-RPC body: a batch's length (at least 1), else 1; the route judges the rest. */
-function rpcCallCount(body: unknown): number {
-  if (!Buffer.isBuffer(body)) return 1;
-  const text = body.toString('utf8');
-  if (!text.trimStart().startsWith('[')) return 1;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? Math.max(1, parsed.length) : 1;
-  } catch {
-    return 1;
-  }
+const rpcCallCount = (body: unknown): number =>
+  Array.isArray(body) ? Math.max(1, body.length) : 1;
+
+const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A path the server answers, asked with another method, gets 405 with `Allow` rather than 404:
+ * every route registered with a fixed path is noted as it is added, and before the server
+ * listens one shared handler takes the other methods of each such path.
+ */
+function answerOtherMethods(app: FastifyInstance): () => void {
+  const methodsOf = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    if (/[*:]/.test(route.url)) return;
+    const methods = methodsOf.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    methodsOf.set(route.url, methods);
+  });
+  return () => {
+    for (const [url, methods] of [...methodsOf]) {
+      const allow = [...methods].filter((method) => METHODS.includes(method as HTTPMethods));
+      const others = METHODS.filter((method) => !methods.has(method));
+      if (allow.length === 0 || others.length === 0) continue;
+      app.route({
+        method: others,
+        url,
+        handler: async (req) => {
+          throw new HttpError(405, `Method ${req.method} not allowed on ${url}`, {
+            Allow: allow.join(', '),
+          });
+        },
+      });
+    }
+  };
 }
 
 /**

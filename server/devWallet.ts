@@ -4,11 +4,11 @@
  * it and injects a Phantom/Solflare-like provider that signs with it, so `npm start` can be paid
  * end to end without a browser extension. The key holds local-chain SOL only, worth nothing.
  */
-import { Keypair } from '@solana/web3.js';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEV_WALLET_PATH, devWalletSchema } from '../contract/api';
 import { object } from '../contract/schema';
+import { addressOfSecretKey, newSecretKey } from './chain/keys';
 import type { ApiRoute, ServerContext } from './context';
 import { HttpError } from './http';
 
@@ -16,26 +16,33 @@ import { HttpError } from './http';
 const DEV_WALLET_LOW = 5_000_000_000n;
 const DEV_WALLET_FUNDING = 100_000_000_000n;
 
-function loadKeypair(dataDir: string): Keypair {
+type DevWallet = { address: string; secretKey: Uint8Array };
+
+/** The wallet's 64-byte secret key, kept in the data folder (made on first use). */
+async function loadWallet(dataDir: string): Promise<DevWallet> {
   const file = join(dataDir, 'dev-wallet.json');
-  if (existsSync(file)) {
-    const bytes = JSON.parse(readFileSync(file, 'utf8')) as number[];
-    return Keypair.fromSecretKey(Uint8Array.from(bytes));
+  const stored = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  let secretKey: Uint8Array;
+  if (stored !== undefined) secretKey = Uint8Array.from(JSON.parse(stored) as number[]);
+  else {
+    secretKey = newSecretKey();
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, JSON.stringify(Array.from(secretKey)), { mode: 0o600 });
   }
-  const keypair = Keypair.generate();
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(Array.from(keypair.secretKey)), { mode: 0o600 });
-  return keypair;
+  return { address: addressOfSecretKey(secretKey), secretKey };
 }
 
-export async function fundedDevWallet(ctx: ServerContext): Promise<Keypair> {
-  const keypair = loadKeypair(ctx.config.dataDir);
+export async function fundedDevWallet(ctx: ServerContext): Promise<DevWallet> {
+  const wallet = await loadWallet(ctx.config.dataDir);
   const rpc = ctx.services.rpc;
   if (!rpc) throw new HttpError(503, 'Network connection failed');
-  const pubkey = keypair.publicKey.toBase58();
-  const balance = await rpc.getBalance(pubkey);
-  if (balance < DEV_WALLET_LOW) await rpc.requestAirdrop(pubkey, DEV_WALLET_FUNDING - balance);
-  return keypair;
+  const balance = await rpc.getBalance(wallet.address);
+  if (balance < DEV_WALLET_LOW)
+    await rpc.requestAirdrop(wallet.address, DEV_WALLET_FUNDING - balance);
+  return wallet;
 }
 
 export const devWalletRoute: ApiRoute<Record<string, never>> = {
@@ -46,10 +53,10 @@ export const devWalletRoute: ApiRoute<Record<string, never>> = {
   request: object({}),
   response: devWalletSchema,
   async handle(ctx) {
-    const keypair = await fundedDevWallet(ctx);
+    const wallet = await fundedDevWallet(ctx);
     return {
-      public_key: keypair.publicKey.toBase58(),
-      secret_key: Buffer.from(keypair.secretKey).toString('base64'),
+      public_key: wallet.address,
+      secret_key: Buffer.from(wallet.secretKey).toString('base64'),
       rpc_path: '/rpc',
     };
   },

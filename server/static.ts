@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,14 +51,15 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-} as const;
+/**
+ * What a browser may use, on every answer (helmet has no option for this one header; the others
+ * come from @fastify/helmet, server/app.ts).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
-export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+/** HSTS, one year with the subdomains, sent only behind TLS (HSTS=1). */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 export type ServedFile = { path: string; stat: Stats; isPage: boolean };
 
@@ -103,26 +104,25 @@ export async function registerStaticSite(
     return policy;
   };
 
-  const fileAt = (relativePath: string): ServedFile | undefined => {
+  /** The file at a path of the site (a folder's index.html); the disk is read asynchronously. */
+  const fileAt = async (relativePath: string): Promise<ServedFile | undefined> => {
     const path = resolve(join(root, relativePath));
     if (path !== root && !path.startsWith(root + sep)) return undefined;
-    try {
-      const stat = statSync(path);
-      if (stat.isFile()) return { path, stat, isPage: extname(path) === '.html' };
-      if (stat.isDirectory()) return fileAt(join(relativePath, 'index.html'));
-    } catch {
-      return undefined;
-    }
+    const found = await stat(path).catch(() => undefined);
+    if (found?.isFile()) return { path, stat: found, isPage: extname(path) === '.html' };
+    if (found?.isDirectory()) return fileAt(join(relativePath, 'index.html'));
     return undefined;
   };
 
   /** Which file answers `pathname`, with which status; undefined means the API's 404. */
-  const resolveFile = (pathname: string): { file: ServedFile; status: 200 | 404 } | undefined => {
+  const resolveFile = async (
+    pathname: string,
+  ): Promise<{ file: ServedFile; status: 200 | 404 } | undefined> => {
     // An invite link is the invite page whatever its code spells once decoded (a slash, a NUL,
     // dots): the app cleans the code (§5), the path never names a file. (A malformed escape never
     // gets here: the router sends it to the same path without escapes, server/app.ts.)
     if (INVITE_ROUTE.test(pathname)) {
-      const invite = fileAt(INVITE_PAGE_FILE) ?? fileAt('index.html');
+      const invite = (await fileAt(INVITE_PAGE_FILE)) ?? (await fileAt('index.html'));
       return invite && { file: invite, status: 200 };
     }
     let decoded: string;
@@ -132,15 +132,15 @@ export async function registerStaticSite(
       return undefined;
     }
     if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
-    const direct = fileAt(decoded);
+    const direct = await fileAt(decoded);
     if (direct) return { file: direct, status: 200 };
     const last = decoded.split('/').pop() ?? '';
     if (last.includes('.')) return undefined;
-    const page = fileAt(`${decoded.replace(/\/+$/, '')}.html`);
+    const page = await fileAt(`${decoded.replace(/\/+$/, '')}.html`);
     if (page) return { file: page, status: 200 };
-    const home = fileAt('index.html');
+    const home = await fileAt('index.html');
     if (APP_ROUTE.test(decoded)) return home && { file: home, status: 200 };
-    const notFound = fileAt(NOT_FOUND_PAGE_FILE) ?? home;
+    const notFound = (await fileAt(NOT_FOUND_PAGE_FILE)) ?? home;
     return notFound && { file: notFound, status: 404 };
   };
 
@@ -152,14 +152,13 @@ export async function registerStaticSite(
 
   return async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
-    const resolved = resolveFile(pathname);
+    const resolved = await resolveFile(pathname);
     if (!resolved) return undefined;
     const { file, status } = resolved;
     reply.code(status);
     if (file.isPage) {
       if (req.method === 'GET') onPage(req);
       reply.header('Content-Security-Policy', await policyOf(file));
-      reply.header('X-Frame-Options', 'DENY');
     }
     reply.header('Cache-Control', cacheControl(pathname, file));
     return reply.sendFile(relative(root, file.path));

@@ -1,10 +1,10 @@
 import { domainToASCII } from 'node:url';
-import { Keypair } from '@solana/web3.js';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { UserData } from '../contract/api';
 import type { Db } from './db';
 import { lamportsToSol } from '../contract/money';
 import { seal, unseal } from './secrets';
+import { addressOfSecretKey, newSecretKey } from './chain/keys';
 
 export type UserRow = {
   id: number;
@@ -195,7 +195,7 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
 
     /** A new account with its own invite code and payment wallet (an ed25519 Solana keypair). */
     create(email: string, inviterId: number | null): UserRow {
-      const wallet = Keypair.generate();
+      const secretKey = newSecretKey();
       for (let attempt = 0; ; attempt += 1) {
         try {
           const info = insert.run({
@@ -203,8 +203,8 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
             invite_code: newInviteCode(),
             inviter_id: inviterId,
             payment_wallet_id: randomBytes(12).toString('hex'),
-            payment_wallet_address: wallet.publicKey.toBase58(),
-            payment_wallet_secret: seal(walletKey, wallet.secretKey),
+            payment_wallet_address: addressOfSecretKey(secretKey),
+            payment_wallet_secret: seal(walletKey, secretKey),
             created_at: now(),
           });
           return byId.get(Number(info.lastInsertRowid))!;

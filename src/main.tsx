@@ -1,14 +1,13 @@
 import { devInspect } from './devtools/inspector';
-import { createActor } from 'xstate';
-import { appInput, composeApp } from './app/compose';
+import { createAppActor } from './app/appActor';
+import { appInput } from './app/compose';
 import { opensSignedInHome } from './app/signedInHome';
 import { sessionStartData } from './app/startData';
-import { api, earlySession } from './app/earlyApi';
+import { api } from './app/earlyApi';
 import { storeInviteCodeFromSearch } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
 import { nextTask } from './platform/nextTask';
-import { retryableImport } from './platform/retryableImport';
 import { onOtherTabAuthChange } from './platform/otherTabs';
 import { storage } from './platform/storage';
 import './styles/index.css';
@@ -24,22 +23,16 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
-const deps = { api, storage, onOtherTabAuthChange, withRefreshLock, early: earlySession };
+const deps = {
+  api,
+  storage,
+  onOtherTabAuthChange,
+  withRefreshLock,
+  // Pre-rendered pages sent the session's first calls from their head (src/app/bootInline.ts).
+  ...(window.__smwBoot ? { head: window.__smwBoot } : {}),
+};
 // React and the views: asked for now, run once they have arrived (their files left with the page).
 const stageTwo = import('./app/mount');
-// The member services' chunk is fetched after the first render has committed.
-const membersChunk = retryableImport(() => import('./app/members'));
-// Evaluating the chunk, providing the services and spawning them (MemberServices' send, with the
-// page's re-render) are a task each.
-const loadMembers = () =>
-  nextTask()
-    .then(membersChunk)
-    .then(async (m) => {
-      await nextTask();
-      const members = m.provideMembers(deps);
-      await nextTask();
-      return members;
-    });
 const input = appInput(
   storage,
   sessionStartData({
@@ -62,9 +55,12 @@ if (!container) throw new Error('#root is missing from index.html');
  */
 async function boot(root: HTMLElement): Promise<void> {
   await nextTask();
-  const logic = await composeApp(deps, nextTask);
-  const actor = createActor(logic, {
+  // The member services' chunk is asked for by the app machine once it starts (after the first
+  // render has committed), in tasks of their own.
+  const actor = await createAppActor({
+    deps,
     input,
+    between: nextTask,
     ...(import.meta.env.MODE !== 'production' ? { inspect: devInspect } : {}),
   });
   // Creating the actor (every service with it) and what follows are two tasks.
@@ -77,7 +73,7 @@ async function boot(root: HTMLElement): Promise<void> {
     await nextTask();
   }
   const { mount } = await stageTwo;
-  await mount({ actor, root, freshSignedInHome, loadMembers });
+  await mount({ actor, root, freshSignedInHome });
   // The site's own faces, for the next page this browser loads (src/platform/webFonts.ts, a
   // chunk of its own: not part of the landing page's initial JS).
   await nextTask();

@@ -12,5 +12,8 @@ interface Window {
   /** Fetches ahead the files the page lists under a key (src/app/bootInline.ts). */
   __smwPreload?: (key: string | null) => void;
   /** The session calls the head's inline script sent (src/app/bootInline.ts). */
-  __smwBoot?: import('./app/earlySession').HeadBoot;
+  __smwBoot?: import('./app/headBoot').HeadBoot;
 }
+
+/** The session chart's plan, written into the head's boot script by the build (src/prerender). */
+declare const __SESSION_PLAN__: import('../machines/session/session.plan').SessionPlan;

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { authMachine } from '../auth/auth.machine';
 import { errorModalMachine } from '../errorModal/errorModal.machine';
 import { homeMachine } from '../home/home.machine';
@@ -8,22 +8,25 @@ import { sessionMachine } from '../session/session.machine';
 import { signInMachine } from '../signIn/signIn.machine';
 import { SYSTEM_IDS } from '../systemIds';
 import { themeMachine } from '../theme/theme.machine';
-import type { AppContext, AppEvent, AppInput } from './app.types';
+import { MEMBER_IDS, type MemberId } from './app.types';
+import type { AppContext, AppEvent, AppInput, MemberServices } from './app.types';
 
 /**
  * The root actor (§2 Shell, §4 App load). It spawns the long-lived services, each under its
  * systemId so views and other machines reach them with `system.get(SYSTEM_IDS.x)`, invokes the
- * session bootstrap, and owns the loaded flag (any state but `loading`) and the application error.
+ * session bootstrap, and owns the loaded flag (`boot` in any state but `loading`) and the
+ * application error.
  *
  * Adding a service is one line in SERVICES: its machine takes `{ stored }` (ServiceInput) as
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  *
- * The member services (payment, realtime and user data: only a signed-in player uses them) are not in
- * SERVICES: their code is a chunk of its own, and the composition root hands their provided
- * logic over with `app.membersLoaded` once it has loaded; they are spawned then, once, under
- * their ids (not systemIds: see spawnMembers). Realtime follows the auth service's jwt from its
- * first snapshot. What the realtime service learns for the user-data service (a change pushed by
- * the server, the socket up or down) comes here as `userData.*` and is passed on to it.
+ * The member services (payment, realtime and user data: only a signed-in player uses them) are not
+ * in SERVICES: their code is a chunk of its own. Once the session has loaded, the `members` region
+ * loads it (`loadMembers`, an `import()` provided by the composition root) and spawns them, once,
+ * under their ids and systemIds; a chunk that cannot load is reported (`reportMembersUnavailable`,
+ * whose Retry sends `app.retryMembers`). Realtime follows the auth service's jwt from its first snapshot. What the
+ * realtime service learns for the user-data service (a change pushed by the server, the socket up
+ * or down) comes here as `userData.*` and is passed on to it once it runs.
  */
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,
@@ -48,25 +51,28 @@ export const appMachine = setup({
   actors: {
     ...SERVICES,
     session: sessionMachine,
+    loadMembers: fromPromise<MemberServices>(async () => {
+      throw new Error('loadMembers not provided');
+    }),
   },
   actions: {
-    spawnMembers: enqueueActions(({ enqueue, context, event, self }) => {
-      // Stryker disable next-line ConditionalExpression: only app.membersLoaded runs this action; the test narrows the event's type
-      if (event.type !== 'app.membersLoaded') return;
+    spawnMembers: enqueueActions(({ enqueue, context, self }, members: MemberServices) => {
       const input = { stored: context.stored };
-      // Spawned by id (the key of `snapshot.children` that views read), without a systemId: the
-      // pure traversal of generated paths takes this transition from several states in one
-      // actor system, where a repeated systemId is refused. XState types forbid an `id` for logic
-      // that setup() does not name, hence the cast.
-      const options = (id: 'realtime' | 'payment' | 'userData', extra = {}) =>
-        ({ id, input: { ...input, ...extra } }) as unknown as { input: typeof input };
-      // What realtime learns for the user-data service comes here (it names this machine).
-      enqueue.spawnChild(event.realtime, options(SYSTEM_IDS.realtime, { parent: self }));
-      enqueue.spawnChild(event.payment, options(SYSTEM_IDS.payment));
-      enqueue.spawnChild(event.userData, options(SYSTEM_IDS.userData));
-      enqueue.assign({ membersRunning: true });
+      // Spawned by id (the key of `snapshot.children` that views read) and systemId (what other
+      // services ask the system for). XState types forbid an `id` for logic that setup() does
+      // not name (the members' code is outside this chunk), hence the cast. Realtime is told
+      // this machine, to which it reports what it learns for the user-data service.
+      const options = (id: MemberId) =>
+        ({
+          id,
+          systemId: id,
+          input: id === SYSTEM_IDS.realtime ? { ...input, parent: self } : input,
+        }) as unknown as { input: typeof input };
+      for (const id of MEMBER_IDS) enqueue.spawnChild(members[id], options(id));
     }),
-    /** Passes a realtime fact on to the user-data service (dropped before it runs). */
+    /** Tells the page the member services' code could not load; its Retry asks again. */
+    reportMembersUnavailable: (_, _params: { error: unknown }) => {},
+    /** Passes a realtime fact on to the user-data service. */
     forwardToUserData: sendTo(SYSTEM_IDS.userData, ({ event }) => event),
     setError: assign({
       error: (_, params: { code: string; text: string }) => ({
@@ -75,27 +81,13 @@ export const appMachine = setup({
       }),
     }),
   },
-  guards: {
-    /** The member services (the user-data service among them) have been spawned. */
-    hasUserData: ({ context }) => context.membersRunning,
-  },
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
     stored: input.stored,
     startData: input.startData,
     error: null,
-    membersRunning: false,
   }),
-  on: {
-    'app.membersLoaded': {
-      guard: ({ context }) => !context.membersRunning,
-      actions: 'spawnMembers',
-    },
-    'userData.changed': { guard: 'hasUserData', actions: 'forwardToUserData' },
-    'userData.live': { guard: 'hasUserData', actions: 'forwardToUserData' },
-    'userData.notLive': { guard: 'hasUserData', actions: 'forwardToUserData' },
-  },
   entry: serviceIds.map((id) =>
     spawnChild(id, { id, systemId: id, input: ({ context }) => ({ stored: context.stored }) }),
   ),
@@ -110,30 +102,73 @@ export const appMachine = setup({
       startData: context.startData,
     }),
   },
-  initial: 'loading',
+  type: 'parallel',
   states: {
-    loading: {
-      on: {
-        'session.loaded': {
-          target: 'loaded',
-          // The server's launch calendar replaces the spec's for every dated text.
-          actions: sendTo(SYSTEM_IDS.launch, ({ event }) => ({
-            type: 'launch.calendarTold' as const,
-            launchAt: event.publicData.launch_at,
-            earlyBirdEnd: event.publicData.early_bird_end,
-          })),
+    boot: {
+      initial: 'loading',
+      states: {
+        loading: {
+          on: {
+            'session.loaded': {
+              target: 'loaded',
+              // The server's launch calendar replaces the spec's for every dated text.
+              actions: sendTo(SYSTEM_IDS.launch, ({ event }) => ({
+                type: 'launch.calendarTold' as const,
+                launchAt: event.publicData.launch_at,
+                earlyBirdEnd: event.publicData.early_bird_end,
+              })),
+            },
+            'session.failed': {
+              target: 'failed',
+              actions: {
+                type: 'setError',
+                params: ({ event }) => ({ code: event.code, text: event.text }),
+              },
+            },
+          },
         },
-        'session.failed': {
-          target: 'failed',
-          actions: {
-            type: 'setError',
-            params: ({ event }) => ({ code: event.code, text: event.text }),
+        loaded: {},
+        failed: {},
+      },
+    },
+    members: {
+      // Only a page whose session has loaded uses them: a failed start shows the spec's error
+      // view and asks for nothing more.
+      initial: 'waitingForSession',
+      states: {
+        waitingForSession: {
+          on: { 'session.loaded': 'loadingCode', 'session.failed': 'notNeeded' },
+        },
+        notNeeded: {},
+        loadingCode: {
+          invoke: {
+            id: 'loadMembers',
+            src: 'loadMembers',
+            onDone: {
+              target: 'running',
+              actions: { type: 'spawnMembers', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'codeUnavailable',
+              actions: {
+                type: 'reportMembersUnavailable',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
+          },
+        },
+        codeUnavailable: {
+          on: { 'app.retryMembers': 'loadingCode' },
+        },
+        running: {
+          on: {
+            'userData.changed': { actions: 'forwardToUserData' },
+            'userData.live': { actions: 'forwardToUserData' },
+            'userData.notLive': { actions: 'forwardToUserData' },
           },
         },
       },
     },
-    loaded: {},
-    failed: {},
   },
 });
 

@@ -1,3 +1,4 @@
+import { SYSTEM_IDS } from '../systemIds';
 import type { SessionParentEvent } from '../session/session.types';
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
@@ -20,13 +21,11 @@ export type AppContext = {
   stored: StoredValues;
   startData: SessionStartData;
   error: AppError | null;
-  /** The member services (payment, realtime) are running. */
-  membersRunning: boolean;
 };
 
 /**
- * The services only a signed-in player uses, provided by the composition root once their code
- * has loaded (a chunk of its own, outside the landing page's initial JS).
+ * The services only a signed-in player uses: the output of `loadMembers`, which loads their code
+ * (a chunk of its own, outside the landing page's initial JS) and provides their browser parts.
  */
 export type MemberServices = {
   payment: PaymentMachine;
@@ -40,5 +39,8 @@ export type MemberFact = Extract<
   { type: 'userData.changed' | 'userData.live' | 'userData.notLive' }
 >;
 
-export type AppEvent =
-  SessionParentEvent | ({ type: 'app.membersLoaded' } & MemberServices) | MemberFact;
+/** The member services' ids (and systemIds), in the order they are spawned. */
+export const MEMBER_IDS = [SYSTEM_IDS.realtime, SYSTEM_IDS.payment, SYSTEM_IDS.userData] as const;
+export type MemberId = (typeof MEMBER_IDS)[number];
+
+export type AppEvent = SessionParentEvent | { type: 'app.retryMembers' } | MemberFact;

@@ -10,6 +10,7 @@ import {
   type CheckBalanceOutput,
   type ConnectWalletInput,
   type ConnectWalletOutput,
+  type ErrorSource,
   type ErrorText,
   type PaymentEvent,
   type PaymentInput,
@@ -38,6 +39,8 @@ export type PaymentContext = {
   paidTier: string | null;
   /** The last error shown, for the record (the error modal owns the display). */
   lastError: ErrorText | null;
+  /** The view that opened the payment (its `payment.open`), named by the error modal. */
+  source: ErrorSource | null;
 };
 
 /** A balance check's answer, the params of the guards and the action that read it. */
@@ -178,14 +181,16 @@ export const paymentMachine = setup({
           ? params.output.ticketTier
           : context.paidTier,
     })),
-    /** Opens the error modal (§8) with the spec's message and solution. */
-    showError: enqueueActions(({ enqueue, system }, params: ErrorText) => {
+    setSource: assign({ source: (_, params: { source: ErrorSource | null }) => params.source }),
+    /** Opens the error modal (§8) with the spec's message and solution, and where it happened. */
+    showError: enqueueActions(({ enqueue, system, context }, params: ErrorText) => {
       enqueue.assign({ lastError: params });
       const modal = system.get(SYSTEM_IDS.errorModal);
       const open = {
         type: 'errorModal.open' as const,
         message: params.message,
         solution: params.solution,
+        ...context.source,
       };
       if (modal) enqueue.sendTo(modal, open);
     }),
@@ -223,6 +228,7 @@ export const paymentMachine = setup({
     paidLamports: null,
     paidTier: null,
     lastError: null,
+    source: null,
   },
   invoke: [
     { id: 'addressCopy', src: 'copyFeedback' },
@@ -240,7 +246,10 @@ export const paymentMachine = setup({
   states: {
     closed: {
       on: {
-        'payment.open': { target: 'open' },
+        'payment.open': {
+          target: 'open',
+          actions: { type: 'setSource', params: ({ event }) => ({ source: event.source ?? null }) },
+        },
       },
     },
     open: {

@@ -26,8 +26,11 @@ export type PaymentTarget = {
 export type PaymentInput = Partial<ServiceInput>;
 
 export type PaymentEvent =
-  /** The Get Ticket tab is shown (`payment.close` when it is left). */
-  | { type: 'payment.open' }
+  /**
+   * The Get Ticket tab is shown (`payment.close` when it is left); the view names itself
+   * (`source`), which the error modal shows as where a payment error happened (§3).
+   */
+  | { type: 'payment.open'; source?: ErrorSource }
   /**
    * What to pay, from the auth and session services (targetWatch, provided): sent at start and
    * whenever the user data or the price changes, whether or not the tab is open.
@@ -53,6 +56,8 @@ export function isCancellation(error: unknown): boolean {
 }
 
 export type ErrorText = { message: string; solution: string };
+/** Where on the page a payment runs: the error modal's component and file (§3 Error modal). */
+export type ErrorSource = { component: string; file: string };
 
 export type ConnectWalletInput = { wallet: WalletKind };
 export type ConnectWalletOutput = { publicKey: string };

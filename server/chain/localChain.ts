@@ -12,17 +12,8 @@
  * journal after it; the journal is pruned up to the older of the two snapshots.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
-import { open } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -186,13 +177,13 @@ function loadAccount(stored: StoredAccount): EncodedAccount {
   };
 }
 
-function fsyncDir(dir: string): void {
+async function fsyncDir(dir: string): Promise<void> {
   try {
-    const fd = openSync(dir, 'r');
+    const handle = await open(dir, 'r');
     try {
-      fsyncSync(fd);
+      await handle.sync();
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
   } catch {
     // Some file systems refuse to fsync a folder; the rename is still atomic.
@@ -365,9 +356,12 @@ export function createLocalChain(
     } finally {
       await handle.close();
     }
-    if (existsSync(file)) renameSync(file, prevFile);
-    renameSync(tmp, file);
-    fsyncDir(dirname(file));
+    // The first snapshot has no predecessor to keep.
+    await rename(file, prevFile).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(tmp, file);
+    await fsyncDir(dirname(file));
     // The journal must still reach back to the older snapshot, in case the newer one is lost.
     journal.prune(snapshotSeq);
     snapshotSeq = seq;

@@ -17,7 +17,7 @@ const answer = (reply: FastifyReply, status: number, body: unknown): FastifyRepl
  */
 export function registerRpcRoute(app: FastifyInstance, facade: RpcFacade): void {
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    method: 'POST',
     url: '/rpc',
     bodyLimit: MAX_RPC_BODY_BYTES,
     errorHandler: (error, _req, reply) => {
@@ -31,14 +31,8 @@ export function registerRpcRoute(app: FastifyInstance, facade: RpcFacade): void 
         : answer(reply, 400, rpcError(-32700, 'Parse error'));
     },
     handler: async (req, reply) => {
-      if (req.method !== 'POST')
-        return answer(reply.header('Allow', 'POST'), 405, rpcError(-32600, 'POST only'));
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
-      } catch {
-        return answer(reply, 400, rpcError(-32700, 'Parse error'));
-      }
+      // Parsed by the server's JSON parser; bad JSON reaches the error handler above.
+      const body: unknown = req.body;
       if (Array.isArray(body) && body.length > MAX_RPC_BATCH)
         return answer(
           reply,

@@ -20,8 +20,21 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getBase58Decoder } from '@solana/kit';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { getTransferSolInstruction } from '@solana-program/system';
+import {
+  address,
+  appendTransactionMessageInstruction,
+  createKeyPairSignerFromBytes,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address,
+  type Blockhash,
+} from '@solana/kit';
 import { createRpcCaller, createRpcClient, type RpcCaller } from '../chain/rpcClient';
 import { openDatabase, type Db } from '../db';
 import { lamportsToSol } from '../../contract/money';
@@ -79,9 +92,9 @@ function walletKeyOf(dataDir: string): Buffer {
 
 export async function sweep(opts: SweepOptions): Promise<SweepResult> {
   const say = opts.say ?? (() => {});
-  let destination: PublicKey;
+  let destination: Address;
   try {
-    destination = new PublicKey(opts.to);
+    destination = address(opts.to);
   } catch {
     throw new Error(`--to ${opts.to} is not a Solana address`);
   }
@@ -106,7 +119,7 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
          WHERE ticket_paid_at IS NOT NULL ORDER BY id`,
       )
       .all();
-    if (candidates.some((c) => c.payment_wallet_address === destination.toBase58()))
+    if (candidates.some((c) => c.payment_wallet_address === destination))
       throw new Error('--to is a payment wallet of this server');
     const pendingOf = db.prepare<[number], Pending>(
       "SELECT * FROM sweeps WHERE user_id = ? AND status = 'pending'",
@@ -159,24 +172,35 @@ async function sendSweep(
   chain: Chain,
   walletKey: Buffer,
   user: Candidate,
-  destination: PublicKey,
+  destination: Address,
   balance: bigint,
   say: (line: string) => void,
 ): Promise<Pick<SweepLine, 'status' | 'signature'>> {
   const secret = db
     .prepare<[number], { s: string }>('SELECT payment_wallet_secret AS s FROM users WHERE id = ?')
     .get(user.id)!.s;
-  const from = Keypair.fromSecretKey(unseal(walletKey, secret));
-  if (from.publicKey.toBase58() !== user.payment_wallet_address)
+  const from = await createKeyPairSignerFromBytes(unseal(walletKey, secret));
+  if (from.address !== user.payment_wallet_address)
     throw new Error(`The sealed key of ${user.payment_wallet_address} is not that wallet's`);
   const moves = balance - SWEEP_FEE_LAMPORTS;
   const { blockhash, lastValidBlockHeight } = await chain.rpc.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: from.publicKey, blockhash, lastValidBlockHeight }).add(
-    SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: destination, lamports: moves }),
+  const message = pipe(
+    createTransactionMessage({ version: 'legacy' }),
+    (m) => setTransactionMessageFeePayerSigner(from, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({ source: from, destination, amount: moves }),
+        m,
+      ),
   );
-  tx.sign(from);
-  const signature = getBase58Decoder().decode(tx.signature!);
-  const wire = tx.serialize().toString('base64');
+  const tx = await signTransactionMessageWithSigners(message);
+  const signature = getSignatureFromTransaction(tx);
+  const wire = getBase64EncodedWireTransaction(tx);
   // The journal first: whatever happens from here, a later run knows this signature.
   db.prepare(
     `INSERT INTO sweeps (user_id, wallet, destination, lamports, fee_lamports, blockhash,
@@ -185,7 +209,7 @@ async function sendSweep(
   ).run(
     user.id,
     user.payment_wallet_address,
-    destination.toBase58(),
+    destination,
     moves.toString(),
     SWEEP_FEE_LAMPORTS.toString(),
     blockhash,

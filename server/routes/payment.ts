@@ -131,27 +131,39 @@ async function readBalance(ctx: ServerContext, userId: number): Promise<bigint |
  */
 export const PAYMENT_WATCH_MS = 2_000;
 
-/** One pass over the watched wallets at a time; a failing chain read waits for the next pass. */
-export function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH_MS): () => void {
-  let running = false;
+/**
+ * One pass over the watched wallets at a time; a failing chain read waits for the next pass.
+ * Stopping waits for the pass in flight (the server closes its database after).
+ */
+export function startPaymentWatch(
+  ctx: ServerContext,
+  intervalMs = PAYMENT_WATCH_MS,
+): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  let stopped = false;
   const pass = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const userId of ctx.services.realtime?.connectedUserIds() ?? []) {
-        const user = ctx.users.findById(userId);
-        if (!user || user.user_access === 1) continue;
-        await readBalance(ctx, userId).catch((error: unknown) =>
-          ctx.log.warn(`payment watch: ${error instanceof Error ? error.message : String(error)}`),
-        );
-      }
-    } finally {
-      running = false;
+    for (const userId of ctx.services.realtime?.connectedUserIds() ?? []) {
+      if (stopped) return;
+      const user = ctx.users.findById(userId);
+      if (!user || user.user_access === 1) continue;
+      await readBalance(ctx, userId).catch((error: unknown) =>
+        ctx.log.warn(`payment watch: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   };
-  const timer = setInterval(() => void pass(), intervalMs);
+  const timer = setInterval(() => {
+    inFlight ??= pass()
+      .catch((error: unknown) => ctx.log.error(`payment watch: ${String(error)}`))
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await inFlight;
+  };
 }
 
 /**

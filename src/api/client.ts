@@ -1,15 +1,8 @@
 import ky from 'ky';
-import {
-  CALLS,
-  MESSAGES,
-  errorBodySchema,
-  isProtectedPath,
-  isRefreshExempt,
-  type CallName,
-  type RequestOf,
-  type ResponseOf,
-} from '../../contract/api';
-import { parse, type Schema } from '../../contract/schema';
+import type { CallName, RequestOf, ResponseOf } from '../../contract/api';
+import { MESSAGES } from '../../contract/messages';
+import { isProtectedPath, isRefreshExempt } from '../../contract/paths';
+import type { Schema } from '../../contract/schema';
 import { defaultBaseUrl } from './baseUrl';
 import { ApiError } from './errors';
 
@@ -63,7 +56,17 @@ function errorKindOf(error: unknown): 'aborted' | 'network' {
   return name === 'AbortError' ? 'aborted' : 'network';
 }
 
-function messageOfBody(body: unknown): string | undefined {
+/** The schemas and their parser: a chunk of its own, first asked for by createApiClient. */
+let answers: Promise<typeof import('./answers')> | undefined;
+const loadAnswers = (path = '') =>
+  (answers ??= import('./answers').catch((cause: unknown) => {
+    // Offline when it was first asked for: the next call asks again.
+    answers = undefined;
+    throw new ApiError('network', MESSAGES.connect, path, { cause });
+  }));
+
+async function messageOfBody(body: unknown): Promise<string | undefined> {
+  const { errorBodySchema, parse } = await loadAnswers();
   const checked = parse(errorBodySchema, body);
   return checked.ok && checked.value.message ? checked.value.message : undefined;
 }
@@ -80,9 +83,12 @@ type AnyCall = {
   readonly request: Schema<unknown>;
   readonly response: Schema<unknown>;
 };
-const callSpec = (name: CallName): AnyCall => CALLS[name] as AnyCall;
+const callSpec = async (name: CallName): Promise<AnyCall> =>
+  (await loadAnswers(name)).CALLS[name] as AnyCall;
 
 export function createApiClient(config: ClientConfig) {
+  // The schemas load while the first calls are on the wire.
+  void loadAnswers().catch(() => {});
   const baseUrl = config.baseUrl ?? defaultBaseUrl();
   const tokens = config.tokens ?? noTokens;
   const http = ky.create({
@@ -132,23 +138,24 @@ export function createApiClient(config: ClientConfig) {
     path: string,
     exchange: Promise<Response>,
   ): Promise<{ status: number; body: unknown }> {
+    // The exchange and reading its body fail alike: cancelled, or the connection's message.
+    const connectionError = (error: unknown) => {
+      const kind = errorKindOf(error);
+      return new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
+        cause: error,
+      });
+    };
     let response: Response;
     try {
       response = await exchange;
     } catch (error) {
-      const kind = errorKindOf(error);
-      throw new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
-        cause: error,
-      });
+      throw connectionError(error);
     }
     let text: string;
     try {
       text = await response.text();
     } catch (error) {
-      const kind = errorKindOf(error);
-      throw new ApiError(kind, kind === 'aborted' ? 'Request cancelled' : MESSAGES.connect, path, {
-        cause: error,
-      });
+      throw connectionError(error);
     }
     let body: unknown;
     try {
@@ -166,7 +173,7 @@ export function createApiClient(config: ClientConfig) {
       });
     }
     if (!response.ok) {
-      const serverMessage = messageOfBody(body);
+      const serverMessage = await messageOfBody(body);
       const retryAfterSeconds = retryAfterOf(response);
       throw new ApiError(
         'http',
@@ -182,10 +189,11 @@ export function createApiClient(config: ClientConfig) {
     return { status: response.status, body };
   }
 
-  function check<T>(schema: Schema<T>, body: unknown, path: string): T {
+  async function check<T>(schema: Schema<T>, body: unknown, path: string): Promise<T> {
+    const { parse } = await loadAnswers(path);
     const checked = parse(schema, body);
     if (checked.ok) return checked.value;
-    const serverMessage = messageOfBody(body);
+    const serverMessage = await messageOfBody(body);
     throw new ApiError(
       'schema',
       serverMessage ?? `The server sent an unexpected answer (${checked.error})`,
@@ -220,10 +228,10 @@ export function createApiClient(config: ClientConfig) {
     payload: RequestOf<N>,
     options: RequestOptions = {},
   ): Promise<ResponseOf<N>> {
-    const spec = callSpec(name);
-    const body = check(spec.request, payload, spec.path) as Payload;
+    const spec = await callSpec(name);
+    const body = (await check(spec.request, payload, spec.path)) as Payload;
     const answer = await request(spec.path, body, options);
-    return check(spec.response, answer, spec.path) as ResponseOf<N>;
+    return (await check(spec.response, answer, spec.path)) as ResponseOf<N>;
   }
 
   /** A typed call that never renews a jwt: the path auth/refresh itself takes. */
@@ -232,12 +240,12 @@ export function createApiClient(config: ClientConfig) {
     payload: RequestOf<N>,
     options: RequestOptions = {},
   ): Promise<ResponseOf<N>> {
-    const spec = callSpec(name);
-    const body = check(spec.request, payload, spec.path) as Payload;
+    const spec = await callSpec(name);
+    const body = (await check(spec.request, payload, spec.path)) as Payload;
     const jwt = spec.protected ? (options.tokens ?? tokens).getJwt() : null;
     if (spec.protected && !jwt) throw new ApiError('auth', MESSAGES.noJwt, spec.path);
     const answer = await send(spec.path, body, jwt, options);
-    return check(spec.response, answer.body, spec.path) as ResponseOf<N>;
+    return (await check(spec.response, answer.body, spec.path)) as ResponseOf<N>;
   }
 
   /**
@@ -248,9 +256,11 @@ export function createApiClient(config: ClientConfig) {
     name: N,
     exchange: Promise<Response>,
   ): Promise<ResponseOf<N>> {
-    const spec = callSpec(name);
+    // Its failure is read below, once the schemas are in.
+    exchange.catch(() => {});
+    const spec = await callSpec(name);
     const answer = await answerOf(spec.path, exchange);
-    return check(spec.response, answer.body, spec.path) as ResponseOf<N>;
+    return (await check(spec.response, answer.body, spec.path)) as ResponseOf<N>;
   }
 
   return { call, plainCall, request, receive };

@@ -1,9 +1,7 @@
-import { useActorRef } from '@xstate/react';
 import { createContext, useEffect, type ReactNode } from 'react';
-import type { ActorRefFrom, InspectionEvent } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { appMachine } from '../../machines/app/app.machine';
 import { nextTask } from '../platform/nextTask';
-import type { AppInput } from '../../machines/app/app.types';
 
 export type AppActorRef = ActorRefFrom<typeof appMachine>;
 
@@ -11,9 +9,10 @@ export type AppActorRef = ActorRefFrom<typeof appMachine>;
 export const AppActorContext = createContext<AppActorRef | null>(null);
 
 /**
- * Provides a root actor created outside React: the composition root (main.tsx) creates it in a task
- * of its own while React and the views still download (src/app/mount.tsx), so creating every
- * service and rendering the page are not one long task. It starts in a task after the first commit
+ * Provides the root actor, created outside React by ./appActor.ts (the one factory): the
+ * composition root (main.tsx) creates it in a task of its own while React and the views still
+ * download (src/app/mount.tsx), so creating every service and rendering the page are not one long
+ * task; the pre-render and the tests mount the same provider with the actor they built. It starts in a task after the first commit
  * (the page hydrates against the snapshot the build rendered), unless main.tsx started it for a
  * page drawn fresh (starting a running actor does nothing), and stops when the tree unmounts.
  */
@@ -39,23 +38,5 @@ export function AppActorProvider({ actor, children }: { actor: AppActorRef; chil
       else window.__smwTaps?.stop();
     };
   }, [actor]);
-  return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
-}
-
-export type AppProviderProps = {
-  logic: typeof appMachine;
-  input: AppInput;
-  inspect?: (event: InspectionEvent) => void;
-  children: ReactNode;
-};
-
-/**
- * Creates the root actor inside React (every render tree and every test gets a fresh actor
- * system) from `logic`, the app machine with real or fake implementations provided
- * (src/app/compose.ts); `inspect` passes through to createActor. Used by the build-time
- * pre-render and the view tests.
- */
-export function AppProvider({ logic, input, inspect, children }: AppProviderProps) {
-  const actor = useActorRef(logic, inspect ? { input, inspect } : { input });
   return <AppActorContext.Provider value={actor}>{children}</AppActorContext.Provider>;
 }

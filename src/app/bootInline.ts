@@ -1,9 +1,7 @@
 import { SESSION_MESSAGES } from '../../contract/messages';
-import { API_VERSION } from '../../contract/spec';
 import { defaultBaseUrl } from '../api/baseUrl';
 import { storage } from '../platform/storage';
-import type { HeadBoot } from './earlySession';
-import { hasExpired } from './jwtExpiry';
+import { walkSessionPlan, type HeadBoot } from './headBoot';
 import { opensSignedInHome } from './signedInHome';
 import { sessionStartData } from './startData';
 import { webFontsCached } from '../platform/webFonts';
@@ -12,83 +10,54 @@ import { listedFiles } from '../platform/pagePreloads';
 /**
  * The session's first calls, sent from the document's head: the build compiles this module into
  * an inline script of every pre-rendered page (src/prerender), so sess/init leaves with the
- * document instead of after a script download. The session machine's steps (§4 Session) keep
- * their order: sess/init; with the required version, the stored session is loaded, or a new one
- * is created (also when the stored one no longer loads), and with a stored jwt the user's data is
- * fetched. Their calls do not wait for one another's answers where they need none, so a player
- * waits one round trip for the session, not two or three: sess/load of a stored session and
- * user/data of a stored, current jwt go with sess/init, and so does sess/create when no session
- * is stored (with a stored one, it goes once sess/load is refused). Their answers are taken only
- * in the machine's order: with the wrong version none is, and user/data of a session that did
- * not load is not (src/app/earlySession.ts). A wrong version costs a session row the server
- * never sees used. It reads storage and never writes it; the app reads and checks these
- * answers with its own client and the session machine takes them for its steps.
+ * document instead of after a script download. The order is the session chart's (§4 Session):
+ * the build writes the chart's plan into this script (`__SESSION_PLAN__`,
+ * machines/session/session.plan.ts) and ./headBoot.ts walks it with the browser's fetch, sending
+ * ahead the steps the chart will reach when every answer is the expected one. The app's session
+ * chart takes each exchange for its own step and reads it with the app's client (./compose.ts):
+ * the chart, not this script, decides what each answer means. It reads storage and never writes
+ * it.
  *
- * A signed-out visitor's page is the pre-rendered one: once the session has loaded, the loader
- * steps aside (§2 Loading overlay: until the session has loaded), before the app's code has run.
+ * A signed-out visitor's page is the pre-rendered one: once the walk reaches the chart's loaded
+ * step, the loader steps aside (§2 Loading overlay: until the session has loaded), before the
+ * app's code has run.
  */
 function bootFromHead(): HeadBoot {
-  const storedSession = storage.get('sessionToken');
   const base = defaultBaseUrl();
-  const post = (path: string, payload: Record<string, unknown>, jwt?: string) =>
+  const jwt = storage.get('jwt');
+  const post = (path: string, payload: Record<string, unknown>, bearer?: string) =>
     fetch(`${base}${path}`, {
       method: 'POST',
       headers: {
         Accept: 'application/json',
         'Content-Type': 'application/json',
-        ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
+        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
       },
       body: JSON.stringify(payload),
     });
-  // As the app's client sends them: the stored session token with sess/init.
-  const init = post('sess/init', storedSession ? { session: storedSession } : {});
-  const required = init
-    .then((answer) => (answer.ok ? answer.clone().json() : null))
-    .then((body: { version?: unknown } | null) => body?.version === API_VERSION)
-    .catch(() => false);
-  const load = storedSession
-    ? post('sess/load', { session: storedSession })
-    : Promise.resolve(null);
-  const storedLoads = load.then((answer) => answer?.ok === true).catch(() => false);
-  const loaded = Promise.all([required, storedLoads]).then(([ok, stored]) => ok && stored);
-  const postCreate = () =>
-    post('sess/create', {
-      data: sessionStartData({
+  const { sent, walked, outcome } = walkSessionPlan({
+    plan: __SESSION_PLAN__,
+    post,
+    storedSession: storage.get('sessionToken'),
+    storedJwt: jwt,
+    startData: () =>
+      sessionStartData({
         language: navigator.language,
         userAgent: navigator.userAgent,
         search: window.location.search,
       }),
-    });
-  // A new visitor's sess/create leaves now, with sess/init (ahead of the app's code, which
-  // queues behind them for the browser's connections); after a stored session, once it is refused.
-  const create: Promise<Response | null> = storedSession
-    ? storedLoads.then((stored) => (stored ? null : postCreate()))
-    : postCreate();
-  // A stored, current jwt: the user's data with the stored session (the app's client sends it
-  // the same way; its auth machine refreshes a refused jwt, never this script).
-  const jwt = storage.get('jwt');
-  const userData =
-    storedSession && jwt && !hasExpired(jwt, Date.now())
-      ? post('user/data', { session: storedSession }, jwt)
-      : Promise.resolve(null);
-  if (!jwt) {
-    Promise.all([required, loaded, create]).then(
-      ([ok, sessionLoaded, created]) => {
-        if (ok && (sessionLoaded || created?.ok)) {
-          document.documentElement.dataset.session = 'loaded';
-        }
-      },
-      () => {},
-    );
-  }
-  // A failure is the app's to report when it reads the answer.
-  for (const call of [init, load, create, userData]) call.catch(() => {});
-  // The app's code runs once the session is known: a signed-out visitor's page is in view (the
-  // frame that lifts the loader is drawn first), or the session failed and the app draws the
-  // spec's view. A signed-in visitor's page is the app's to draw: its code runs at once.
+    now: () => Date.now(),
+  });
+  // A signed-in visitor's page is the app's to draw: its code runs at once. Any other page's
+  // code runs once the session is known: a signed-out visitor's page is in view (the frame that
+  // lifts the loader is drawn first), or the session failed and the app draws the spec's view.
   if (jwt) whenParsed(startApp);
-  else Promise.allSettled([loaded, create]).then(() => afterNextFrame(() => whenParsed(startApp)));
-  return { init, storedSession, load, create, userData };
+  else
+    void outcome.then((step) => {
+      if (step === __SESSION_PLAN__.loaded) document.documentElement.dataset.session = 'loaded';
+      afterNextFrame(() => whenParsed(startApp));
+    });
+  return { sent, walked };
 }
 
 /** Runs `run` once the document's markup has been read (the head's own tags included). */

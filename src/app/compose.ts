@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type ActorSystem, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../machines/app/app.machine';
-import type { AppInput } from '../../machines/app/app.types';
+import type { AppInput, MemberServices } from '../../machines/app/app.types';
 import { authMachine } from '../../machines/auth/auth.machine';
 import { launchMachine } from '../../machines/launch/launch.machine';
 import type { AuthUserData } from '../../machines/auth/auth.types';
@@ -15,13 +15,15 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CallName, RequestOf, ResponseOf, UserData } from '../../contract/api';
 import { browserClock } from '../platform/clock';
+import { chunkFailed } from '../platform/chunkRetry';
+import { retryableImport } from '../platform/retryableImport';
 import { writeClipboardText } from '../platform/overlayServices';
 import { provideErrorModal, provideNotifications, provideTheme } from './provide/overlays';
 import type { OtherTabAuthChange } from '../platform/otherTabs';
 import type { KeyValueStorage } from '../platform/storage';
 import { provideHome } from './provide/home';
 import { provideSignIn } from './provide/signIn';
-import { NOT_TAKEN, takeOnce, type EarlySession } from './earlySession';
+import type { HeadBoot, SentCall } from './headBoot';
 import { systemTokenSource } from './tokenSource';
 
 export { sessionStartData } from './startData';
@@ -38,9 +40,15 @@ export type AppDeps = {
   onOtherTabAuthChange?: (listener: (change: OtherTabAuthChange) => void) => () => void;
   /** Runs the refresh under a lock shared by the site's tabs (navigator.locks). */
   withRefreshLock?: <T>(task: () => Promise<T>) => Promise<T>;
-  /** The session's calls already on their way (src/app/earlyApi.ts), for the first steps. */
-  early?: EarlySession;
+  /** The session's calls the page's head already sent (src/app/bootInline.ts). */
+  head?: HeadBoot;
 };
+
+/** The app machine's services by name, each replaceable by a test (createAppActor's `services`). */
+export type AppServices = {
+  [K in keyof ActorsOf]: ActorsOf[K];
+};
+type ActorsOf = Required<NonNullable<Parameters<typeof appMachine.provide>[0]['actors']>>;
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
 export const userDataMatchesContract: (u: UserData) => AuthUserData = (u) => u;
@@ -126,19 +134,39 @@ export function provideAuth(deps: AppDeps) {
   });
 }
 
-/** The early user/data's jwt was refused by the server. */
-const JWT_REFUSED = Symbol('jwt refused');
-
 const noWait = (): Promise<void> => Promise.resolve();
 
 /**
- * The session bootstrap with its api calls and the session-token storage writes. The first run
- * of each step takes the call the page started with the document (deps.early, from
- * ./earlyApi.ts) when that call is the one the step would make; anything else calls afresh.
- * `between` (the boot's next task) comes after each answer.
+ * The session bootstrap with its api calls and the session-token storage writes. Each step first
+ * takes the exchange the page's head sent for it (deps.head, src/app/bootInline.ts) when that is
+ * the call this step makes (the same call with the same session), once; anything else calls
+ * afresh. The chart alone decides which steps run and what each answer means: an exchange no
+ * step asks for is never read. `between` (the boot's next task) comes after each answer.
  */
 export function provideSession(deps: AppDeps, between: () => Promise<void> = noWait) {
-  const { api, storage, early } = deps;
+  const { api, storage } = deps;
+  const head = deps.head;
+  const taken = new Set<string>();
+  /**
+   * The head's exchange for `call` with `session` (as the client would send it), once. A call
+   * the head has not sent (yet) is looked for again when its walk has ended: the head may send
+   * it on an answer the chart has read first.
+   */
+  const take = async (call: string, session: string | null): Promise<SentCall | undefined> => {
+    if (!head || taken.has(call)) return undefined;
+    if (!head.sent[call]) await head.walked.catch(() => undefined);
+    taken.add(call);
+    const exchange = head.sent[call];
+    return exchange && exchange.session === session ? exchange : undefined;
+  };
+  const fromHeadOr = async <N extends CallName>(
+    name: N,
+    session: string | null,
+    fresh: () => Promise<ResponseOf<N>>,
+  ): Promise<ResponseOf<N>> => {
+    const exchange = await take(name, session);
+    return exchange ? api.receive(name, exchange.response) : fresh();
+  };
   // An answer the page already has settles at once: the session's next step, the app's `loaded`
   // and the page's re-render would all run in the task that started the actor. Each answer is
   // handed over in a task of its own.
@@ -147,47 +175,41 @@ export function provideSession(deps: AppDeps, between: () => Promise<void> = noW
       await between();
       return value;
     });
-  const init = takeOnce(early?.init, () => api.call('sessInit', {}));
-  const create = takeOnce(early?.create, () => Promise.resolve<typeof NOT_TAKEN>(NOT_TAKEN));
-  const earlyUserData = takeOnce(early?.userData, () =>
-    Promise.resolve<typeof NOT_TAKEN>(NOT_TAKEN),
-  );
-  let load = early?.load;
+  const stored = () => storage.get('sessionToken');
   return sessionMachine.provide({
     actors: {
       sessInit: fromPromise<SessInitOutput>(({ signal }) =>
-        handOver(early ? init() : api.call('sessInit', {}, { signal })),
+        handOver(fromHeadOr('sessInit', stored(), () => api.call('sessInit', {}, { signal }))),
       ),
-      sessLoad: fromPromise(({ input, signal }) => {
-        const taken = load && input.session === early?.storedSession ? load : undefined;
-        load = undefined;
-        return handOver(
-          takeOnce(taken, () => api.call('sessLoad', { session: input.session }, { signal }))(),
-        );
-      }),
-      sessCreate: fromPromise(({ input, signal }) =>
+      sessLoad: fromPromise(({ input, signal }) =>
         handOver(
-          create().then((answer) =>
-            answer === NOT_TAKEN
-              ? api.call('sessCreate', { data: input.data }, { signal })
-              : answer,
+          fromHeadOr('sessLoad', input.session, () =>
+            api.call('sessLoad', { session: input.session }, { signal }),
           ),
         ),
       ),
-      // The early user/data is taken when it succeeded. When the server refused its jwt (401),
+      sessCreate: fromPromise(({ input, signal }) =>
+        handOver(
+          fromHeadOr('sessCreate', stored(), () =>
+            api.call('sessCreate', { data: input.data }, { signal }),
+          ),
+        ),
+      ),
+      // The head's user/data is taken when it succeeded. When the server refused its jwt (401),
       // the app's refresh goes first (with its lock), then one user/data with the new jwt: the
       // refused jwt is not sent twice.
       userData: fromPromise<UserDataOutput>(({ signal, system }) => {
         const tokens = systemTokenSource(system as SystemLike);
+        const fresh = () => api.call('userData', {}, { signal, tokens });
         const fetchUserData = async () => {
-          const answer = await earlyUserData().catch((error: unknown) =>
-            error instanceof ApiError && error.status === 401 ? JWT_REFUSED : NOT_TAKEN,
-          );
-          if (answer === JWT_REFUSED) {
+          const exchange = await take('userData', stored());
+          if (!exchange) return fresh();
+          return api.receive('userData', exchange.response).catch(async (error: unknown) => {
+            if (!(error instanceof ApiError && error.status === 401)) throw error;
             const refused = tokens.getJwt();
             if (refused) await tokens.renewJwt(refused, signal);
-          } else if (answer !== NOT_TAKEN) return answer;
-          return api.call('userData', {}, { signal, tokens });
+            return fresh();
+          });
         };
         return handOver(fetchUserData());
       }),
@@ -204,9 +226,13 @@ export function provideSession(deps: AppDeps, between: () => Promise<void> = noW
  * (`const x = provideX(deps)`) and named in `actors`, next to its line in SERVICES
  * (machines/app/app.machine.ts). Providing a machine builds its states anew, so the services are
  * built a few at a time with `between` (the boot's next task) after each group: start-up is
- * short tasks, not one long one.
+ * short tasks, not one long one. `replaced` swaps services for a test's stand-ins.
  */
-export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
+export async function composeApp(
+  deps: AppDeps,
+  between: () => Promise<void>,
+  replaced: Partial<AppServices> = {},
+) {
   const auth = provideAuth(deps);
   const session = provideSession(deps, between);
   await between();
@@ -222,8 +248,29 @@ export async function composeApp(deps: AppDeps, between: () => Promise<void>) {
     writeClipboard: writeClipboardText,
   });
   await between();
+  const members = retryableImport(() => import('./members'));
+  // The member services' chunk, its evaluation and providing them are a task each.
+  const loadMembers = fromPromise<MemberServices>(async () => {
+    await between();
+    const chunk = await members();
+    await between();
+    const provided = chunk.provideMembers(deps);
+    await between();
+    return provided;
+  });
+  const services = {
+    ...{ auth, session, signIn, notifications, errorModal, theme, launch, home, loadMembers },
+    ...replaced,
+  } as AppServices;
   return appMachine.provide({
-    actors: { auth, session, signIn, notifications, errorModal, theme, launch, home },
+    actors: services,
+    actions: {
+      reportMembersUnavailable: ({ self }, { error }) => {
+        console.error('[app] the member services could not load', error);
+        // The page's retry notice says so; its Retry asks for the chunk again.
+        chunkFailed('member services', () => self.send({ type: 'app.retryMembers' }));
+      },
+    },
   });
 }
 

@@ -23,10 +23,10 @@ export type ServiceRefs = {
 
 export type AppSnapshot = SnapshotFrom<AppMachine>;
 
-/** The root actor of the surrounding AppProvider / AppActorProvider. */
+/** The root actor of the surrounding AppActorProvider. */
 export function useAppActor() {
   const actor = useContext(AppActorContext);
-  if (!actor) throw new Error('useAppActor is used outside an AppProvider');
+  if (!actor) throw new Error('useAppActor is used outside an AppActorProvider');
   return actor;
 }
 
@@ -50,8 +50,8 @@ const selectMemberRefs = (s: AppSnapshot) =>
   s.children as Partial<Record<'payment' | 'realtime', unknown>>;
 
 /**
- * A member service (payment, realtime) or undefined until the composition root has handed it
- * over (`app.membersLoaded`); the view re-renders when it arrives.
+ * A member service (payment, realtime) or undefined until the app machine has loaded its code
+ * and spawned it; the view re-renders when it arrives.
  */
 export function useMemberService<K extends 'payment' | 'realtime'>(
   id: K,

@@ -6,9 +6,10 @@ import type { AppDeps } from './compose';
 import { provideUserData } from './provide/userData';
 
 /**
- * The member services (payment, realtime, user data) with their browser parts provided. This module is a
- * chunk of its own, loaded by <MemberServices> right after the shell mounts, so a signed-out
- * visitor's first load does not carry the wallet and websocket code.
+ * The member services (payment, realtime, user data) with their browser parts provided. This
+ * module is a chunk of its own, loaded by the app machine (`loadMembers`, src/app/compose.ts) once
+ * it starts, after the first render, so a signed-out visitor's first load does not carry the
+ * wallet and websocket code.
  */
 export function provideMembers(deps: AppDeps): MemberServices {
   return {

@@ -1,10 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { MemberServices as Members } from '../../machines/app/app.types';
 import { preloadSignedInHome } from '../views/home/HomePage';
 import { Shell } from '../views/shell/Shell';
 import { AppActorProvider, type AppActorRef } from './AppProvider';
-import { MemberServices } from './MemberServices';
 
 export type MountOptions = {
   /** The root actor, created by src/main.tsx (started already for a signed-in Home). */
@@ -12,8 +10,6 @@ export type MountOptions = {
   root: HTMLElement;
   /** Home for a stored jwt: drawn fresh over the pre-rendered landing page. */
   freshSignedInHome: boolean;
-  /** The member services, asked for once the first render has committed. */
-  loadMembers: () => Promise<Members>;
 };
 
 /**
@@ -22,15 +18,9 @@ export type MountOptions = {
  * the route it was rendered for (the server answers other routes with the landing page's file)
  * and only when it is what the page shows; anything else renders fresh.
  */
-export async function mount({
-  actor,
-  root,
-  freshSignedInHome,
-  loadMembers,
-}: MountOptions): Promise<void> {
+export async function mount({ actor, root, freshSignedInHome }: MountOptions): Promise<void> {
   const app = (
     <AppActorProvider actor={actor}>
-      <MemberServices load={loadMembers} />
       <Shell />
     </AppActorProvider>
   );

@@ -258,7 +258,7 @@ export function listenToOtherTabs(): () => void {
   };
 }
 
-/** The `inspect` observer for createActor / the AppProvider. */
+/** The `inspect` observer for the root actor (src/app/appActor.ts). */
 export function devInspect(event: InspectionEvent): void {
   const store = inspectorStore();
   const ref = event.actorRef as ActorLike;

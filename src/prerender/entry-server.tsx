@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import { appMachine } from '../../machines/app/app.machine';
-import { AppProvider } from '../app/AppProvider';
+import { createApiClient } from '../api/client';
+import { createAppActor } from '../app/appActor';
+import { AppActorProvider } from '../app/AppProvider';
 import type { AppInput } from '../../machines/app/app.types';
 import { EMPTY_STORED } from '../../machines/shared/stored';
+import { createStorage } from '../platform/storage';
 import { Shell } from '../views/shell/Shell';
 import { DOCS } from 'virtual:docs-index';
 import { docsMeta, HOME_META, NOT_FOUND_META, type PageMeta } from '../views/shell/pageMeta';
@@ -12,9 +14,9 @@ import { docsMeta, HOME_META, NOT_FOUND_META, type PageMeta } from '../views/she
 /**
  * Build-time rendering of the pages that ship as static HTML: `/`, every `/docs/*` page and the
  * page for unknown routes (`/404`, served with status 404).
- * The root actor is the bare app machine, created but never started: no implementation is
- * needed and nothing calls the API. The HTML is the very first client render (session loading,
- * signed out, countdown cards reserved), which the browser then hydrates.
+ * The root actor is the site's own (src/app/appActor.ts, as src/main.tsx builds it) over an empty
+ * storage, created but never started: nothing calls the API. The HTML is the very first client
+ * render (session loading, signed out, countdown cards reserved), which the browser then hydrates.
  */
 export const NOT_FOUND_PATH = '/404';
 export const PRERENDERED_PATHS = ['/', ...DOCS.map((d) => `/docs/${d.id}`), NOT_FOUND_PATH];
@@ -28,11 +30,17 @@ export function metaOf(path: string): PageMeta {
 
 export async function render(path: string): Promise<string> {
   const input: AppInput = { stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } };
+  const storage = createStorage(() => null);
+  const api = createApiClient({
+    baseUrl: 'http://prerender.invalid/api/',
+    getSessionToken: () => null,
+  });
+  const actor = await createAppActor({ deps: { api, storage }, input });
   const { prelude } = await prerenderToNodeStream(
     <Router ssrPath={path}>
-      <AppProvider logic={appMachine} input={input}>
+      <AppActorProvider actor={actor}>
         <Shell />
-      </AppProvider>
+      </AppActorProvider>
     </Router>,
   );
   const chunks: Buffer[] = [];

@@ -7,6 +7,8 @@ import { writeBrotliCopies } from './precompress';
 import { holdsModule } from './compileHintsPlugin';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
 import { PAGE_PRELOADS_ID } from '../platform/pagePreloads';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { sessionPlan } from '../../machines/session/session.plan';
 
 const NESTED_FLAG = 'SMW_PRERENDER_NESTED';
 const ROOT_MARKUP = '<div id="root"></div>';
@@ -99,6 +101,8 @@ async function buildHeadBoot(config: ResolvedConfig): Promise<string> {
     mode: config.mode,
     envDir: config.envDir,
     logLevel: 'warn',
+    // The session chart's order, as data the head walks (machines/session/session.plan.ts).
+    define: { __SESSION_PLAN__: JSON.stringify(sessionPlan(sessionMachine)) },
     build: {
       write: false,
       minify: true,

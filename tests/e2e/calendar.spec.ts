@@ -103,7 +103,8 @@ test.describe('the launch calendar from the server', () => {
     await receipt.getByRole('button', { name: "Let's Build My Gang" }).click();
     const granted = page.locator('.ticket-granted');
     await expect(granted.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
-    await expect(granted.getByText('+2 Rifles')).toBeVisible();
+    // The gang the Early Bird ticket gives, drawn in the lobby's gang panel.
+    await expect(page.getByTestId('gang').getByText('+2 Rifles')).toBeVisible();
   });
 
   test('the Early Bird ended, the launch ahead: no Early Bird promised, the receipt says Pre-launch', async ({
@@ -137,7 +138,9 @@ test.describe('the launch calendar from the server', () => {
     await receipt.getByRole('button', { name: "Let's Build My Gang" }).click();
     const granted = page.locator('.ticket-granted');
     await expect(granted.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
-    await expect(granted.getByText('+2 Rifles')).toHaveCount(0);
+    // The gang panel draws the ticket's contents: no Early Bird extras for this tier.
+    await expect(page.getByTestId('gang-gangsters')).toHaveText('2 Gangsters');
+    await expect(page.getByTestId('gang').getByText('+2 Rifles')).toHaveCount(0);
     await expect(granted.getByText(`Training starts ${longDay(calendar.launchAt)}`)).toBeVisible();
   });
 

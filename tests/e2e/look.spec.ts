@@ -196,7 +196,7 @@ test('on a 390×844 phone the event, the price and Get Access are above the fold
   await expect(page.getByTestId('hero-price')).toContainText(/Ticket \d+\.\d+ SOL/);
 });
 
-test('the promo video is a 20–40 s clip with the poster as its first frame', async ({ page }) => {
+test('the promo video is a 20–40 s clip with the poster shown until it plays', async ({ page }) => {
   await page.goto('/');
   await waitForApp(page);
   await page.getByRole('button', { name: 'Play the promo video' }).click();

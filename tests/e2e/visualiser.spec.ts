@@ -124,11 +124,10 @@ test("the site's live actors (another tab) are highlighted in their current stat
   await expect(app.locator('.devtools-live button').first()).toBeVisible();
   // ELK lays out every chart on the page; give the first one time on a busy machine.
   await expect(app.locator('svg[data-chart="app"]')).toBeVisible({ timeout: 30_000 });
-  // The root actor has left `loading` once the session bootstrap answered.
-  await expect(app.locator('g.devtools-node[data-active="true"]').last()).not.toHaveAttribute(
-    'data-state-id',
-    'app.loading',
-  );
+  // The root actor's boot is `loaded` once the session bootstrap answered.
+  await expect(
+    app.locator('g.devtools-node[data-active="true"][data-state-id="app.boot.loaded"]'),
+  ).toHaveCount(1);
   await expect(app.locator('g.devtools-node[data-active="true"]')).not.toHaveCount(0);
   await site.getByRole('button', { name: 'Get Access' }).first().click();
   await expect(

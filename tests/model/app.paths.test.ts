@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { appMachine, SERVICES } from '../../machines/app/app.machine';
 import {
+  selectMembersRunning,
   selectErrorCode,
   selectErrorText,
   selectHasError,
@@ -10,6 +11,7 @@ import {
 } from '../../machines/app/app.selectors';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
+  controllable,
   checkProperty,
   defineModel,
   testPaths,
@@ -29,7 +31,7 @@ const input = {
 };
 /** Stand-in logic that keeps the input it was started with, for the checks to read. */
 const keepsInput = createMachine({ context: ({ input }) => ({ input }) });
-// Stand-in logic for the member services handed over by the composition root.
+// Stand-in logic for the member services, the output of the app's own `loadMembers`.
 const member = keepsInput as never;
 /** The user-data stand-in records what reaches it: the realtime facts the app passes on. */
 const forwarded: { type: string }[] = [];
@@ -38,13 +40,23 @@ const userDataMember = createMachine({
   on: { '*': { actions: ({ event }) => void forwarded.push(event) } },
 }) as never;
 
+/**
+ * The chart the generator walks: the pure traversal takes every transition in one actor system,
+ * where a systemId can be registered once, so there the member services are not spawned and
+ * nothing is passed on to them (the walk reads states only). The paths themselves run the real
+ * chart (start()), spawning and forwarding included.
+ */
+const walked = appMachine.provide({
+  actions: { spawnMembers: () => {}, forwardToUserData: () => {} },
+});
+
 const model = defineModel({
   name: 'app',
-  machine: appMachine,
+  machine: walked,
   required: SPEC_TRANSITIONS.app,
   input,
   events: {
-    'app.membersLoaded': [{ payment: member, realtime: member, userData: userDataMember }],
+    'app.retryMembers': [{}],
     'userData.changed': [{ kind: 'invite.confirmed' }],
     'userData.live': [{}],
     'userData.notLive': [{}],
@@ -56,6 +68,12 @@ const model = defineModel({
         text: 'Expired version. Please reload the app - version 0.2.0 is required',
       },
     ],
+  },
+  outcomes: {
+    'xstate.done.actor.loadMembers': [
+      { output: { payment: member, realtime: member, userData: userDataMember } },
+    ],
+    'xstate.error.actor.loadMembers': [{ error: new TypeError('Failed to fetch members chunk') }],
   },
   paths: { maxPaths: 400 },
 });
@@ -69,11 +87,17 @@ const standIns = Object.fromEntries(
 function start() {
   forwarded.length = 0;
   failedWith = null;
-  const actor = createActor(appMachine.provide({ actors: standIns }), {
-    input,
-  });
+  const loadMembers = controllable<unknown>();
+  const unavailable: unknown[] = [];
+  const actor = createActor(
+    appMachine.provide({
+      actors: { ...(standIns as object), loadMembers: loadMembers.logic } as never,
+      actions: { reportMembersUnavailable: (_, { error }) => void unavailable.push(error) },
+    }),
+    { input },
+  );
   actor.start();
-  return { actor };
+  return { actor, loadMembers, unavailable, retries: 0, sessionLoaded: false };
 }
 type Ctx = ReturnType<typeof start>;
 /** The failure the session reported while the app was loading (the application error's source). */
@@ -100,17 +124,27 @@ function expectApp(ctx: Ctx, loaded: boolean, error: { code: string; text: strin
 }
 
 function forwardCheck(ctx: Ctx, event: { type: string }) {
-  const running = ctx.actor.getSnapshot().context.membersRunning;
+  const running = selectMembersRunning(ctx.actor.getSnapshot());
   const before = forwarded.length;
   ctx.actor.send(event as never);
   expect(forwarded.slice(before)).toEqual(running ? [event] : []);
 }
 
 const events = {
-  'app.membersLoaded': ({ ctx, event }) => ctx.actor.send(event),
-  'session.loaded': ({ ctx, event }) => ctx.actor.send(event),
+  'xstate.done.actor.loadMembers': ({ ctx, event }) =>
+    ctx.loadMembers.resolve((event as { output: unknown }).output),
+  'xstate.error.actor.loadMembers': ({ ctx, event }) =>
+    ctx.loadMembers.reject((event as { error: unknown }).error),
+  'app.retryMembers': ({ ctx, event }) => {
+    ctx.retries += 1;
+    ctx.actor.send(event);
+  },
+  'session.loaded': ({ ctx, event }) => {
+    ctx.sessionLoaded = true;
+    ctx.actor.send(event);
+  },
   'session.failed': ({ ctx, event }) => {
-    if (ctx.actor.getSnapshot().matches('loading')) failedWith = event;
+    if (ctx.actor.getSnapshot().matches({ boot: 'loading' })) failedWith = event;
     ctx.actor.send(event);
   },
   // A realtime fact reaches the user-data service once it runs, and is dropped before.
@@ -126,14 +160,25 @@ const driver: Driver<typeof model, Ctx> = {
   },
   actual: ({ actor }) => actor.getSnapshot(),
   events,
-  clauses: { '*': ['§4.app.load'], failed: ['§4.app.load', '§8.session.errors'] },
+  clauses: { '*': ['§4.app.load'], 'boot.failed': ['§4.app.load', '§8.session.errors'] },
   states: {
-    // In every state: the member services run exactly when the chart says they were handed over.
+    // In every state: the member services run, under their ids and systemIds, exactly when their
+    // code has loaded; their code is asked for once the session has loaded, and once per Retry.
     '*': ({ ctx, snapshot }) => {
-      const children = ctx.actor.getSnapshot().children as Record<string, unknown>;
-      expect(Boolean(children.payment)).toBe(snapshot.context.membersRunning);
-      expect(Boolean(children.realtime)).toBe(snapshot.context.membersRunning);
-      expect(Boolean(children.userData)).toBe(snapshot.context.membersRunning);
+      const live = ctx.actor.getSnapshot();
+      const children = live.children as Record<string, unknown>;
+      const running = selectMembersRunning(snapshot);
+      for (const id of ['payment', 'realtime', 'userData']) {
+        expect(Boolean(children[id]), `${id} spawned`).toBe(running);
+        expect(Boolean(ctx.actor.system.get(id)), `${id} in the system`).toBe(running);
+      }
+      // Asked for once the session has loaded (never for a page that failed to start).
+      expect(ctx.loadMembers.calls.length, 'the members chunk asked for').toBe(
+        (ctx.sessionLoaded ? 1 : 0) + ctx.retries,
+      );
+      expect(ctx.unavailable.length, 'a chunk that failed is reported').toBe(
+        ctx.loadMembers.calls.length - (running || ctx.loadMembers.pending() > 0 ? 1 : 0),
+      );
       // Every service starts with what storage held at boot; the session with its token, whether
       // a jwt is stored (§4: with a jwt the user data follows) and the start data.
       for (const id of [...Object.keys(SERVICES), 'payment', 'userData'])
@@ -152,9 +197,9 @@ const driver: Driver<typeof model, Ctx> = {
         startData: input.startData,
       });
     },
-    loading: ({ ctx }) => expectApp(ctx, false, null),
-    loaded: ({ ctx }) => expectApp(ctx, true, null),
-    failed: ({ ctx }) => {
+    'boot.loading': ({ ctx }) => expectApp(ctx, false, null),
+    'boot.loaded': ({ ctx }) => expectApp(ctx, true, null),
+    'boot.failed': ({ ctx }) => {
       expect(failedWith, 'the session reported a failure while loading').not.toBeNull();
       expectApp(ctx, true, failedWith);
     },
@@ -169,7 +214,8 @@ describe('app properties', () => {
       machine: appMachine,
       input,
       events: model.events.map((e) => e.event),
-      invariant: ({ snapshot }) => (snapshot.context.error !== null) === snapshot.matches('failed'),
+      invariant: ({ snapshot }) =>
+        (snapshot.context.error !== null) === snapshot.matches({ boot: 'failed' }),
     });
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outboxSchema, type UserData } from '../../contract/api';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app';
+import * as v from 'valibot';
 
 /**
  * The real local server on 127.0.0.1, a free port and a fresh data folder (development mode,
@@ -61,7 +62,7 @@ export async function readOutboxCode(baseUrl: string, email: string): Promise<st
     `${baseUrl.replace(/\/+$/, '')}/api/dev/outbox?email=${encodeURIComponent(email)}`,
   );
   if (!response.ok) throw new Error(`dev outbox answered ${response.status}`);
-  const newest = outboxSchema.check(await response.json(), '').messages[0];
+  const newest = v.parse(outboxSchema, await response.json()).messages[0];
   if (!newest) throw new Error(`no code in the outbox for ${email}`);
   return newest.code;
 }
@@ -122,7 +123,7 @@ export const walletBalance = (baseUrl: string, user: RegisteredUser) =>
 export function rawPost(
   url: string,
   body: Buffer,
-  opts: { chunked?: boolean; localAddress?: string } = {},
+  opts: { chunked?: boolean; localAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -133,6 +134,7 @@ export function rawPost(
         headers: {
           'Content-Type': 'application/json',
           ...(opts.chunked ? {} : { 'Content-Length': body.length }),
+          ...opts.headers,
         },
       },
       (res) => {

@@ -385,16 +385,16 @@ export const SPEC_TRANSITIONS = {
   ],
   app: [
     t(
-      'loading',
+      'boot.loading',
       'session.loaded',
-      'loaded',
+      'boot.loaded',
       '§4 not loaded to loaded when session init ends',
       '§4.app.load',
     ),
     t(
-      'loading',
+      'boot.loading',
       'session.failed',
-      'failed',
+      'boot.failed',
       '§4 also on failure (an application error with code Init; the loader shows)',
       '§4.app.load',
     ),

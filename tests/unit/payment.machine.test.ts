@@ -77,6 +77,18 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('payment machine', () => {
+  it('keeps the view that opened it, for the error modal, and forgets it on the next open', () => {
+    const { actor } = setup({});
+    expect(actor.getSnapshot().context.source).toBeNull();
+    const source = { component: 'GetTicketTab', file: 'src/views/ticket/GetTicketTab.tsx' };
+    actor.send({ type: 'payment.close' });
+    actor.send({ type: 'payment.open', source });
+    expect(actor.getSnapshot().context.source).toEqual(source);
+    actor.send({ type: 'payment.close' });
+    actor.send({ type: 'payment.open' });
+    expect(actor.getSnapshot().context.source).toBeNull();
+  });
+
   it('double click sends exactly one transfer, then access granted after 3 s', async () => {
     const { actor, calls } = setup({
       balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],

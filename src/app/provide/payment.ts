@@ -17,7 +17,7 @@ import { preloadWeb3 } from '../../wallet/transfer';
 import { findProvider, openInstallSite } from '../../wallet/providers';
 import { watchOtherTabsPaying } from '../../platform/otherTabs';
 import { systemTokenSource } from '../tokenSource';
-import { watchPaymentTarget } from './paymentTarget';
+import { watchPaymentTarget } from '../../../machines/payment/payment.target';
 
 type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
 

@@ -1,7 +1,6 @@
 import { Suspense, use, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { usePageTitle } from '../common/usePageTitle';
-import { HeaderControls } from '../home/HeaderControls';
 import { docsTitle } from '../shell/pageMeta';
 import { SiteHeader } from '../home/SiteHeader';
 import { GUIDES, LEGAL, loadDocHtml, neighbours, resolveDoc, type DocMeta } from './docsIndex';
@@ -67,12 +66,7 @@ export function DocsPage() {
 
   return (
     <div className="docs">
-      <a className="skip-link" href="#docs-article">
-        Skip to content
-      </a>
-      <SiteHeader>
-        <HeaderControls />
-      </SiteHeader>
+      <SiteHeader skipTo="#docs-article" />
       <div className="container docs-layout">
         <nav className="docs-sidebar" aria-label="Docs">
           <Link href="/" className="docs-back">
@@ -94,34 +88,23 @@ export function DocsPage() {
           </article>
           {doc.section === 'guide' && (
             <nav className="docs-pager" aria-label="Previous and next guides">
-              {prev ? (
-                <Link
-                  href={`/docs/${prev.id}`}
-                  className="docs-pager-link docs-pager-prev"
-                  rel="prev"
-                >
-                  <span className="docs-pager-dir">Previous</span>
-                  <span className="docs-pager-title">{prev.title}</span>
-                </Link>
-              ) : (
-                <span />
-              )}
-              {next ? (
-                <Link
-                  href={`/docs/${next.id}`}
-                  className="docs-pager-link docs-pager-next"
-                  rel="next"
-                >
-                  <span className="docs-pager-dir">Next</span>
-                  <span className="docs-pager-title">{next.title}</span>
-                </Link>
-              ) : (
-                <span />
-              )}
+              <PagerLink doc={prev} rel="prev" />
+              <PagerLink doc={next} rel="next" />
             </nav>
           )}
         </main>
       </div>
     </div>
+  );
+}
+
+/** One side of the guides' pager: the neighbouring guide, or an empty cell to keep the grid. */
+function PagerLink({ doc, rel }: { doc: DocMeta | null; rel: 'prev' | 'next' }) {
+  if (!doc) return <span />;
+  return (
+    <Link href={`/docs/${doc.id}`} className={`docs-pager-link docs-pager-${rel}`} rel={rel}>
+      <span className="docs-pager-dir">{rel === 'prev' ? 'Previous' : 'Next'}</span>
+      <span className="docs-pager-title">{doc.title}</span>
+    </Link>
   );
 }

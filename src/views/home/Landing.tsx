@@ -8,7 +8,6 @@ import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeroPrice } from './OfferCards';
 import { InvitedCue } from './InvitedCue';
-import { HeaderControls } from './HeaderControls';
 import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
@@ -57,17 +56,20 @@ export function Landing() {
 
   return (
     <div className="landing">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
       <HydrationSlice>
-        <SiteHeader>
-          <HeaderControls />
-        </SiteHeader>
+        <SiteHeader />
       </HydrationSlice>
       <main id="main" className="landing-main">
         <HydrationSlice>
           <section className="hero" aria-labelledby="hero-title">
+            {/* The key art (public/media/key-art-*.svg, scripts/make-key-art.mjs): the city at
+                night, the gang in front of it and the rain, drawn by the styles as backgrounds
+                (files, not JS; never waited for by the first paint). */}
+            <div className="hero-art" aria-hidden="true" data-testid="key-art">
+              <div className="hero-art-city" />
+              <div className="hero-art-gang" data-testid="key-art-gang" />
+              <div className="hero-art-rain" data-testid="key-art-rain" />
+            </div>
             <div className="container hero-inner">
               <StartsHeader />
               <h1 id="hero-title" className="hero-title">

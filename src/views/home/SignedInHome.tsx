@@ -4,7 +4,6 @@ import { selectActiveTab, type HomeTab } from '../../../machines/home/home.selec
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { GetTicketTab } from '../ticket/GetTicketTab';
-import { HeaderControls } from './HeaderControls';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { InviteTab } from './InviteTab';
 import { Gang } from './Gang';
@@ -59,12 +58,7 @@ export function SignedInHome() {
 
   return (
     <div className="home">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <SiteHeader>
-        <HeaderControls />
-      </SiteHeader>
+      <SiteHeader />
       <main id="main" className="container home-main">
         <h1 className="home-title">Solana Mafia Wars</h1>
         <div className="lobby">

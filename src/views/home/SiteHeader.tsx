@@ -1,10 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { HeaderControls } from './HeaderControls';
 import { SiteMark } from './SiteMark';
 import './site-header.css';
 
-/** The top bar: the logo home link, the docs link and the slot for account controls. */
-export function SiteHeader({ children }: { children?: ReactNode }) {
+/**
+ * The top of every page: the skip link to the page's main content (`skipTo`), then the bar with
+ * the logo home link, the docs link and the account controls.
+ */
+export function SiteHeader({ skipTo = '#main' }: { skipTo?: string }) {
   const ref = useRef<HTMLElement>(null);
   // Toasts sit below the header (--header-bottom), also when it wraps onto two lines.
   useEffect(() => {
@@ -18,19 +22,26 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
     return () => observer.disconnect();
   }, []);
   return (
-    <header className="site-header" ref={ref}>
-      <div className="container site-header-inner">
-        <Link href="/" className="site-logo" aria-label="Solana Mafia Wars home">
-          <SiteMark />
-          <span className="site-logo-text" aria-hidden="true">
-            SMW
-          </span>
-        </Link>
-        <nav className="site-nav" aria-label="Site">
-          <Link href="/docs/intro">Docs</Link>
-        </nav>
-        <div className="site-header-actions">{children}</div>
-      </div>
-    </header>
+    <>
+      <a className="skip-link" href={skipTo}>
+        Skip to content
+      </a>
+      <header className="site-header" ref={ref}>
+        <div className="container site-header-inner">
+          <Link href="/" className="site-logo" aria-label="Solana Mafia Wars home">
+            <SiteMark />
+            <span className="site-logo-text" aria-hidden="true">
+              SMW
+            </span>
+          </Link>
+          <nav className="site-nav" aria-label="Site">
+            <Link href="/docs/intro">Docs</Link>
+          </nav>
+          <div className="site-header-actions">
+            <HeaderControls />
+          </div>
+        </div>
+      </header>
+    </>
   );
 }

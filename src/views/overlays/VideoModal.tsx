@@ -10,6 +10,14 @@ import { ModalFrame } from './ModalFrame';
 import './overlays.css';
 import { PROMO_POSTER_SRC, PROMO_VIDEO_SRC } from '../home/landing.content';
 
+/**
+ * Sound off until the player turns it on: `muted` on the element itself (its `muted` attribute,
+ * which React's prop does not write), so the browser's own controls start with the sound off.
+ */
+function muteByDefault(video: HTMLVideoElement | null) {
+  if (video) video.defaultMuted = true;
+}
+
 /** The video modal (§2): plays the given source, optional autoplay; overlay click or × closes it. */
 export function VideoModal({ actor }: { actor: NotificationsRef }) {
   const open = useSelector(actor, selectVideoOpen);
@@ -37,7 +45,8 @@ export function VideoModal({ actor }: { actor: NotificationsRef }) {
         controls
         playsInline
         autoPlay={autoplay}
-        muted={autoplay}
+        muted
+        ref={muteByDefault}
         data-testid="video-player"
       />
     </ModalFrame>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../contract/api';
+import { MESSAGES } from '../../../contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import {
   selectErrorText,

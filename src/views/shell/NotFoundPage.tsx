@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../common/usePageTitle';
-import { HeaderControls } from '../home/HeaderControls';
 import { SiteHeader } from '../home/SiteHeader';
 import { NOT_FOUND_TITLE } from './pageMeta';
 import './not-found.css';
@@ -10,9 +9,7 @@ export function NotFoundPage() {
   usePageTitle(NOT_FOUND_TITLE);
   return (
     <div className="not-found-page">
-      <SiteHeader>
-        <HeaderControls />
-      </SiteHeader>
+      <SiteHeader />
       <main className="container not-found" id="main">
         <p className="not-found-code" aria-hidden="true">
           404

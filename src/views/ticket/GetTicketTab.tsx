@@ -51,6 +51,8 @@ import { retryableImport } from '../../platform/retryableImport';
 
 const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
 
+/** Where payment errors happen, as the error modal names it (§3: component and file). */
+const TICKET_TAB_SOURCE = { component: 'GetTicketTab', file: 'src/views/ticket/GetTicketTab.tsx' };
 /** The celebration's code arrives only when access has just been granted. */
 const Confetti = loadedView(
   retryableImport(
@@ -111,7 +113,7 @@ function TicketPanel({
   // Showing the tab opens the payment service, leaving it closes it (and stops any polling);
   // what to pay reaches the service from the auth and session services (payment.target).
   useEffect(() => {
-    payment.send({ type: 'payment.open' });
+    payment.send({ type: 'payment.open', source: TICKET_TAB_SOURCE });
     return () => payment.send({ type: 'payment.close' });
   }, [payment]);
 

@@ -5,18 +5,22 @@ import {
   assign,
   createMachine,
   fromCallback,
+  fromPromise,
+  sendParent,
   setup,
+  waitFor,
   type ActorRefFrom,
-  type AnyActorRef,
 } from 'xstate';
-import { appMachine } from '../../../machines/app/app.machine';
 import { launchMachine } from '../../../machines/launch/launch.machine';
 import type { PaymentTarget } from '../../../machines/payment/payment.types';
 import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { AppProvider } from '../../../src/app/AppProvider';
+import { createAppActor } from '../../../src/app/appActor';
+import { AppActorProvider } from '../../../src/app/AppProvider';
+import { createApiClient } from '../../../src/api/client';
+import { createStorage } from '../../../src/platform/storage';
 import { useAppActor } from '../../../src/app/hooks';
-import { watchPaymentTarget } from '../../../src/app/provide/paymentTarget';
+import { watchPaymentTarget } from '../../../machines/payment/payment.target';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
 import { paymentFakes } from './actorDriver';
@@ -42,7 +46,7 @@ function userData(target: PaymentTarget) {
   };
 }
 
-export function startTicketView() {
+export async function startTicketView() {
   // What to pay comes from the (fake) auth service and the session, as in the app.
   const { payment, errorModal, recorded } = paymentFakes(PHANTOM_ONLY, watchPaymentTarget);
   const { authEvents } = recorded;
@@ -58,47 +62,55 @@ export function startTicketView() {
     },
   });
   const idle = createMachine({});
-  const logic = appMachine.provide({
-    actors: {
+  // The site's own root actor (src/app/appActor.ts), with stand-ins for the services the tab does
+  // not exercise; no call reaches the network.
+  const api = createApiClient({
+    baseUrl: 'http://api.test/api/',
+    getSessionToken: () => null,
+    fetch: () => Promise.reject(new Error('no network in the ticket view test')),
+  });
+  const app = await createAppActor({
+    deps: { api, storage: createStorage(() => null) },
+    input: { stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } },
+    services: {
       auth: auth as never,
-      session: createMachine({ context: { publicData: {} } }) as never,
+      // The session has loaded (with the spec's default prices): the member services follow.
+      session: createMachine({
+        context: { publicData: {} },
+        entry: sendParent({ type: 'session.loaded', publicData: {} }),
+      }) as never,
       errorModal: errorModal as never,
       launch: launchMachine.provide({ actors: { clock: fromCallback(() => {}) } }),
       home: idle as never,
       signIn: idle as never,
       notifications: idle as never,
       theme: idle as never,
+      // The app machine loads the member services itself: here the real payment machine.
+      loadMembers: fromPromise(async () => ({
+        payment: payment as never,
+        realtime: idle as never,
+        userData: idle as never,
+      })) as never,
     },
   });
 
-  let app: AnyActorRef | null = null;
   let view: RenderResult | null = null;
 
   function Capture({ show }: { show: boolean }) {
-    app = useAppActor();
+    if (useAppActor() !== app) throw new Error('the tab is not under the app built here');
     return show ? <GetTicketTab /> : null;
   }
   const tree = (show: boolean) => (
-    <AppProvider
-      logic={logic}
-      input={{ stored: EMPTY_STORED, startData: { language: 'en', user_agent: '' } }}
-    >
+    <AppActorProvider actor={app}>
       <Capture show={show} />
-    </AppProvider>
+    </AppActorProvider>
   );
-  const running = () => {
-    if (!app) throw new Error('the app is not running');
-    return app;
-  };
+  const running = () => app;
   view = render(tree(false));
-  // The member services arrive as the composition root hands them over (app.membersLoaded).
-  act(() => {
-    running().send({
-      type: 'app.membersLoaded',
-      payment: payment as never,
-      realtime: idle as never,
-      userData: idle as never,
-    });
+  // The provider starts the actor after the first commit, as in the page; the app machine then
+  // loads and spawns the member services.
+  await act(async () => {
+    await waitFor(app, (s) => s.matches({ members: 'running' }));
   });
 
   return {
@@ -132,7 +144,7 @@ export function startTicketView() {
     /** The user data changes (the tab open or not): the payment service hears of it. */
     async setUser(target: PaymentTarget) {
       await act(async () => {
-        (running().system.get(SYSTEM_IDS.auth) as AnyActorRef).send({ type: 'test.user', target });
+        running().system.get(SYSTEM_IDS.auth)?.send({ type: 'test.user', target });
         await settle();
       });
     },
@@ -155,4 +167,4 @@ export function startTicketView() {
     },
   };
 }
-export type TicketView = ReturnType<typeof startTicketView>;
+export type TicketView = Awaited<ReturnType<typeof startTicketView>>;

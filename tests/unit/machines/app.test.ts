@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, waitFor } from 'xstate';
-import { appMachine, SERVICES } from '../../../machines/app/app.machine';
+import { createMachine, fromPromise, waitFor } from 'xstate';
+import { SERVICES } from '../../../machines/app/app.machine';
+import { createAppActor } from '../../../src/app/appActor';
 import {
   selectErrorText,
   selectIsLoaded,
@@ -11,12 +12,13 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createApiClient } from '../../../src/api/client';
 import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import { MESSAGES } from '../../../contract/api';
-import { appInput, provideAuth, provideSession } from '../../../src/app/compose';
-import { startEarlySession, type HeadBoot } from '../../../src/app/earlySession';
+import { appInput } from '../../../src/app/compose';
+import { walkSessionPlan } from '../../../src/app/headBoot';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import { sessionPlan } from '../../../machines/session/session.plan';
 import { createStorage } from '../../../src/platform/storage';
 import type { ServiceRefs } from '../../../src/app/hooks';
 import type { OtherTabAuthChange } from '../../../src/platform/otherTabs';
-import { signInMachine } from '../../../machines/signIn/signIn.machine';
 import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
 
 /**
@@ -27,12 +29,25 @@ import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
  */
 const inert = createMachine({});
 
-function boot(
+/** Inert stand-ins for every service but `keep` (the member services' loader never settles). */
+const standIns = (keep: string[]) =>
+  ({
+    ...Object.fromEntries(
+      Object.keys(SERVICES)
+        .filter((id) => !keep.includes(id))
+        .map((id) => [id, inert]),
+    ),
+    loadMembers: fromPromise(() => new Promise<never>(() => {})),
+  }) as never;
+
+async function boot(
   handler: FakeHandler,
   stored: Record<string, string>,
-  options: { early: boolean; sent?: HeadBoot } = { early: false },
+  options: { head: boolean } = { head: false },
 ) {
   const fake = createFakeFetch(handler);
+  // The page's head: the same server, its own log.
+  const head = createFakeFetch(handler);
   const data = new Map<string, string>(Object.entries(stored));
   const storage = createStorage(
     () =>
@@ -47,27 +62,46 @@ function boot(
     getSessionToken: () => storage.get('sessionToken'),
     fetch: fake.fetch,
   });
-  // As src/app/earlyApi.ts does in the page: the session's calls sent before the app exists.
-  const early = options.early
-    ? startEarlySession({
-        api,
-        storage,
+  // As the page's inline script does (src/app/bootInline.ts): the session chart's plan walked
+  // with raw fetch before the app exists.
+  const walked = options.head
+    ? walkSessionPlan({
+        plan: sessionPlan(sessionMachine),
+        post: (path, payload, jwt) =>
+          head.fetch(`http://api.test/api/${path}`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
+            },
+            body: JSON.stringify(payload),
+          }),
+        storedSession: storage.get('sessionToken'),
+        storedJwt: storage.get('jwt'),
+        startData: () => ({ language: 'en', user_agent: 'unit' }),
         now: () => NOW_MS,
-        ...(options.sent ? { sent: options.sent } : {}),
       })
-    : undefined;
-  const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
-  const logic = appMachine.provide({
-    actors: {
-      ...(stand as object),
-      auth: provideAuth({ api, storage }),
-      session: provideSession(early ? { api, storage, early } : { api, storage }),
-    } as never,
+    : null;
+  // The site's own root actor with its auth and session wiring; the other services stand still.
+  const app = await createAppActor({
+    deps: walked ? { api, storage, head: walked } : { api, storage },
+    input: appInput(storage, { language: 'en', user_agent: 'unit' }),
+    services: standIns(['auth', 'session']),
   });
-  const input = appInput(storage, { language: 'en', user_agent: 'unit' });
-  const app = createActor(logic, { input }).start();
+  app.start();
   const auth = app.system.get(SYSTEM_IDS.auth) as ServiceRefs['auth'];
-  return { app, auth, fake, data, settled: waitFor(app, (s) => !s.matches('loading')) };
+  return {
+    app,
+    auth,
+    fake,
+    head,
+    /** Where the head's walk ended: the chart's step it reached (null: not walked or stopped). */
+    outcome: walked?.outcome ?? Promise.resolve(null),
+    /** Every request, the head's first. */
+    requests: () => [...head.requests, ...fake.requests],
+    data,
+    settled: waitFor(app, selectIsLoaded),
+  };
 }
 
 const ok = (json: unknown) => ({ status: 200, json });
@@ -79,13 +113,31 @@ const jwtExpiringIn = (seconds: number) =>
     Buffer.from(JSON.stringify({ sub: '1', exp: NOW_MS / 1000 + seconds })).toString('base64url'),
     'sig',
   ].join('.');
+/** A server whose user/data refuses any jwt but the one auth/refresh gives ('jwt-2'). */
+const refusesTheStoredJwt =
+  (message: string): FakeHandler =>
+  (r) => {
+    if (r.path === 'sess/init') return INIT;
+    if (r.path === 'sess/load') return ok({ status: 'ok' });
+    if (r.path === 'auth/refresh') return ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' });
+    return r.bearer === 'jwt-2'
+      ? ok({ result: true, user_data: USER_DATA })
+      : { status: 401, json: { message } };
+  };
+/** A server that no longer knows the stored session: sess/create gives 'fresh'. */
+const refusesTheStoredSession: FakeHandler = (r) =>
+  r.path === 'sess/init'
+    ? INIT
+    : r.path === 'sess/load'
+      ? { status: 404, json: { message: 'Session not found' } }
+      : ok({ status: 'ok', sessionToken: 'fresh' });
 const INIT = ok({ status: 'ok', version: '0.2.0', data: { public_data: {} } });
 
 // The same bootstrap whether the page started the session's calls ahead of the app or not: the
 // same requests in the same order (§4 Session), the same outcome.
-describe.each([{ early: false }, { early: true }])('app root with session and auth, %o', (mode) => {
+describe.each([{ head: false }, { head: true }])('app root with session and auth, %o', (mode) => {
   it('a stored jwt: user data reaches auth, the app is loaded and signed in', async () => {
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'sess/init'
           ? INIT
@@ -100,7 +152,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
     expect(selectShowLoader(s)).toBe(false);
     expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
     expect(selectHasAccess(t.auth.getSnapshot())).toBe(true);
-    expect(t.fake.requests.map((r) => [r.path, r.body.session, r.bearer])).toEqual([
+    expect(t.requests().map((r) => [r.path, r.body.session, r.bearer])).toEqual([
       ['sess/init', 's-1', null],
       ['sess/load', 's-1', null],
       ['user/data', 's-1', 'jwt-1'],
@@ -108,21 +160,13 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('an expired stored jwt: user/data 401 → one refresh → retry → signed in', async () => {
-    const t = boot(
-      (r) => {
-        if (r.path === 'sess/init') return INIT;
-        if (r.path === 'sess/load') return ok({ status: 'ok' });
-        if (r.path === 'auth/refresh')
-          return ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' });
-        return r.bearer === 'jwt-2'
-          ? ok({ result: true, user_data: USER_DATA })
-          : { status: 401, json: { message: 'jwt expired' } };
-      },
+    const t = await boot(
+      refusesTheStoredJwt('jwt expired'),
       { sessionToken: 's-1', jwt: jwtExpiringIn(-60), refreshToken: 'r-1' },
       mode,
     );
     await t.settled;
-    expect(t.fake.requests.map((r) => r.path)).toEqual([
+    expect(t.requests().map((r) => r.path)).toEqual([
       'sess/init',
       'sess/load',
       'user/data',
@@ -135,24 +179,15 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('a stored session that no longer loads: a new one is created and stored, once', async () => {
-    const t = boot(
-      (r) =>
-        r.path === 'sess/init'
-          ? INIT
-          : r.path === 'sess/load'
-            ? { status: 404, json: { message: 'Session not found' } }
-            : ok({ status: 'ok', sessionToken: 'fresh' }),
-      { sessionToken: 's-old' },
-      mode,
-    );
+    const t = await boot(refusesTheStoredSession, { sessionToken: 's-old' }, mode);
     const s = await t.settled;
     expect(selectIsLoaded(s)).toBe(true);
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init', 'sess/load', 'sess/create']);
+    expect(t.requests().map((r) => r.path)).toEqual(['sess/init', 'sess/load', 'sess/create']);
     expect(t.data.get('sessionToken')).toBe('fresh');
   });
 
   it('a refresh that fails during the bootstrap loads the site signed out, storage cleared', async () => {
-    const t = boot(
+    const t = await boot(
       (r) =>
         r.path === 'sess/init'
           ? INIT
@@ -163,7 +198,7 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
       mode,
     );
     const s = await t.settled;
-    expect(s.value).toBe('loaded');
+    expect(s.value).toMatchObject({ boot: 'loaded' });
     expect(s.context.error).toBeNull();
     expect(t.auth.getSnapshot().matches('signedOut')).toBe(true);
     expect(t.data.has('jwt')).toBe(false);
@@ -172,262 +207,162 @@ describe.each([{ early: false }, { early: true }])('app root with session and au
   });
 
   it('an unreachable server sets the application error Init with the connection text', async () => {
-    const t = boot(() => ({ networkError: true }), {}, mode);
+    const t = await boot(() => ({ networkError: true }), {}, mode);
     const s = await t.settled;
-    expect(s.value).toBe('failed');
+    expect(s.value).toMatchObject({ boot: 'failed' });
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
     expect(selectShowLoader(s)).toBe(true);
     expect(selectErrorText(s)).toBe(MESSAGES.connect);
   });
 
   it('no stored session: sess/create with the start data, token stored', async () => {
-    const t = boot(
+    const t = await boot(
       (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
       {},
       mode,
     );
     await t.settled;
-    expect(t.fake.requests[1]).toMatchObject({
+    expect(t.requests()[1]).toMatchObject({
       path: 'sess/create',
       body: { data: { language: 'en', user_agent: 'unit' } },
     });
-    expect(t.fake.requests[1]?.body.session).toBeUndefined();
+    expect(t.requests()[1]?.body.session).toBeUndefined();
     expect(t.data.get('sessionToken')).toBe('fresh');
     expect(t.auth.getSnapshot().matches('signedOut')).toBe(true);
   });
 });
 
-describe('app root, the session calls started with the page', () => {
-  it('an early sess/init answer is taken by the first init: one call in all', async () => {
-    const t = boot(
-      (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'fresh' })),
-      {},
-      { early: true },
-    );
-    const s = await t.settled;
-    expect(selectIsLoaded(s)).toBe(true);
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init', 'sess/create']);
-    expect(t.data.get('sessionToken')).toBe('fresh');
-  });
-
-  it('an early answer still goes through the version check', async () => {
-    const t = boot(
-      () => ok({ status: 'ok', version: '0.1.9', data: { public_data: {} } }),
-      {},
-      { early: true },
-    );
-    const s = await t.settled;
-    expect(s.value).toBe('failed');
-    expect(s.context.error).toEqual({
-      code: 'Init',
-      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
-    });
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
-  });
-
-  it('an early call that fails is reported by the session: the connection text, once', async () => {
-    const t = boot(() => ({ networkError: true }), {}, { early: true });
-    const s = await t.settled;
-    expect(s.value).toBe('failed');
-    expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['sess/init']);
-  });
-});
-
-describe('app root, the session calls sent from the page head', () => {
-  const answer = (status: number, body: unknown) =>
-    Promise.resolve(new Response(JSON.stringify(body), { status }));
+describe("app root, the session calls sent from the page head (the chart's own plan)", () => {
   const INIT_BODY = { status: 'ok', version: '0.2.0', data: { public_data: {} } };
-  const nothing = () => ({ networkError: true }) as const;
+  const paths = (requests: { path: string }[]) => requests.map((r) => r.path);
 
-  it('a new visitor: the head sent sess/init and sess/create; the app sends nothing more', async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: null,
-      load: Promise.resolve(null),
-      create: answer(200, { status: 'ok', sessionToken: 'from-head' }),
-    };
-    const t = boot(nothing, {}, { early: true, sent });
+  it('a new visitor: the head sends sess/init and sess/create at once; the app sends nothing more', async () => {
+    const t = await boot(
+      (r) => (r.path === 'sess/init' ? INIT : ok({ status: 'ok', sessionToken: 'from-head' })),
+      {},
+      { head: true },
+    );
     expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(await t.outcome).toBe('loaded');
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/create']);
     expect(t.fake.requests).toEqual([]);
     expect(t.data.get('sessionToken')).toBe('from-head');
   });
 
-  it("a stored session the head's sess/load was refused for: its sess/create is taken", async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-old',
-      load: answer(404, { message: 'Session not found' }),
-      create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
-    };
-    const t = boot(nothing, { sessionToken: 's-old' }, { early: true, sent });
+  it("a stored session the head's sess/load was refused for: the head's sess/create is taken", async () => {
+    const t = await boot(refusesTheStoredSession, { sessionToken: 's-old' }, { head: true });
     expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(await t.outcome).toBe('loaded');
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/load', 'sess/create']);
     expect(t.fake.requests).toEqual([]);
     expect(t.data.get('sessionToken')).toBe('fresh');
   });
 
   it('a head whose sess/init could not reach the server: the connection text, no retry', async () => {
-    const sent: HeadBoot = {
-      init: Promise.reject(new TypeError('Failed to fetch')),
-      storedSession: null,
-      load: Promise.resolve(null),
-      create: Promise.resolve(null),
-    };
-    sent.init.catch(() => {});
-    const t = boot(nothing, {}, { early: true, sent });
+    const t = await boot(() => ({ networkError: true }), {}, { head: true });
     const s = await t.settled;
     expect(s.context.error).toEqual({ code: 'Init', text: MESSAGES.connect });
+    expect(await t.outcome).toBe('failed');
     expect(t.fake.requests).toEqual([]);
   });
 
-  it('an answer from the head is checked like any other: a wrong version fails', async () => {
-    const sent: HeadBoot = {
-      init: answer(200, { ...INIT_BODY, version: '0.1.9' }),
-      storedSession: null,
-      load: Promise.resolve(null),
-      create: Promise.resolve(null),
-    };
-    const t = boot(nothing, {}, { early: true, sent });
+  it("an answer from the head is checked by the chart: a wrong version fails, the head's other answers are not read", async () => {
+    const t = await boot(
+      (r) =>
+        r.path === 'sess/init'
+          ? ok({ ...INIT_BODY, version: '0.1.9' })
+          : r.path === 'sess/load'
+            ? ok({ status: 'ok' })
+            : ok({ result: true, user_data: USER_DATA }),
+      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { head: true },
+    );
     const s = await t.settled;
     expect(s.context.error).toEqual({
       code: 'Init',
       text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
     });
+    // The head walks the chart's branches too: the wrong version ends its walk at `failed`.
+    expect(await t.outcome).toBe('failed');
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/load', 'user/data']);
+    expect(t.fake.requests).toEqual([]);
+    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(false);
   });
 
-  it("a stored, current jwt: user/data is asked for once, right after the head's sess/load", async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-1',
-      load: answer(200, { status: 'ok' }),
-      create: Promise.resolve(null),
-    };
-    const t = boot(
-      () => ok({ result: true, user_data: USER_DATA }),
+  it("a stored, current jwt: the head's user/data, sent with sess/load, is taken: the app sends nothing", async () => {
+    const t = await boot(
+      (r) =>
+        r.path === 'sess/init'
+          ? INIT
+          : r.path === 'sess/load'
+            ? ok({ status: 'ok' })
+            : ok({ result: true, user_data: { ...USER_DATA, user_access: 1 } }),
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-      { early: true, sent },
+      { head: true },
     );
     expect(selectIsLoaded(await t.settled)).toBe(true);
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['user/data']);
-    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
-  });
-
-  it('a current jwt the server refuses: the app refreshes and asks again, signed in', async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-1',
-      load: answer(200, { status: 'ok' }),
-      create: Promise.resolve(null),
-    };
-    const t = boot(
-      (r) => {
-        if (r.path === 'auth/refresh')
-          return ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' });
-        return r.bearer === 'jwt-2'
-          ? ok({ result: true, user_data: USER_DATA })
-          : { status: 401, json: { message: 'jwt revoked' } };
-      },
-      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-      { early: true, sent },
-    );
-    await t.settled;
-    // The page's own user/data was refused; it never refreshes: the app does, under its lock,
-    // and asks once more with the new jwt (the refused one is not sent twice).
-    expect(t.fake.requests.map((r) => r.path)).toEqual(['user/data', 'auth/refresh', 'user/data']);
-    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
-    expect(t.data.get('jwt')).toBe('jwt-2');
-  });
-
-  it("the head's own user/data for a stored jwt is taken: the app sends nothing more", async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-1',
-      load: answer(200, { status: 'ok' }),
-      create: Promise.resolve(null),
-      userData: answer(200, { result: true, user_data: { ...USER_DATA, user_access: 1 } }),
-    };
-    const t = boot(
-      nothing,
-      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-      { early: true, sent },
-    );
-    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(await t.outcome).toBe('loaded');
+    expect(t.head.requests.map((r) => [r.path, r.body.session, r.bearer])).toEqual([
+      ['sess/init', 's-1', null],
+      ['sess/load', 's-1', null],
+      ['user/data', 's-1', jwtExpiringIn(600)],
+    ]);
     expect(t.fake.requests).toEqual([]);
     expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
     expect(selectHasAccess(t.auth.getSnapshot())).toBe(true);
   });
 
-  it("the head's user/data refused (401): the app refreshes once and asks again", async () => {
-    const sent: HeadBoot = {
-      init: answer(200, INIT_BODY),
-      storedSession: 's-1',
-      load: answer(200, { status: 'ok' }),
-      create: Promise.resolve(null),
-      userData: answer(401, { message: 'jwt revoked' }),
-    };
-    const t = boot(
-      (r) =>
-        r.path === 'auth/refresh'
-          ? ok({ result: true, jwt: 'jwt-2', refresh_token: 'r-2' })
-          : ok({ result: true, user_data: USER_DATA }),
+  it("the head's user/data refused (401): the app refreshes once and asks again with the new jwt", async () => {
+    const t = await boot(
+      refusesTheStoredJwt('jwt revoked'),
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-      { early: true, sent },
+      { head: true },
     );
     expect(selectIsLoaded(await t.settled)).toBe(true);
+    // The head never refreshes: the app does, under its lock; the refused jwt is not sent twice.
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/load', 'user/data']);
     expect(t.fake.requests.map((r) => [r.path, r.bearer])).toEqual([
       ['auth/refresh', null],
       ['user/data', 'jwt-2'],
     ]);
     expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(true);
+    expect(t.data.get('jwt')).toBe('jwt-2');
   });
 
-  it("a wrong version: the head's sess/load and user/data, answered, are not taken", async () => {
-    const sent: HeadBoot = {
-      init: answer(200, { ...INIT_BODY, version: '0.1.9' }),
-      storedSession: 's-1',
-      load: answer(200, { status: 'ok' }),
-      create: Promise.resolve(null),
-      userData: answer(200, { result: true, user_data: USER_DATA }),
-    };
-    const t = boot(
-      nothing,
-      { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-      { early: true, sent },
+  it('an expired stored jwt: the head does not send user/data; the app refreshes first', async () => {
+    const t = await boot(
+      refusesTheStoredJwt('jwt expired'),
+      { sessionToken: 's-1', jwt: jwtExpiringIn(-60), refreshToken: 'r-1' },
+      { head: true },
     );
-    const s = await t.settled;
-    expect(s.context.error).toEqual({
-      code: 'Init',
-      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
-    });
-    expect(t.fake.requests).toEqual([]);
-    expect(selectIsSignedIn(t.auth.getSnapshot())).toBe(false);
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    // The walk stops where the head cannot make the chart's call: the app goes on.
+    expect(await t.outcome).toBeNull();
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/load']);
+    expect(paths(t.fake.requests)).toEqual(['user/data', 'auth/refresh', 'user/data']);
   });
 
-  it.each([
-    ['not sent', () => Promise.resolve(null)],
-    ['answered', () => answer(200, { result: true, user_data: { ...USER_DATA, user_access: 1 } })],
-  ])(
-    "the head's sess/load refused: its user/data (%s) is not taken, the new session's is asked",
-    async (_, userData) => {
-      const sent: HeadBoot = {
-        init: answer(200, INIT_BODY),
-        storedSession: 's-old',
-        load: answer(401, { message: 'Session not found or expired' }),
-        create: answer(200, { status: 'ok', sessionToken: 'fresh' }),
-        userData: userData(),
-      };
-      const t = boot(
-        () => ok({ result: true, user_data: USER_DATA }),
-        { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
-        { early: true, sent },
-      );
-      expect(selectIsLoaded(await t.settled)).toBe(true);
-      expect(t.fake.requests.map((r) => [r.path, r.body.session])).toEqual([
-        ['user/data', 'fresh'],
-      ]);
-      expect(selectHasAccess(t.auth.getSnapshot())).toBe(false);
-    },
-  );
+  it("the head's sess/load refused: its user/data (of the old session) is not taken, the new session's is asked", async () => {
+    const t = await boot(
+      (r) =>
+        r.path === 'sess/init'
+          ? INIT
+          : r.path === 'sess/load'
+            ? { status: 401, json: { message: 'Session not found or expired' } }
+            : r.path === 'sess/create'
+              ? ok({ status: 'ok', sessionToken: 'fresh' })
+              : ok({
+                  result: true,
+                  user_data: { ...USER_DATA, user_access: r.body.session === 's-old' ? 1 : 0 },
+                }),
+      { sessionToken: 's-old', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
+      { head: true },
+    );
+    expect(selectIsLoaded(await t.settled)).toBe(true);
+    expect(paths(t.head.requests)).toEqual(['sess/init', 'sess/load', 'user/data', 'sess/create']);
+    expect(t.fake.requests.map((r) => [r.path, r.body.session])).toEqual([['user/data', 'fresh']]);
+    expect(selectHasAccess(t.auth.getSnapshot())).toBe(false);
+  });
 });
 
 describe('app root, another tab signs the player in', () => {
@@ -440,24 +375,19 @@ describe('app root, another tab signs the player in', () => {
       getSessionToken: () => storage.get('sessionToken'),
       fetch: fake.fetch,
     });
-    const stand = Object.fromEntries(Object.keys(SERVICES).map((id) => [id, inert]));
-    const logic = appMachine.provide({
-      actors: {
-        ...(stand as object),
-        auth: provideAuth({
-          api,
-          storage,
-          onOtherTabAuthChange: (listener) => {
-            otherTab = listener;
-            return () => {};
-          },
-        }),
-        signIn: signInMachine,
-      } as never,
-    });
-    const app = createActor(logic, {
+    const app = await createAppActor({
+      deps: {
+        api,
+        storage,
+        onOtherTabAuthChange: (listener) => {
+          otherTab = listener;
+          return () => {};
+        },
+      },
       input: appInput(storage, { language: 'en', user_agent: 'unit' }),
-    }).start();
+      services: standIns(['auth', 'signIn']),
+    });
+    app.start();
     const signIn = app.system.get(SYSTEM_IDS.signIn) as ServiceRefs['signIn'];
     const auth = app.system.get(SYSTEM_IDS.auth) as ServiceRefs['auth'];
     signIn.send({ type: 'signIn.open' });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CALLS, MESSAGES, userDataSchema } from '../../../contract/api';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
+import * as v from 'valibot';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -28,15 +29,15 @@ describe('auth/email/init and auth/email/verify', () => {
     const { url } = await serverWithClock();
     const sent = await init(url, 'Player@Example.com');
     expect(sent.status).toBe(200);
-    expect(() => CALLS.authEmailInit.response.check(sent.body, '')).not.toThrow();
+    expect(() => v.parse(CALLS.authEmailInit.response, sent.body)).not.toThrow();
     expect(sent.body.result).toBe(true);
     expect(String(sent.body.sign_code)).toMatch(/^\d{6}$/);
     expect(await readOutboxCode(url, 'player@example.com')).toBe(sent.body.sign_code);
 
     const verified = await verify(url, 'player@example.com', String(sent.body.sign_code));
     expect(verified.status).toBe(200);
-    expect(() => CALLS.authEmailVerify.response.check(verified.body, '')).not.toThrow();
-    const user = userDataSchema.check(verified.body.user_data, 'user_data');
+    expect(() => v.parse(CALLS.authEmailVerify.response, verified.body)).not.toThrow();
+    const user = v.parse(userDataSchema, verified.body.user_data);
     expect(user).toMatchObject({
       user_email: 'player@example.com',
       user_lvl: 1,
@@ -250,7 +251,7 @@ describe('auth/refresh', () => {
     const { refreshToken } = await registerUser(server.url, 'rotate@site.test');
     const first = await postApi(server.url, 'auth/refresh', { refresh_token: refreshToken });
     expect(first.status).toBe(200);
-    expect(() => CALLS.authRefresh.response.check(first.body, '')).not.toThrow();
+    expect(() => v.parse(CALLS.authRefresh.response, first.body)).not.toThrow();
     expect(first.body.refresh_token).not.toBe(refreshToken);
     expect((await postApi(server.url, 'user/data', {}, String(first.body.jwt))).status).toBe(200);
     const second = await postApi(server.url, 'auth/refresh', {

@@ -11,8 +11,8 @@ afterAll(async () => {
 });
 
 /** POST of a body as written (not JSON-encoded by the test): status and the parsed answer. */
-async function postText(path: string, body: string) {
-  const answer = await rawPost(`${server.url}/api/${path}`, Buffer.from(body));
+async function postText(path: string, body: string, headers: Record<string, string> = {}) {
+  const answer = await rawPost(`${server.url}/api/${path}`, Buffer.from(body), { headers });
   return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }
 
@@ -43,6 +43,31 @@ describe('bad requests get a 4xx with a message and the server keeps serving', (
       await expectStillServing();
     },
   );
+
+  it.each([
+    ['{', 'Malformed JSON in request body'],
+    ['{"__proto__":{"admin":true}}', 'Malformed JSON in request body'],
+    ['[]', 'Request body must be a JSON object'],
+    [
+      '{"data":{"language":5,"user_agent":"x"}}',
+      'Invalid request: data.language: expected string, got number',
+    ],
+    [
+      '{"data":{"user_agent":"x"}}',
+      'Invalid request: data.language: expected string, got undefined',
+    ],
+    ['{"data":"en"}', 'Invalid request: data: expected object, got string'],
+  ])('body %j is answered with the message %j', async (body, message) => {
+    expect((await postText('sess/create', body)).body.message).toBe(message);
+  });
+
+  it('a body that is not JSON by its Content-Type gets 415 with a message', async () => {
+    const answer = await postText('sess/create', 'language=en', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
+    expectClientError(answer, 415);
+    await expectStillServing();
+  });
 
   it.each([
     ['sess/create', {}],
@@ -116,7 +141,14 @@ describe('bad requests get a 4xx with a message and the server keeps serving', (
   it('a wrong method gets 405 JSON', async () => {
     const response = await fetch(`${server.url}/api/sess/init`);
     expect(response.status).toBe(405);
-    expect(((await response.json()) as { message: string }).message).toMatch(/not allowed/);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Method GET not allowed on /api/sess/init',
+    );
+    const health = await fetch(`${server.url}/api/health`, { method: 'DELETE' });
+    expect(health.status).toBe(405);
+    expect(health.headers.get('allow')).toBe('GET, HEAD');
+    expect((await fetch(`${server.url}/api/health`, { method: 'HEAD' })).status).toBe(200);
   });
 
   it('a malformed URL encoding does not crash the server', async () => {

@@ -269,6 +269,10 @@ describe('security headers', () => {
           expect(connect ?? []).not.toContain('ws:');
           expect(connect ?? []).not.toContain('wss:');
           expect(ok).toBe(true);
+          expect(response.headers.get('strict-transport-security')).toBe(
+            hsts ? 'max-age=31536000; includeSubDomains' : null,
+          );
+          expect(response.headers.get('x-content-type-options')).toBe('nosniff');
         }
       }
     } finally {

@@ -95,6 +95,9 @@ describe('static site', () => {
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('Home shell');
   });

@@ -99,13 +99,123 @@ export function recordingFileName(recording: Recording, now = new Date()): strin
 }
 
 /**
+ * A snapshot as a saved recording writes it: only what differs from the snapshot before it (a
+ * missing key is unchanged). `value` and `context` hold the keys whose values changed; `valueIs`
+ * and `contextIs` the whole value or context, when it is not a record or a key went away.
+ */
+export type SnapshotChange = {
+  value?: Record<string, unknown>;
+  valueIs?: unknown;
+  status?: string;
+  context?: Record<string, unknown>;
+  contextIs?: unknown;
+};
+
+type EventStep = Extract<RecordedStep, { kind: 'event' }>;
+type DelayStep = Extract<RecordedStep, { kind: 'delay' }>;
+
+/** A step of a saved recording: the step, then the snapshots it led to as their changes. */
+export type SavedStep =
+  | (Omit<EventStep, 'snapshot'> & { changed: SnapshotChange })
+  | (Omit<DelayStep, 'snapshot' | 'beforeDue'> & {
+      /** The snapshot at ms − 1, against the one before the step. */
+      beforeDue: SnapshotChange;
+      /** The snapshot at ms, against the one at ms − 1. */
+      changed: SnapshotChange;
+    });
+
+/** A recording as "Save as test" writes it: the first snapshot whole, every step as changes. */
+export type SavedRecording = Omit<Recording, 'steps'> & { steps: SavedStep[] };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The keys of `to` that differ from `from`, or null when only the whole says it. */
+function changedKeys(from: unknown, to: unknown): Record<string, unknown> | null {
+  if (!isRecord(from) || !isRecord(to) || !Object.keys(from).every((key) => key in to)) return null;
+  return Object.fromEntries(Object.entries(to).filter(([key, v]) => !same(from[key], v)));
+}
+
+export function snapshotChange(before: RecordedSnapshot, after: RecordedSnapshot): SnapshotChange {
+  const change: SnapshotChange = {};
+  if (!same(before.value, after.value)) {
+    const keys = changedKeys(before.value, after.value);
+    if (keys) change.value = keys;
+    else change.valueIs = after.value;
+  }
+  if (before.status !== after.status) change.status = after.status;
+  if (!same(before.context, after.context)) {
+    const keys = changedKeys(before.context, after.context);
+    if (keys) change.context = keys;
+    else change.contextIs = after.context;
+  }
+  return change;
+}
+
+function applied(
+  before: unknown,
+  keys: Record<string, unknown> | undefined,
+  whole: unknown,
+  isWhole: boolean,
+) {
+  if (isWhole) return whole;
+  return keys ? { ...(before as Record<string, unknown>), ...keys } : before;
+}
+
+export function applyChange(before: RecordedSnapshot, change: SnapshotChange): RecordedSnapshot {
+  return {
+    value: applied(before.value, change.value, change.valueIs, 'valueIs' in change),
+    status: change.status ?? before.status,
+    context: applied(before.context, change.context, change.contextIs, 'contextIs' in change),
+  };
+}
+
+export function saveRecording(recording: Recording): SavedRecording {
+  let previous = recording.initial;
+  const steps = recording.steps.map((step): SavedStep => {
+    const before = previous;
+    previous = step.snapshot;
+    if (step.kind === 'event') {
+      const { snapshot, ...rest } = step;
+      return { ...rest, changed: snapshotChange(before, snapshot) };
+    }
+    const { snapshot, beforeDue, ...rest } = step;
+    return {
+      ...rest,
+      beforeDue: snapshotChange(before, beforeDue),
+      changed: snapshotChange(beforeDue, snapshot),
+    };
+  });
+  return { ...recording, steps };
+}
+
+/** The recording a saved one describes: every snapshot whole again. */
+export function loadRecording(saved: SavedRecording): Recording {
+  let previous = saved.initial;
+  const steps = saved.steps.map((step): RecordedStep => {
+    if (step.kind === 'event') {
+      const { changed, ...rest } = step;
+      previous = applyChange(previous, changed);
+      return { ...rest, snapshot: previous };
+    }
+    const { changed, beforeDue: dueChange, ...rest } = step;
+    const beforeDue = applyChange(previous, dueChange);
+    previous = applyChange(beforeDue, changed);
+    return { ...rest, beforeDue, snapshot: previous };
+  });
+  return { ...saved, steps };
+}
+
+/**
  * The test file "Save as test" writes: it belongs in tests/model/recorded/, where the `model`
  * project runs it. It imports the machine's own module, so a change to the machine that alters
- * the recorded behaviour makes it fail, naming the step.
+ * the recorded behaviour makes it fail, naming the step. Each step is written with only what it
+ * changed in the snapshot (`saveRecording`); the replay rebuilds the whole snapshots.
  */
 export function recordingToTestFile(recording: Recording): string {
   const name = recording.machine;
-  const json = JSON.stringify(recording, null, 2);
+  const json = JSON.stringify(saveRecording(recording), null, 2);
   return [
     `// Recorded in the machine visualiser (/__machines) and saved with "Save as test".`,
     `// Replays every step against machines/${name} and compares each snapshot.`,

@@ -29,6 +29,25 @@ async function openLanding(page: Page, url: string) {
   await waitForApp(page);
 }
 
+/**
+ * A server whose calendar puts the Early Bird's end and the launch that many days from now, and
+ * its landing page open.
+ */
+async function landingWith(
+  page: Page,
+  freshServer: (opts: { calendar: LaunchCalendar }) => Promise<{ url: string }>,
+  days: { earlyBirdEnd: number; launchAt: number },
+) {
+  const calendar: LaunchCalendar = {
+    earlyBirdEnd: daysFromNow(days.earlyBirdEnd),
+    launchAt: daysFromNow(days.launchAt),
+    prices: PRICES,
+  };
+  const server = await freshServer({ calendar });
+  await openLanding(page, server.url);
+  return { calendar, server };
+}
+
 /** Signs a new player in on `url`, pays with the local test wallet, returns the receipt. */
 async function payWithLocalWallet(page: Page, url: string) {
   const user = await registerUser(url, uniqueEmail('calendar'));
@@ -54,13 +73,10 @@ test.describe('the launch calendar from the server', () => {
     page,
     freshServer,
   }) => {
-    const calendar: LaunchCalendar = {
-      earlyBirdEnd: daysFromNow(10),
-      launchAt: daysFromNow(40),
-      prices: PRICES,
-    };
-    const server = await freshServer({ calendar });
-    await openLanding(page, server.url);
+    const { calendar, server } = await landingWith(page, freshServer, {
+      earlyBirdEnd: 10,
+      launchAt: 40,
+    });
     await expect(page.getByTestId('starts-header')).toHaveText(
       `Starts ${longDay(calendar.launchAt)}`,
     );
@@ -95,13 +111,10 @@ test.describe('the launch calendar from the server', () => {
     page,
     freshServer,
   }) => {
-    const calendar: LaunchCalendar = {
-      earlyBirdEnd: daysFromNow(-3),
-      launchAt: daysFromNow(20),
-      prices: PRICES,
-    };
-    const server = await freshServer({ calendar });
-    await openLanding(page, server.url);
+    const { calendar, server } = await landingWith(page, freshServer, {
+      earlyBirdEnd: -3,
+      launchAt: 20,
+    });
     await expect(page.getByTestId('starts-header')).toHaveText(
       `Starts ${longDay(calendar.launchAt)}`,
     );
@@ -135,13 +148,10 @@ test.describe('the launch calendar from the server', () => {
     page,
     freshServer,
   }) => {
-    const calendar: LaunchCalendar = {
-      earlyBirdEnd: daysFromNow(-30),
-      launchAt: daysFromNow(-5),
-      prices: PRICES,
-    };
-    const server = await freshServer({ calendar });
-    await openLanding(page, server.url);
+    const { calendar, server } = await landingWith(page, freshServer, {
+      earlyBirdEnd: -30,
+      launchAt: -5,
+    });
     await expect(page.getByTestId('starts-header')).toHaveText(
       'Training is open: get your ticket and join now',
     );

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/e2e';
-import { registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+import { signInNewUser, waitForApp } from '../support/pages';
 
 /**
  * Parts of the site that load on demand (the sign-in dialog, the overlays, the signed-in home,
@@ -48,8 +48,7 @@ test('the signed-in home with its code unreachable says so; Retry shows it', asy
   page,
   baseURL,
 }) => {
-  const user = await registerUser(baseURL!, uniqueEmail('chunks'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'chunks');
   const release = await holdChunk(page, 'SignedInHome');
   await page.goto('/');
   await expect(notice(page)).toBeVisible();
@@ -78,8 +77,7 @@ test('the member services that cannot load say so on the signed-in home; Retry l
   page,
   baseURL,
 }) => {
-  const user = await registerUser(baseURL!, uniqueEmail('members'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'members');
   const release = await holdChunk(page, 'members');
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
@@ -96,8 +94,7 @@ test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads
   page,
   baseURL,
 }) => {
-  const user = await registerUser(baseURL!, uniqueEmail('web3'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'web3');
   let asked = 0;
   const release = await holdChunk(page, 'index.browser.esm');
   page.on('request', (request) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e';
-import { registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+import { registerUser, signInNewUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
 
 /**
  * A tap before hydration is never lost (performance budget, §2 Loading overlay). The page comes
@@ -139,8 +139,7 @@ test("a signed-in visitor's home code leaves with the page; a visitor's home nev
   page,
   baseURL,
 }) => {
-  const user = await registerUser(baseURL!, uniqueEmail('early-home'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'early-home');
   const code = await holdAppCode(page);
   await page.goto('/', { waitUntil: 'commit' });
   // Every script of the app is held: only the head's boot script can have asked for it.
@@ -188,8 +187,7 @@ test('no stylesheet the page already carries inline is fetched again, signed in 
     return twice;
   };
 
-  const user = await registerUser(baseURL!, uniqueEmail('css-once'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'css-once');
   const signedIn = watchCss(page);
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/e2e';
-import { registerUser, signInPage, uniqueEmail, useTheme, waitForApp } from '../support/pages';
+import {
+  registerUser,
+  signInNewUser,
+  signInPage,
+  uniqueEmail,
+  useTheme,
+  waitForApp,
+} from '../support/pages';
 
 /**
  * Flows that must not leave the player alone: every message the page shows is still true when
@@ -143,8 +150,7 @@ test.describe('paying', () => {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    const user = await registerUser(baseURL!, uniqueEmail('busy-pay'));
-    await signInPage(page, user);
+    await signInNewUser(page, baseURL!, 'busy-pay');
     await openTicketTab(page);
     const panel = page.getByRole('region', { name: 'Get Ticket' });
     // One account of the balance: it updates on its own (as the QR panel says), Refresh asks now.

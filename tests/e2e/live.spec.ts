@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { postApi, readOutboxCode, registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
 import { airdrop, getBalance, newTestKey, sendSol } from '../support/fakeWallets';
-import { buyTicket, framesDrawn, signInPage, uniqueEmail } from '../support/pages';
+import { buyTicket, framesDrawn, signInNewUser, uniqueEmail } from '../support/pages';
 
 /**
  * The live site with all its actors at once, on the real local server and chain: an inviter (A)
@@ -154,8 +154,7 @@ test('with the socket down, the signed-in home polls: a friend signing up and bu
   test.setTimeout(60_000);
   // Every websocket of this page is refused: live updates can only come from the poll.
   await page.routeWebSocket(/.*/, (ws) => ws.close({ code: 1011, reason: 'refused in this test' }));
-  const inviter = await registerUser(baseURL!, uniqueEmail('poll-inviter'));
-  await signInPage(page, inviter);
+  const inviter = await signInNewUser(page, baseURL!, 'poll-inviter');
   await page.goto('/');
   await page.getByRole('tab', { name: 'Invite' }).click();
   await expect(page.getByTestId('counter-registered')).toHaveText('0');
@@ -233,8 +232,7 @@ test('Exit ends the session on the server: a refresh token copied before Exit is
   page,
   baseURL,
 }) => {
-  const user = await registerUser(baseURL!, uniqueEmail('exit-revokes'));
-  await signInPage(page, user);
+  await signInNewUser(page, baseURL!, 'exit-revokes');
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
   const copied = await page.evaluate(() => localStorage.getItem('refreshToken'));

@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readOutboxCode } from '../support/api';
 import { expect, test } from '../support/e2e';
 import {
   buyTicket,
+  keepScreenshot,
+  newMember,
+  openHomeAs,
   registerUser,
-  signInPage,
   uniqueEmail,
   useTheme,
   waitForApp,
@@ -20,22 +20,12 @@ import {
  * agree when friends brought the player in, the Invite card leading to the invite link, and the
  * landing's word to a visitor who came through a friend's /r/CODE link.
  */
-const DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
 const LIVE_WITHIN_MS = 10_000;
 
 const gang = (page: Page) => page.getByRole('region', { name: 'Your gang' });
 
-/** A full-page screenshot kept for review under test-results/screenshots/. */
-async function shot(page: Page, name: string) {
-  mkdirSync(DIR, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: true });
-}
-
 async function openLobby(page: Page, user: RegisteredUser) {
-  await signInPage(page, user);
-  await page.goto('/');
-  await waitForApp(page);
+  await openHomeAs(page, user);
   await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
 }
 
@@ -58,8 +48,7 @@ test('desktop 1440: the gang and the progress sit beside the tabs, the gang draw
   baseURL,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const user = await registerUser(baseURL!, uniqueEmail('wide'));
-  await buyTicket(baseURL!, user);
+  const user = await newMember(baseURL!, 'wide');
   await openLobby(page, user);
   await expect(gang(page)).toBeVisible();
   const gangBox = await gang(page).boundingBox();
@@ -93,15 +82,14 @@ test('phone 390: one column, the gang above the tabs, nothing wider than the scr
   // Without access the gang is what the ticket will give, not something held.
   await expect(gang(page)).toContainText('Not bought yet');
   await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
-  await shot(page, 'lobby-noaccess-390x844');
+  await keepScreenshot(page, 'lobby-noaccess-390x844');
 });
 
 test('each friend who buys adds a Gangster to the gang while the page is open', async ({
   page,
   baseURL,
 }) => {
-  const inviter = await registerUser(baseURL!, uniqueEmail('grow'));
-  await buyTicket(baseURL!, inviter);
+  const inviter = await newMember(baseURL!, 'grow');
   await openLobby(page, inviter);
   await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('2 Gangsters');
   // Live updates are on before the friend buys (a change before the socket is up is not news).
@@ -140,7 +128,7 @@ test('entry through friends: no ticket is said to be issued, and each friend cou
   await expect(page.getByRole('list', { name: 'What you have' })).toHaveText('5 Gangsters');
   await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('5 Gangsters');
   await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
-  await shot(page, 'lobby-byfriends-1280x800');
+  await keepScreenshot(page, 'lobby-byfriends-1280x800');
 });
 
 test('the Invite tab shows its counters once', async ({ page, baseURL }) => {
@@ -199,7 +187,7 @@ test('a visitor from a friend’s /r/CODE link is told a friend invited them; ot
   // Near the sign-in call to action: within the hero, above the fold of a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(cue).toBeInViewport();
-  await shot(page, 'landing-invited-390x844');
+  await keepScreenshot(page, 'landing-invited-390x844');
 });
 
 // The lobby as a player sees it, both sizes and themes (kept under test-results/screenshots/).
@@ -221,10 +209,10 @@ for (const theme of ['light', 'dark'] as const) {
       // As the player sees it once settled: the icons drawn, the ticket panel in place.
       await expect(gang(page).locator('.gang-figure svg path').first()).toBeAttached();
       await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
-      await shot(page, `lobby-${w}x${h}-${theme}`);
+      await keepScreenshot(page, `lobby-${w}x${h}-${theme}`);
       await page.getByRole('tab', { name: 'Invite' }).click();
       await expect(page.getByTestId('invite-stats')).toBeVisible();
-      await shot(page, `lobby-invite-${w}x${h}-${theme}`);
+      await keepScreenshot(page, `lobby-invite-${w}x${h}-${theme}`);
     }
   });
 }

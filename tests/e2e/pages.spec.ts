@@ -4,7 +4,15 @@ import { TAGLINES } from '../../machines/taglines/taglines.types';
 import { postApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
-import { buyTicket, registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+import {
+  buyTicket,
+  newMember,
+  openHomeAs,
+  registerUser,
+  signInPage,
+  uniqueEmail,
+  waitForApp,
+} from '../support/pages';
 
 const GUIDES = [
   ['intro', 'Introduction', 2],
@@ -447,9 +455,7 @@ test.describe('signed-in home', () => {
   }) => {
     const user = await registerUser(baseURL ?? '', uniqueEmail('don'));
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInPage(page, user);
-    await page.goto('/');
-    await waitForApp(page);
+    await openHomeAs(page, user);
     await expect(page.getByTestId('user-email')).toHaveText(user.userData.user_email);
     const tabs = page.getByRole('tablist');
     await expect(tabs.getByRole('tab', { name: 'Get Ticket' })).toHaveAttribute(
@@ -512,9 +518,7 @@ test.describe('signed-in home', () => {
       data.user_ref_confirmed,
     ]).toEqual([1, 2, 1]);
 
-    await signInPage(page, inviter);
-    await page.goto('/');
-    await waitForApp(page);
+    await openHomeAs(page, inviter);
     await page.getByRole('tab', { name: 'Invite' }).click();
     await expect(page.getByTestId('counter-clicks')).toHaveText('1');
     await expect(page.getByTestId('counter-registered')).toHaveText('2');
@@ -526,8 +530,7 @@ test.describe('signed-in home', () => {
     page,
     baseURL,
   }) => {
-    const user = await registerUser(baseURL ?? '', uniqueEmail('dated'));
-    await buyTicket(baseURL ?? '', user);
+    const user = await newMember(baseURL ?? '', 'dated');
     await signInPage(page, user);
     await pinClock(page, LAUNCH_AT_MS - 1000);
     await page.goto('/');
@@ -549,12 +552,9 @@ test.describe('signed-in home', () => {
     page,
     baseURL,
   }) => {
-    const user = await registerUser(baseURL ?? '', uniqueEmail('paid'));
-    await buyTicket(baseURL ?? '', user);
+    const user = await newMember(baseURL ?? '', 'paid');
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInPage(page, user);
-    await page.goto('/');
-    await waitForApp(page);
+    await openHomeAs(page, user);
     await expectNoHorizontalOverflow(page);
     await expect(page.getByText('Access Granted!')).toBeVisible();
     await expectNoAxeViolations(page);

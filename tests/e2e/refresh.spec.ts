@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
+import { signInPage } from '../support/pages';
 
 /**
  * Token refresh in the built site against a local server whose jwts live 1 s of a clock the test
@@ -8,13 +9,29 @@ import { expect, test } from '../support/e2e';
  * an expired stored jwt is renewed by exactly one auth/refresh during the bootstrap; a refresh
  * token that no longer works logs out and the site loads signed out.
  */
-async function seedTokens(page: Page, tokens: Record<string, string>) {
-  await page.addInitScript((values: Record<string, string>) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-  }, tokens);
+/**
+ * A fresh server whose jwts live 1 s of a clock the test moves, with a user registered on it:
+ * `expireJwt()` moves that clock 2 s on, so the jwt the user holds has expired on the server.
+ */
+async function shortJwtServer(
+  freshServer: (opts: { jwtTtlSeconds: number; now: () => number }) => Promise<{ url: string }>,
+  email: string,
+) {
+  let serverNow = Date.now();
+  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
+  const user = await registerUser(server.url, email);
+  const expireJwt = () => {
+    serverNow += 2_000;
+  };
+  return { server, user, expireJwt };
 }
+
+/** What the page keeps of the session in localStorage. */
+const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    jwt: localStorage.getItem('jwt'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
 
 function countResponses(page: Page) {
   const seen: { path: string; status: number }[] = [];
@@ -33,15 +50,9 @@ test('an expired jwt is renewed by one refresh and the user stays signed in', as
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
-  let serverNow = Date.now();
-  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
-  const user = await registerUser(server.url, 'refresh-e2e@example.com');
-  await seedTokens(page, {
-    jwt: user.jwt,
-    refreshToken: user.refreshToken,
-    sessionToken: user.sessionToken,
-  });
-  serverNow += 2_000; // the stored 1 s jwt has expired on the server's clock
+  const { server, user, expireJwt } = await shortJwtServer(freshServer, 'refresh-e2e@example.com');
+  await signInPage(page, user);
+  expireJwt();
   const seen = countResponses(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeHidden();
@@ -51,10 +62,7 @@ test('an expired jwt is renewed by one refresh and the user stays signed in', as
   ]);
   const userData = seen.filter((r) => r.path === 'user/data').map((r) => r.status);
   expect(userData.slice(0, 2)).toEqual([401, 200]);
-  const stored = await page.evaluate(() => ({
-    jwt: localStorage.getItem('jwt'),
-    refreshToken: localStorage.getItem('refreshToken'),
-  }));
+  const stored = await storedTokens(page);
   expect(stored.jwt).toBeTruthy();
   expect(stored.jwt).not.toBe(user.jwt);
   expect(stored.refreshToken).not.toBe(user.refreshToken);
@@ -66,9 +74,7 @@ test('a refresh token that no longer works logs out once; the site loads signed 
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/Failed to load resource: the server responded with a status of 401/);
-  let serverNow = Date.now();
-  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
-  const user = await registerUser(server.url, 'revoked-e2e@example.com');
+  const { server, user, expireJwt } = await shortJwtServer(freshServer, 'revoked-e2e@example.com');
   // Revoke the refresh token behind the site's back (an Exit elsewhere): its stored copy is dead.
   const revoked = await fetch(`${server.url}/api/auth/logout`, {
     method: 'POST',
@@ -76,12 +82,8 @@ test('a refresh token that no longer works logs out once; the site loads signed 
     body: JSON.stringify({ session: user.sessionToken, refresh_token: user.refreshToken }),
   });
   expect(revoked.status).toBe(200);
-  await seedTokens(page, {
-    jwt: user.jwt,
-    refreshToken: user.refreshToken,
-    sessionToken: user.sessionToken,
-  });
-  serverNow += 2_000; // the stored 1 s jwt has expired on the server's clock
+  await signInPage(page, user);
+  expireJwt();
   const seen = countResponses(page);
   await page.clock.install();
   await page.goto(`${server.url}/`);
@@ -89,10 +91,7 @@ test('a refresh token that no longer works logs out once; the site loads signed 
   await expect(page.getByRole('alertdialog', { name: 'Connection Error' })).toHaveCount(0);
   await expect(page.getByText('revoked-e2e@example.com')).toHaveCount(0);
   expect(seen.filter((r) => r.path === 'auth/refresh')).toHaveLength(1);
-  const stored = await page.evaluate(() => ({
-    jwt: localStorage.getItem('jwt'),
-    refreshToken: localStorage.getItem('refreshToken'),
-  }));
+  const stored = await storedTokens(page);
   expect(stored).toEqual({ jwt: null, refreshToken: null });
   // Signed out: nothing protected is sent afterwards, however long the page stays open. The
   // page clock (installed before the visit) moves on by five minutes at once, firing every timer

@@ -1,15 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { codeEmail } from '../../server/mail';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/e2e';
 import { info, notify, openError } from '../support/overlays/e2e';
 import {
-  buyTicket,
-  registerUser,
-  signInPage,
+  keepScreenshot,
+  newMember,
+  openHomeAs,
   PHONE_UA,
+  registerUser,
   uniqueEmail,
   useTheme,
   waitForApp,
@@ -21,7 +20,6 @@ import {
  * under test-results/screenshots/ for review. Each one also asserts the page is what it claims
  * to be and that axe finds no violation on it.
  */
-const DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
 const VIEWPORTS = [
   { name: '360x740', width: 360, height: 740 },
   { name: '390x844', width: 390, height: 844 },
@@ -34,16 +32,12 @@ async function shoot(
   name: string,
   opts: { fullPage?: boolean; skipAxe?: string[] } = {},
 ) {
-  mkdirSync(DIR, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
+  await keepScreenshot(page, name, opts);
   await expectNoAxeViolations(page, { what: name, skip: opts.skipAxe });
 }
 
 async function openHome(page: Page, user: RegisteredUser, tab: 'Get Ticket' | 'Invite') {
-  await signInPage(page, user);
-  await page.goto('/');
-  await waitForApp(page);
+  await openHomeAs(page, user);
   await page.getByRole('tab', { name: tab }).click();
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
 }
@@ -176,8 +170,7 @@ for (const viewport of VIEWPORTS) {
       });
 
       test('home with access, both tabs', async ({ page, baseURL }) => {
-        const user = await registerUser(baseURL ?? '', uniqueEmail('shotpaid'));
-        await buyTicket(baseURL ?? '', user);
+        const user = await newMember(baseURL ?? '', 'shotpaid');
         await openHome(page, user, 'Get Ticket');
         await expect(page.getByText('Access Granted!')).toBeVisible();
         await shoot(page, `home-access-ticket-${viewport.name}-${theme}`);

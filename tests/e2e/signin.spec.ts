@@ -28,6 +28,24 @@ async function submitEmail(page: Page, email: string) {
   await expect(dialog(page).getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
 }
 
+/**
+ * A fresh server whose clock runs with the page's (installed, not yet paused), without the
+ * prefilled code: `later(ms)` moves the server's clock on where the test moves the page's.
+ */
+async function serverOnPageClock(
+  page: Page,
+  freshServer: (opts: { now: () => number }) => Promise<{ url: string }>,
+) {
+  let skew = 0;
+  const server = await freshServer({ now: () => Date.now() + skew });
+  await page.clock.install();
+  await withoutPrefill(page);
+  const later = (ms: number) => {
+    skew += ms;
+  };
+  return { server, later };
+}
+
 /** Production-like answers: auth/email/init without the development `sign_code`. */
 async function withoutPrefill(page: Page) {
   await page.route('**/api/auth/email/init', async (route) => {
@@ -157,10 +175,7 @@ test.describe('sign-in', () => {
   }) => {
     allowConsoleErrors(/status of 400/);
     // The server enforces the same 30 s; its clock moves with the page's.
-    let skew = 0;
-    const server = await freshServer({ now: () => Date.now() + skew });
-    await page.clock.install();
-    await withoutPrefill(page);
+    const { server, later } = await serverOnPageClock(page, freshServer);
     await openModal(page, server.url);
     // From here on the page's time moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 5_000);
@@ -175,7 +190,7 @@ test.describe('sign-in', () => {
     await page.clock.runFor(28_000);
     await expect(resend).toHaveText('Resend in 1s');
     await expect(resend).toBeDisabled();
-    skew += 30_000;
+    later(30_000);
     await page.clock.runFor(1_000);
     await expect(resend).toHaveText('Resend Code');
     await expect(resend).toBeEnabled();
@@ -202,10 +217,7 @@ test.describe('sign-in', () => {
   }) => {
     allowConsoleErrors(/status of 429/);
     // The server's 30 s runs on the page's clock.
-    let skew = 0;
-    const server = await freshServer({ now: () => Date.now() + skew });
-    await page.clock.install();
-    await withoutPrefill(page);
+    const { server, later } = await serverOnPageClock(page, freshServer);
     const requests = authRequests(page);
     const inits = () => requests.filter((r) => r.url().endsWith('/auth/email/init')).length;
     await openModal(page, server.url);
@@ -215,13 +227,13 @@ test.describe('sign-in', () => {
     const code = await readOutboxCode(server.url, email);
     const resend = dialog(page).getByRole('button', { name: /^Resend/ });
     await page.clock.runFor(3_000);
-    skew += 3_000;
+    later(3_000);
     await expect(resend).toHaveText('Resend in 27s');
 
     await dialog(page).getByRole('button', { name: 'Change E-mail' }).click();
     await expect(dialog(page).getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await page.clock.runFor(2_000);
-    skew += 2_000;
+    later(2_000);
     await dialog(page).getByRole('button', { name: 'Continue' }).click();
     await expect(dialog(page).getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
     await expect(dialog(page)).toContainText(`We sent a 6-digit code to ${email}.`);

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { machineToChart } from '../../src/devtools/graph';
 import { registerUser, type RegisteredUser } from '../support/api';
 import { expect, test } from '../support/e2e';
@@ -190,15 +190,12 @@ test('clicking through sign-in in another tab moves the highlighted state in the
   const other = section.getByRole('button', { name: /\(other tab\)$/ });
   await expect(other).toBeVisible();
   await other.click();
-  const active = (id: string) =>
-    section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
+  const active = (id: string) => activeState(section, id);
   await expect(active('signIn.open.email')).toHaveCount(1);
   await expect(active('signIn.open.code')).toHaveCount(0);
 
   // Continue with an e-mail: the highlighted state follows to the code step.
-  await dialog.getByLabel('E-mail').fill('visualiser@example.com');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+  await continueWithEmail(dialog, 'visualiser@example.com');
   await expect(active('signIn.open.code')).toHaveCount(1);
   await expect(active('signIn.open.email')).toHaveCount(0);
   await expect(
@@ -218,8 +215,7 @@ test('a visualiser opened after the site shows the live sign-in state at once an
   test.setTimeout(90_000);
   // The site first: a player has already opened the sign-in modal; then the visualiser.
   const { dialog, section } = await siteSignInThenVisualiser({ page, context, watchPage });
-  const active = (id: string) =>
-    section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
+  const active = (id: string) => activeState(section, id);
 
   // The site's actor is there before the site does anything more, in its current state.
   const site = section.getByRole('button', { name: /\(other tab\)$/ });
@@ -229,9 +225,7 @@ test('a visualiser opened after the site shows the live sign-in state at once an
   await expect(active('signIn.closed')).toHaveCount(0);
 
   // The sign-in steps on the site move the highlighted state.
-  await dialog.getByLabel('E-mail').fill('late-visualiser@example.com');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+  await continueWithEmail(dialog, 'late-visualiser@example.com');
   await expect(active('signIn.open.code')).toHaveCount(1);
   await expect(active('signIn.open.email')).toHaveCount(0);
 });
@@ -292,6 +286,17 @@ test('time travel over a sandbox run, then "Save as test" gives a file the model
       /step 3 of 3 \(after copyFeedback \(\+2000 ms\)\), 1 ms before the delay is due: state/,
   });
 });
+
+/** The node of state `id` in a visualiser section's chart, when it is the active state. */
+const activeState = (section: Locator, id: string) =>
+  section.locator(`g.devtools-node[data-active="true"][data-state-id="${id}"]`);
+
+/** The sign-in dialog's first step: an e-mail and Continue; the code step shows. */
+async function continueWithEmail(dialog: Locator, email: string) {
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+}
 
 /**
  * A file "Save as test" downloaded, put where QA puts it (tests/model/recorded/): the model project
@@ -355,9 +360,7 @@ test('"Save as test" on a live actor of the site (another tab) gives a file the 
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Access' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('E-mail').fill(`live-recording-${Date.now()}@example.com`);
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+  await continueWithEmail(dialog, `live-recording-${Date.now()}@example.com`);
 
   const visualiser = await context.newPage();
   await watchPage(visualiser);
@@ -668,9 +671,7 @@ test('screenshots of the visualiser at 1440×900, light and dark, with the site 
   await expect(visualiser.locator('svg[data-chart="userData"]')).toBeVisible({ timeout: 60_000 });
   await dialog.getByLabel('E-mail').fill('screenshot@example.com');
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(
-    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.code"]'),
-  ).toHaveCount(1);
+  await expect(activeState(section, 'signIn.open.code')).toHaveCount(1);
   for (const scheme of ['light', 'dark'] as const) {
     await visualiser.emulateMedia({ colorScheme: scheme });
     await visualiser.evaluate(

@@ -32,12 +32,12 @@ import type {
 } from '../../machines/auth/auth.types';
 import { EMPTY_STORED } from '../../machines/shared/stored';
 import {
-  checkProperty,
+  actorDriver,
+  checkModelProperty,
   defineModel,
   settle,
-  testPaths,
   specExpect,
-  type Driver,
+  testPaths,
   type Executors,
 } from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
@@ -304,10 +304,8 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup: start,
-  teardown: ({ actor }) => void actor.stop(),
-  actual: ({ actor }) => actor.getSnapshot(),
   events,
   clauses: {
     '*': ['§4.auth.signIn', '§4.auth.logout', '§4.auth.flag', '§4.access.flag', '§3.storage.keys'],
@@ -354,7 +352,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(live.children.refreshTokens === undefined).toBe(at !== 'refreshing');
     },
   },
-};
+});
 
 testPaths(model, driver);
 
@@ -414,10 +412,8 @@ it('§9: 2 Gangsters with entry, by ticket or by friends, +1 for each friend who
 
 describe('auth properties', () => {
   it('signed out holds nothing; a refresh runs only with a refresh token; the epoch tracks the session', () => {
-    checkProperty('auth invariants', {
-      machine: authMachine,
+    checkModelProperty('auth invariants', model, {
       input,
-      events: model.events.map((e) => e.event),
       invariant: ({ snapshot }) => {
         const c = snapshot.context;
         if (snapshot.matches('signedOut')) {

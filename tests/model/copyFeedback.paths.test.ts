@@ -8,14 +8,13 @@ import {
   selectIsCopied,
 } from '../../machines/copyFeedback/copyFeedback.selectors';
 import {
+  actorDriver,
   actorProbe,
   advanceSpecDelay,
-  checkProperty,
+  checkModelProperty,
   controllable,
   defineModel,
   testPaths,
-  type Driver,
-  type Executors,
 } from '../support/paths';
 import { it } from 'vitest';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -44,22 +43,16 @@ function setup() {
 }
 type Ctx = ReturnType<typeof setup>;
 
-const events = {
-  'copyFeedback.copy': ({ ctx, event }) => ctx.actor.send(event),
-  'xstate.done.actor.writeClipboard': ({ ctx }) => ctx.write.resolve(),
-  'xstate.error.actor.writeClipboard': ({ ctx, event }) => ctx.write.reject(event.error),
-  // §9: "Copied!" for 2 s, exactly (oracle), not the chart's own delay.
-  'xstate.after.copyFeedback.copyFeedback.copied': ({ ctx, event }) =>
-    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
-} satisfies Executors<typeof model, Ctx>;
-
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  events: {
+    'copyFeedback.copy': ({ ctx, event }) => ctx.actor.send(event),
+    'xstate.done.actor.writeClipboard': ({ ctx }) => ctx.write.resolve(),
+    'xstate.error.actor.writeClipboard': ({ ctx, event }) => ctx.write.reject(event.error),
+    // §9: "Copied!" for 2 s, exactly (oracle), not the chart's own delay.
+    'xstate.after.copyFeedback.copyFeedback.copied': ({ ctx, event }) =>
+      advanceSpecDelay(event.type, actorProbe(ctx.actor)),
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
   clauses: {
     idle: ['§2.copy.feedback'],
     copying: ['§2.copy.feedback'],
@@ -80,14 +73,12 @@ const driver: Driver<typeof model, Ctx> = {
       expect(COPIED_LABEL).toBe(SPEC_MESSAGES.copied);
     },
   },
-};
+});
 
 testPaths(model, driver);
 
 it('"Copied!" shows only right after a successful write, and never together with the failure flag', () => {
-  checkProperty('copy feedback: copied only after done', {
-    machine: copyFeedbackMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('copy feedback: copied only after done', model, {
     maxEvents: 30,
     invariant: ({ snapshot, previous, event }) =>
       (!snapshot.matches('copied') ||

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, type ActorRefFrom } from 'xstate';
 import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
@@ -26,11 +26,12 @@ import { SYSTEM_IDS } from '../../machines/systemIds';
 import { ErrorModal } from '../../src/views/overlays/ErrorModal';
 import { InformationBanner } from '../../src/views/overlays/InformationBanner';
 import {
-  checkProperty,
+  checkModelProperty,
   defineModel,
   settle,
+  systemDriver,
   testPaths,
-  type Driver,
+  withView,
   type Executors,
 } from '../support/paths';
 import { SPEC_MESSAGES } from '../support/oracle';
@@ -341,19 +342,22 @@ const actorEvents = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const actorDriver: Driver<typeof model, Ctx> = {
-  setup: setupSystem,
-  teardown: ({ root }) => {
-    root.stop();
+const actorDriver = systemDriver(
+  model,
+  { live: ({ modal }) => modal, root: ({ root }) => root },
+  {
+    setup: setupSystem,
+    events: actorEvents,
+    clauses: {
+      hidden: ['§4.errorModal.shown'],
+      shown: ['§2.errorModal.show', '§8.global.handler'],
+    },
+    states: {
+      hidden: ({ ctx }) => expectHidden(ctx),
+      shown: ({ ctx }) => expectShown(ctx),
+    },
   },
-  actual: ({ modal }) => modal.getSnapshot(),
-  events: actorEvents,
-  clauses: { hidden: ['§4.errorModal.shown'], shown: ['§2.errorModal.show', '§8.global.handler'] },
-  states: {
-    hidden: ({ ctx }) => expectHidden(ctx),
-    shown: ({ ctx }) => expectShown(ctx),
-  },
-};
+);
 
 testPaths(model, actorDriver);
 
@@ -435,31 +439,28 @@ const checkModal = (ctx: Ctx) => {
   else expect(time).toMatch(ISO_TIME);
 };
 
-const viewDriver: Driver<typeof model, Ctx> = {
-  setup: () => {
-    const ctx = setupSystem();
-    render(
-      <>
-        <ErrorModal actor={ctx.modal} />
-        <InformationBanner actor={ctx.notifications} />
-      </>,
-    );
-    return ctx;
+/** The actor's setup, then the views that read it, rendered. */
+const renderedView = withView(setupSystem, (ctx) => (
+  <>
+    <ErrorModal actor={ctx.modal} />
+    <InformationBanner actor={ctx.notifications} />
+  </>
+));
+
+const viewDriver = systemDriver(
+  model,
+  { live: ({ modal }) => modal, root: ({ root }) => root },
+  {
+    setup: renderedView,
+    events: viewEvents,
+    states: { '*': ({ ctx }) => checkModal(ctx) },
   },
-  teardown: ({ root }) => {
-    root.stop();
-  },
-  actual: ({ modal }) => modal.getSnapshot(),
-  events: viewEvents,
-  states: { '*': ({ ctx }) => checkModal(ctx) },
-};
+);
 
 testPaths(model, viewDriver, 'view');
 
 it('the modal shows exactly when it holds an error, and never for a warning or a deprecation', () => {
-  checkProperty('errorModal: shown iff info', {
-    machine: errorModalMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('errorModal: shown iff info', model, {
     maxEvents: 30,
     invariant: ({ snapshot, previous, event }) =>
       snapshot.matches('shown') === (snapshot.context.info !== null) &&

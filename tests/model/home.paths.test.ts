@@ -18,14 +18,7 @@ import {
   type ShareInput,
   type ShareResult,
 } from '../../machines/home/home.types';
-import {
-  controllable,
-  defineModel,
-  settle,
-  testPaths,
-  type Driver,
-  type Executors,
-} from '../support/paths';
+import { actorDriver, controllable, defineModel, settle, testPaths } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const LINK = 'https://site.test/r/ABC123';
@@ -123,77 +116,71 @@ const copiedNow = (ctx: Ctx) => {
   return child ? selectIsCopied(child.getSnapshot()) : false;
 };
 
-const events = {
-  'home.showTicket': ({ ctx, event }) => ctx.actor.send(event),
-  'home.showInvite': ({ ctx, event }) => ctx.actor.send(event),
-  'invite.copyLink': async ({ ctx, event }) => {
-    const before = ctx.clipboard.length;
-    ctx.actor.send(event);
-    await settle();
-    expect(ctx.clipboard.slice(before)).toEqual([LINK]);
-    expect(copiedNow(ctx)).toBe(true);
-  },
-  'invite.share': ({ ctx, event }) => ctx.actor.send(event),
-  // A visitor's choice on the landing changes nothing on the page until the home is shown.
-  'home.offerChosen': ({ ctx, event }) => {
-    const before = selectActiveTab(ctx.actor.getSnapshot());
-    ctx.actor.send(event);
-    ctx.chosen = event.offer;
-    expect(selectActiveTab(ctx.actor.getSnapshot())).toBe(before);
-  },
-  // §2 option cards: after choosing `Invite 2 friends`, the signed-in home opens on the Invite
-  // tab (the invite link), once; otherwise the tab stays where it was.
-  'home.shown': ({ ctx, event }) => {
-    const before = selectActiveTab(ctx.actor.getSnapshot());
-    ctx.actor.send(event);
-    const expected = ctx.chosen === 'invite' && before === 'getTicket' ? 'invite' : before;
-    expect(selectActiveTab(ctx.actor.getSnapshot()), 'the tab the chosen card leads to').toBe(
-      expected,
-    );
-    if (expected !== before) ctx.chosen = 'ticket';
-  },
-  // The player's data changed: the Invite tab reads its codes again (never while on Get Ticket,
-  // never a second request while one is on its way).
-  'home.userChanged': ({ ctx, event }) => {
-    const snapshot = ctx.actor.getSnapshot();
-    const reload =
-      snapshot.matches({ invite: { codes: 'loaded' } }) ||
-      snapshot.matches({ invite: { codes: 'failed' } });
-    const before = ctx.codes.calls.length;
-    ctx.actor.send(event);
-    expect(ctx.codes.calls.length - before).toBe(reload ? 1 : 0);
-  },
-  'xstate.done.actor.inviteCodes': async ({ ctx, event }) => {
-    await ctx.codes.resolve(event.output as InviteCodeItem[]);
-    ctx.loadedCodes = event.output as InviteCodeItem[];
-  },
-  'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),
-  'xstate.done.actor.shareLink': async ({ ctx, event }) => {
-    const before = ctx.clipboard.length;
-    const output = event.output as ShareResult;
-    await ctx.share.resolve(output);
-    await settle();
-    // Without the Web Share API the link is copied instead (and "Copied!" shows).
-    const expected = output.outcome === 'unsupported' ? [LINK] : [];
-    expect(ctx.clipboard.slice(before)).toEqual(expected);
-    if (expected.length > 0) expect(copiedNow(ctx)).toBe(true);
-    expect(selectIsSharing(ctx.actor.getSnapshot()), 'the link can be shared again').toBe(false);
-  },
-  'xstate.error.actor.shareLink': async ({ ctx, event }) => {
-    await ctx.share.reject(event.error);
-    await settle();
-    // A dismissed share sheet: nothing copied, the link ready again.
-    expect(selectIsSharing(ctx.actor.getSnapshot())).toBe(false);
-  },
-} satisfies Executors<typeof model, Ctx>;
-
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  events: {
+    'home.showTicket': ({ ctx, event }) => ctx.actor.send(event),
+    'home.showInvite': ({ ctx, event }) => ctx.actor.send(event),
+    'invite.copyLink': async ({ ctx, event }) => {
+      const before = ctx.clipboard.length;
+      ctx.actor.send(event);
+      await settle();
+      expect(ctx.clipboard.slice(before)).toEqual([LINK]);
+      expect(copiedNow(ctx)).toBe(true);
+    },
+    'invite.share': ({ ctx, event }) => ctx.actor.send(event),
+    // A visitor's choice on the landing changes nothing on the page until the home is shown.
+    'home.offerChosen': ({ ctx, event }) => {
+      const before = selectActiveTab(ctx.actor.getSnapshot());
+      ctx.actor.send(event);
+      ctx.chosen = event.offer;
+      expect(selectActiveTab(ctx.actor.getSnapshot())).toBe(before);
+    },
+    // §2 option cards: after choosing `Invite 2 friends`, the signed-in home opens on the Invite
+    // tab (the invite link), once; otherwise the tab stays where it was.
+    'home.shown': ({ ctx, event }) => {
+      const before = selectActiveTab(ctx.actor.getSnapshot());
+      ctx.actor.send(event);
+      const expected = ctx.chosen === 'invite' && before === 'getTicket' ? 'invite' : before;
+      expect(selectActiveTab(ctx.actor.getSnapshot()), 'the tab the chosen card leads to').toBe(
+        expected,
+      );
+      if (expected !== before) ctx.chosen = 'ticket';
+    },
+    // The player's data changed: the Invite tab reads its codes again (never while on Get Ticket,
+    // never a second request while one is on its way).
+    'home.userChanged': ({ ctx, event }) => {
+      const snapshot = ctx.actor.getSnapshot();
+      const reload =
+        snapshot.matches({ invite: { codes: 'loaded' } }) ||
+        snapshot.matches({ invite: { codes: 'failed' } });
+      const before = ctx.codes.calls.length;
+      ctx.actor.send(event);
+      expect(ctx.codes.calls.length - before).toBe(reload ? 1 : 0);
+    },
+    'xstate.done.actor.inviteCodes': async ({ ctx, event }) => {
+      await ctx.codes.resolve(event.output as InviteCodeItem[]);
+      ctx.loadedCodes = event.output as InviteCodeItem[];
+    },
+    'xstate.error.actor.inviteCodes': ({ ctx, event }) => ctx.codes.reject(event.error),
+    'xstate.done.actor.shareLink': async ({ ctx, event }) => {
+      const before = ctx.clipboard.length;
+      const output = event.output as ShareResult;
+      await ctx.share.resolve(output);
+      await settle();
+      // Without the Web Share API the link is copied instead (and "Copied!" shows).
+      const expected = output.outcome === 'unsupported' ? [LINK] : [];
+      expect(ctx.clipboard.slice(before)).toEqual(expected);
+      if (expected.length > 0) expect(copiedNow(ctx)).toBe(true);
+      expect(selectIsSharing(ctx.actor.getSnapshot()), 'the link can be shared again').toBe(false);
+    },
+    'xstate.error.actor.shareLink': async ({ ctx, event }) => {
+      await ctx.share.reject(event.error);
+      await settle();
+      // A dismissed share sheet: nothing copied, the link ready again.
+      expect(selectIsSharing(ctx.actor.getSnapshot())).toBe(false);
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
   clauses: {
     getTicket: ['§2.home.tabs'],
     'invite.codes.loading': ['§7.calls.inviteCodes'],
@@ -220,6 +207,6 @@ const driver: Driver<typeof model, Ctx> = {
       expect(call?.text).toContain('December 20');
     },
   },
-};
+});
 
 testPaths(model, driver);

@@ -29,12 +29,11 @@ import {
   type ClockTicked,
 } from '../../machines/launch/launch.types';
 import {
-  specExpect,
-  checkProperty,
+  actorDriver,
+  checkModelProperty,
   defineModel,
+  specExpect,
   testPaths,
-  type Driver,
-  type Executors,
 } from '../support/paths';
 import {
   README_DATED_TEXTS,
@@ -107,29 +106,23 @@ function setup() {
 }
 type Ctx = ReturnType<typeof setup>;
 
-const events = {
-  'clock.ticked': ({ ctx, event }) => {
-    if (!ctx.clock.emit) throw new Error('the clock actor was never started');
-    if (!ctx.clock.stopped) ctx.lastReading = event.now;
-    ctx.clock.emit(event);
-  },
-  'launch.calendarTold': ({ ctx, event }) => {
-    const told: CalendarTold = event;
-    ctx.calendar = calendarFromPublicData(
-      { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
-      ctx.calendar,
-    );
-    ctx.actor.send(told);
-  },
-} satisfies Executors<typeof model, Ctx>;
-
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  events: {
+    'clock.ticked': ({ ctx, event }) => {
+      if (!ctx.clock.emit) throw new Error('the clock actor was never started');
+      if (!ctx.clock.stopped) ctx.lastReading = event.now;
+      ctx.clock.emit(event);
+    },
+    'launch.calendarTold': ({ ctx, event }) => {
+      const told: CalendarTold = event;
+      ctx.calendar = calendarFromPublicData(
+        { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
+        ctx.calendar,
+      );
+      ctx.actor.send(told);
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
   clauses: {
     'running.countingDown': ['§2.home.countdown', '§4.launch.countdown'],
     trainingOpen: ['§4.launch.countdown', '§2.home.trainingOpen'],
@@ -180,7 +173,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.clock.stopped, 'the clock stops once open').toBe(true);
     },
   },
-};
+});
 
 const cards = (ctx: Ctx) => {
   const s = ctx.actor.getSnapshot();
@@ -233,10 +226,8 @@ function expectCopy(ctx: Ctx) {
 testPaths(model, driver);
 
 it('training opens exactly when a clock reading reaches the launch instant, and stays open until the launch moves later', () => {
-  checkProperty('launch opens only at or after the calendar launch instant', {
-    machine: launchMachine,
+  checkModelProperty('launch opens only at or after the calendar launch instant', model, {
     input: {},
-    events: model.events.map((e) => e.event),
     maxEvents: 20,
     invariant: ({ snapshot, previous, event }) => {
       const open = snapshot.matches('trainingOpen');

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
@@ -23,10 +23,12 @@ import { VideoModal } from '../../src/views/overlays/VideoModal';
 import { SPEC_LIMITS, SPEC_TIMERS } from '../support/oracle';
 import { regionClock } from '../support/overlays/regionClock';
 import {
+  actorDriver,
+  checkModelProperty,
   checkProperty,
   defineModel,
   testPaths,
-  type Driver,
+  withView,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -219,12 +221,8 @@ const actorEvents = {
   'xstate.after.informationDuration.notifications.banner.visible': actorStep,
 } satisfies Executors<typeof model, Ctx>;
 
-const actorDriver: Driver<typeof model, Ctx> = {
+const actorPaths = actorDriver(model, {
   setup: setupActor,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: actorEvents,
   clauses: {
     '*': ['§4.notify.duration', '§4.notify.cap', '§4.banner.duration', '§2.video.modal'],
@@ -240,9 +238,9 @@ const actorDriver: Driver<typeof model, Ctx> = {
       ).toHaveLength(1);
     },
   },
-};
+});
 
-testPaths(model, actorDriver);
+testPaths(model, actorPaths);
 
 // The same paths through the rendered overlays, as a player sees and clicks them.
 const click = (element: () => HTMLElement) =>
@@ -299,25 +297,20 @@ const checkView = (ctx: Ctx) => {
   specState(ctx);
 };
 
-const viewDriver: Driver<typeof model, Ctx> = {
-  setup: () => {
-    const ctx = setupActor();
-    render(
-      <>
-        <InformationBanner actor={ctx.actor} />
-        <Toast actor={ctx.actor} />
-        <VideoModal actor={ctx.actor} />
-      </>,
-    );
-    return ctx;
-  },
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
+/** The actor's setup, then the views that read it, rendered. */
+const renderedView = withView(setupActor, (ctx) => (
+  <>
+    <InformationBanner actor={ctx.actor} />
+    <Toast actor={ctx.actor} />
+    <VideoModal actor={ctx.actor} />
+  </>
+));
+
+const viewDriver = actorDriver(model, {
+  setup: renderedView,
   events: viewEvents,
   states: { '*': ({ ctx }) => checkView(ctx) },
-};
+});
 
 testPaths(model, viewDriver, 'view');
 
@@ -357,10 +350,8 @@ it('toasts show one at a time, in the order asked; past the cap the oldest waiti
 });
 
 it('the queue never exceeds its cap, and a toast shows whenever one waits', () => {
-  checkProperty('notifications: cap and no idle queue', {
-    machine: notificationsMachine,
+  checkModelProperty('notifications: cap and no idle queue', model, {
     input,
-    events: model.events.map((e) => e.event),
     maxEvents: 40,
     invariant: ({ snapshot }) =>
       snapshot.context.queue.length <= input.queueCap &&

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { settle, specExpect, testPaths, type Driver, type Executors } from '../support/paths';
+import {
+  settle,
+  specExpect,
+  systemDriver,
+  testPaths,
+  type Driver,
+  type Executors,
+} from '../support/paths';
 import {
   advance,
   advanceCopyFeedback,
@@ -35,6 +42,22 @@ type ModelEventOf<T extends string> = Extract<(typeof model.events)[number]['eve
  * auth service in its system) and against the rendered Get Ticket tab.
  */
 type Ctx = PaymentSystem;
+/** The three balance checks (after sending, the refresh, the QR poll) answer alike. */
+type BalanceCheck = 'confirmBalance' | 'refreshBalance' | 'qrBalance';
+type BalanceRead = ModelEventOf<`xstate.done.actor.${BalanceCheck}`>;
+type BalanceFailed = ModelEventOf<`xstate.error.actor.${BalanceCheck}`>;
+/** The named delays the chart's own timing decides (the pending poll follows the spec's). */
+type ChartDelay = ModelEventOf<
+  | 'xstate.after.cancelNotice.payment.open.idle.cancelled'
+  | 'xstate.after.balanceRefresh.payment.open.waiting'
+  | 'xstate.after.qrPoll.payment.open.qr.shown'
+>;
+const balanceRead = checked<BalanceRead>(({ ctx, event }) =>
+  ctx.balance.resolve(event.output as CheckBalanceOutput),
+);
+const balanceFailed = checked<BalanceFailed>(({ ctx, event }) => ctx.balance.reject(event.error));
+const delayDue = checked<ChartDelay>(({ ctx, event }) => advance(ctx.actor, event.type));
+
 /** An intent of the tab, sent as is. */
 const send = checked(({ ctx, event }) => {
   ctx.actor.send(event as PaymentEvent);
@@ -70,46 +93,35 @@ const events = {
   'xstate.error.actor.getBlockhash': checked(({ ctx, event }) => ctx.blockhash.reject(event.error)),
   'xstate.done.actor.sendTransfer': checked(({ ctx }) => ctx.send.resolve({ signature: 'Sig1' })),
   'xstate.error.actor.sendTransfer': checked(({ ctx, event }) => ctx.send.reject(event.error)),
-  'xstate.done.actor.confirmBalance': checked(({ ctx, event }) =>
-    ctx.balance.resolve(event.output as never),
-  ),
-  'xstate.error.actor.confirmBalance': checked(({ ctx, event }) => ctx.balance.reject(event.error)),
-  'xstate.done.actor.refreshBalance': checked(({ ctx, event }) =>
-    ctx.balance.resolve(event.output as never),
-  ),
-  'xstate.error.actor.refreshBalance': checked(({ ctx, event }) => ctx.balance.reject(event.error)),
-  'xstate.done.actor.qrBalance': checked(({ ctx, event }) =>
-    ctx.balance.resolve(event.output as never),
-  ),
-  'xstate.error.actor.qrBalance': checked(({ ctx, event }) => ctx.balance.reject(event.error)),
-  'xstate.after.cancelNotice.payment.open.idle.cancelled': checked(({ ctx, event }) =>
-    advance(ctx.actor, event.type),
-  ),
+  'xstate.done.actor.confirmBalance': balanceRead,
+  'xstate.error.actor.confirmBalance': balanceFailed,
+  'xstate.done.actor.refreshBalance': balanceRead,
+  'xstate.error.actor.refreshBalance': balanceFailed,
+  'xstate.done.actor.qrBalance': balanceRead,
+  'xstate.error.actor.qrBalance': balanceFailed,
+  'xstate.after.cancelNotice.payment.open.idle.cancelled': delayDue,
   // 3 s after sending, the balance of the user's own payment wallet is read (checked by step).
-  'xstate.after.balanceRefresh.payment.open.waiting': checked(({ ctx, event }) =>
-    advance(ctx.actor, event.type),
-  ),
+  'xstate.after.balanceRefresh.payment.open.waiting': delayDue,
   'xstate.after.pendingPoll.payment.open.pending': checked(({ ctx }) => advancePendingPoll(ctx)),
-  'xstate.after.qrPoll.payment.open.qr.shown': checked(({ ctx, event }) =>
-    advance(ctx.actor, event.type),
-  ),
+  'xstate.after.qrPoll.payment.open.qr.shown': delayDue,
 } satisfies Executors<typeof model, Ctx>;
 
-const actorDriver: Driver<typeof model, Ctx> = {
-  setup: () => startPaymentSystem(),
-  teardown: ({ system }) => {
-    system.stop();
+const actorDriver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ system }) => system },
+  {
+    setup: () => startPaymentSystem(),
+    events,
+    states: {
+      // The Ticket Purchased! modal: the auth service hears of the ticket.
+      'open.granted.celebrating': ({ ctx }) =>
+        expect(ctx.authEvents).toContain('auth.accessGranted'),
+      'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
+      'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
+      'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  states: {
-    // The Ticket Purchased! modal: the auth service hears of the ticket.
-    'open.granted.celebrating': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
-    'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
-    'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
-    'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
-  },
-};
+);
 
 testPaths(model, actorDriver);
 
@@ -143,97 +155,63 @@ async function click(ctx: View, name: string, intent: PaymentEvent) {
 }
 const inAct = (run: () => Promise<unknown>) => act(async () => void (await run()));
 
+const balanceReadInView = checked<BalanceRead, View>(({ ctx, event }) =>
+  inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput)),
+);
+const balanceFailedInView = checked<BalanceFailed, View>(({ ctx, event }) =>
+  inAct(() => ctx.balance.reject(event.error)),
+);
+const delayDueInView = checked<ChartDelay, View>(({ ctx, event }) =>
+  inAct(() => advance(ctx.actor, event.type)),
+);
+
 const viewEvents = {
   // The tab is shown; what to pay comes from the auth service's user data (targetWatch).
-  'payment.open': checked<ModelEventOf<'payment.open'>, View>(({ ctx }) => ctx.open()),
-  'payment.target': checked<ModelEventOf<'payment.target'>, View>(({ ctx, event }) =>
-    ctx.setUser(event.target),
+  'payment.open': checked(({ ctx }) => ctx.open()),
+  'payment.target': checked(({ ctx, event }) => ctx.setUser(event.target)),
+  'payment.close': checked(({ ctx }) => ctx.hide()),
+  'payment.send': checked(({ ctx, event }) => click(ctx, BUTTON[event.wallet], event)),
+  'payment.refresh': checked(({ ctx, event }) => click(ctx, 'Refresh balance', event)),
+  'payment.dismissNotice': checked(({ ctx, event }) => click(ctx, 'Dismiss', event)),
+  'payment.showQr': checked(({ ctx, event }) => click(ctx, 'Pay with a QR code', event)),
+  'payment.hideQr': checked(({ ctx, event }) => click(ctx, 'Hide QR code', event)),
+  'payment.closeModal': checked(({ ctx, event }) => click(ctx, "Let's Build My Gang", event)),
+  'payment.copyAddress': checked(async ({ ctx, event }) => {
+    const copies = ctx.clipboard.length;
+    await click(ctx, 'Copy', event);
+    await inAct(() => advanceCopyFeedback());
+    expect(ctx.clipboard.slice(copies)).toEqual([ctx.x.target?.address ?? '']);
+  }),
+  'xstate.done.actor.connectWallet': checked(({ ctx, event }) =>
+    inAct(() => ctx.connect.resolve(event.output as ConnectWalletOutput)),
   ),
-  'payment.close': checked<ModelEventOf<'payment.close'>, View>(({ ctx }) => ctx.hide()),
-  'payment.send': checked<ModelEventOf<'payment.send'>, View>(({ ctx, event }) =>
-    click(ctx, BUTTON[event.wallet], event),
+  'xstate.error.actor.connectWallet': checked(({ ctx, event }) =>
+    inAct(() => ctx.connect.reject(event.error)),
   ),
-  'payment.refresh': checked<ModelEventOf<'payment.refresh'>, View>(({ ctx, event }) =>
-    click(ctx, 'Refresh balance', event),
+  'xstate.done.actor.getBlockhash': checked(({ ctx }) =>
+    inAct(() => ctx.blockhash.resolve({ blockhash: 'Hash1', lastValidBlockHeight: 9 })),
   ),
-  'payment.dismissNotice': checked<ModelEventOf<'payment.dismissNotice'>, View>(({ ctx, event }) =>
-    click(ctx, 'Dismiss', event),
+  'xstate.error.actor.getBlockhash': checked(({ ctx, event }) =>
+    inAct(() => ctx.blockhash.reject(event.error)),
   ),
-  'payment.showQr': checked<ModelEventOf<'payment.showQr'>, View>(({ ctx, event }) =>
-    click(ctx, 'Pay with a QR code', event),
+  'xstate.done.actor.sendTransfer': checked(({ ctx }) =>
+    inAct(() => ctx.send.resolve({ signature: 'Sig1' })),
   ),
-  'payment.hideQr': checked<ModelEventOf<'payment.hideQr'>, View>(({ ctx, event }) =>
-    click(ctx, 'Hide QR code', event),
+  'xstate.error.actor.sendTransfer': checked(({ ctx, event }) =>
+    inAct(() => ctx.send.reject(event.error)),
   ),
-  'payment.closeModal': checked<ModelEventOf<'payment.closeModal'>, View>(({ ctx, event }) =>
-    click(ctx, "Let's Build My Gang", event),
+  'xstate.done.actor.confirmBalance': balanceReadInView,
+  'xstate.error.actor.confirmBalance': balanceFailedInView,
+  'xstate.done.actor.refreshBalance': balanceReadInView,
+  'xstate.error.actor.refreshBalance': balanceFailedInView,
+  'xstate.done.actor.qrBalance': balanceReadInView,
+  'xstate.error.actor.qrBalance': balanceFailedInView,
+  'xstate.after.cancelNotice.payment.open.idle.cancelled': delayDueInView,
+  'xstate.after.balanceRefresh.payment.open.waiting': delayDueInView,
+  'xstate.after.pendingPoll.payment.open.pending': checked(({ ctx }) =>
+    inAct(() => advancePendingPoll(ctx)),
   ),
-  'payment.copyAddress': checked<ModelEventOf<'payment.copyAddress'>, View>(
-    async ({ ctx, event }) => {
-      const copies = ctx.clipboard.length;
-      await click(ctx, 'Copy', event);
-      await inAct(() => advanceCopyFeedback());
-      expect(ctx.clipboard.slice(copies)).toEqual([ctx.x.target?.address ?? '']);
-    },
-  ),
-  'xstate.done.actor.connectWallet': checked<ModelEventOf<'xstate.done.actor.connectWallet'>, View>(
-    ({ ctx, event }) => inAct(() => ctx.connect.resolve(event.output as ConnectWalletOutput)),
-  ),
-  'xstate.error.actor.connectWallet': checked<
-    ModelEventOf<'xstate.error.actor.connectWallet'>,
-    View
-  >(({ ctx, event }) => inAct(() => ctx.connect.reject(event.error))),
-  'xstate.done.actor.getBlockhash': checked<ModelEventOf<'xstate.done.actor.getBlockhash'>, View>(
-    ({ ctx }) =>
-      inAct(() => ctx.blockhash.resolve({ blockhash: 'Hash1', lastValidBlockHeight: 9 })),
-  ),
-  'xstate.error.actor.getBlockhash': checked<ModelEventOf<'xstate.error.actor.getBlockhash'>, View>(
-    ({ ctx, event }) => inAct(() => ctx.blockhash.reject(event.error)),
-  ),
-  'xstate.done.actor.sendTransfer': checked<ModelEventOf<'xstate.done.actor.sendTransfer'>, View>(
-    ({ ctx }) => inAct(() => ctx.send.resolve({ signature: 'Sig1' })),
-  ),
-  'xstate.error.actor.sendTransfer': checked<ModelEventOf<'xstate.error.actor.sendTransfer'>, View>(
-    ({ ctx, event }) => inAct(() => ctx.send.reject(event.error)),
-  ),
-  'xstate.done.actor.confirmBalance': checked<
-    ModelEventOf<'xstate.done.actor.confirmBalance'>,
-    View
-  >(({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput))),
-  'xstate.error.actor.confirmBalance': checked<
-    ModelEventOf<'xstate.error.actor.confirmBalance'>,
-    View
-  >(({ ctx, event }) => inAct(() => ctx.balance.reject(event.error))),
-  'xstate.done.actor.refreshBalance': checked<
-    ModelEventOf<'xstate.done.actor.refreshBalance'>,
-    View
-  >(({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput))),
-  'xstate.error.actor.refreshBalance': checked<
-    ModelEventOf<'xstate.error.actor.refreshBalance'>,
-    View
-  >(({ ctx, event }) => inAct(() => ctx.balance.reject(event.error))),
-  'xstate.done.actor.qrBalance': checked<ModelEventOf<'xstate.done.actor.qrBalance'>, View>(
-    ({ ctx, event }) => inAct(() => ctx.balance.resolve(event.output as CheckBalanceOutput)),
-  ),
-  'xstate.error.actor.qrBalance': checked<ModelEventOf<'xstate.error.actor.qrBalance'>, View>(
-    ({ ctx, event }) => inAct(() => ctx.balance.reject(event.error)),
-  ),
-  'xstate.after.cancelNotice.payment.open.idle.cancelled': checked<
-    ModelEventOf<'xstate.after.cancelNotice.payment.open.idle.cancelled'>,
-    View
-  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
-  'xstate.after.balanceRefresh.payment.open.waiting': checked<
-    ModelEventOf<'xstate.after.balanceRefresh.payment.open.waiting'>,
-    View
-  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
-  'xstate.after.pendingPoll.payment.open.pending': checked<
-    ModelEventOf<'xstate.after.pendingPoll.payment.open.pending'>,
-    View
-  >(({ ctx }) => inAct(() => advancePendingPoll(ctx))),
-  'xstate.after.qrPoll.payment.open.qr.shown': checked<
-    ModelEventOf<'xstate.after.qrPoll.payment.open.qr.shown'>,
-    View
-  >(({ ctx, event }) => inAct(() => advance(ctx.actor, event.type))),
+  'xstate.after.qrPoll.payment.open.qr.shown': delayDueInView,
 } satisfies Executors<typeof model, View>;
 
 const viewDriver: Driver<typeof model, View> = {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { checkProperty } from '../support/paths';
+import { checkProperty, type PropertySpec } from '../support/paths';
 import { PAYMENT_VARIANTS, modelMachine } from '../support/payment/model';
 import { startPaymentSystem } from '../support/payment/actorDriver';
 import { SITE_MESSAGES, SITE_SOLUTIONS, SPEC_MESSAGES } from '../support/oracle';
@@ -20,53 +20,45 @@ const BALANCE_DONE = new Set([
   'xstate.done.actor.qrBalance',
 ]);
 
+/** A property of the payment chart over sequences of up to 40 of the model's events. */
+const checkPayment = (name: string, invariant: PropertySpec<typeof modelMachine>['invariant']) =>
+  checkProperty(name, { machine: modelMachine, events, maxEvents: 40, invariant });
+
 it('one transfer per click: the wallet is asked to send only after a new payment.send', () => {
   let clicksSinceTransfer = 0;
-  checkProperty('payment one transfer per click', {
-    machine: modelMachine,
-    events,
-    maxEvents: 40,
-    invariant: ({ snapshot, previous, event }) => {
-      if (event === null) clicksSinceTransfer = 0;
-      if (event?.type === 'payment.send') clicksSinceTransfer += 1;
-      const entered =
-        snapshot.matches({ open: 'sending' }) && !previous?.matches({ open: 'sending' });
-      if (!entered) return true;
-      if (clicksSinceTransfer === 0) return false;
-      clicksSinceTransfer = 0;
-      return true;
-    },
+  checkPayment('payment one transfer per click', ({ snapshot, previous, event }) => {
+    if (event === null) clicksSinceTransfer = 0;
+    if (event?.type === 'payment.send') clicksSinceTransfer += 1;
+    const entered =
+      snapshot.matches({ open: 'sending' }) && !previous?.matches({ open: 'sending' });
+    if (!entered) return true;
+    if (clicksSinceTransfer === 0) return false;
+    clicksSinceTransfer = 0;
+    return true;
   });
 });
 
 it('Ticket Purchased! opens only when the server reports the ticket paid', () => {
-  checkProperty('payment purchased modal only on access granted', {
-    machine: modelMachine,
-    events,
-    maxEvents: 40,
-    invariant: ({ snapshot, previous, event }) => {
+  checkPayment(
+    'payment purchased modal only on access granted',
+    ({ snapshot, previous, event }) => {
       const celebrating = snapshot.matches({ open: { granted: 'celebrating' } });
       if (!celebrating || previous?.matches({ open: { granted: 'celebrating' } })) return true;
       const output = (event as { output?: { accessGranted?: boolean } } | null)?.output;
       return BALANCE_DONE.has(event?.type ?? '') && output?.accessGranted === true;
     },
-  });
+  );
 });
 
 it('the cancelled notice appears only after a cancellation, never after a failure', () => {
-  checkProperty('payment cancelled notice only on cancellation', {
-    machine: modelMachine,
-    events,
-    maxEvents: 40,
-    invariant: ({ snapshot, previous, event }) => {
-      const shown = snapshot.matches({ open: { idle: 'cancelled' } });
-      if (!shown || previous?.matches({ open: { idle: 'cancelled' } })) return true;
-      const error = (event as { error?: { kind?: string } } | null)?.error;
-      return (
-        /^xstate\.error\.actor\.(connectWallet|sendTransfer)$/.test(event?.type ?? '') &&
-        error?.kind === 'cancelled'
-      );
-    },
+  checkPayment('payment cancelled notice only on cancellation', ({ snapshot, previous, event }) => {
+    const shown = snapshot.matches({ open: { idle: 'cancelled' } });
+    if (!shown || previous?.matches({ open: { idle: 'cancelled' } })) return true;
+    const error = (event as { error?: { kind?: string } } | null)?.error;
+    return (
+      /^xstate\.error\.actor\.(connectWallet|sendTransfer)$/.test(event?.type ?? '') &&
+      error?.kind === 'cancelled'
+    );
   });
 });
 

@@ -37,11 +37,11 @@ import {
 } from '../../machines/realtime/realtime.types';
 import { RECONNECT_ATTEMPTS, SPEC_MESSAGES, SPEC_TIMERS, specBackoff } from '../support/oracle';
 import {
-  checkProperty,
+  checkModelProperty,
   defineModel,
   settle,
+  systemDriver,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -559,35 +559,33 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
-  setup,
-  teardown: ({ root }) => {
-    root.stop();
+const driver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ root }) => root },
+  {
+    setup,
+    events,
+    clauses: {
+      '*': [
+        '§4.realtime.states',
+        '§4.realtime.reconnect',
+        '§4.realtime.backoff',
+        '§4.realtime.rejoin',
+        '§4.realtime.ping',
+        '§4.realtime.unhealthy',
+        '§8.realtime.error',
+      ],
+    },
+    states: {
+      '*': ({ ctx }) => checkAll(ctx, 'after the step'),
+    },
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  clauses: {
-    '*': [
-      '§4.realtime.states',
-      '§4.realtime.reconnect',
-      '§4.realtime.backoff',
-      '§4.realtime.rejoin',
-      '§4.realtime.ping',
-      '§4.realtime.unhealthy',
-      '§8.realtime.error',
-    ],
-  },
-  states: {
-    '*': ({ ctx }) => checkAll(ctx, 'after the step'),
-  },
-};
+);
 
 testPaths(model, driver);
 
 it('property: attempts never exceed 5, and a retry is pending only after a loss', () => {
-  checkProperty('realtime attempts bounded', {
-    machine: realtimeMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('realtime attempts bounded', model, {
     maxEvents: 40,
     invariant: ({ snapshot }) =>
       snapshot.context.attempt <= RECONNECT_ATTEMPTS &&

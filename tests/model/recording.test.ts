@@ -4,7 +4,13 @@ import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.ma
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { COPY_FEEDBACK_MS } from '../../machines/copyFeedback/copyFeedback.types';
 import { devInspect, inspectorStore } from '../../src/devtools/inspector';
-import { recordingToTestFile, type Recording } from '../../src/devtools/recording';
+import {
+  loadRecording,
+  recordingToTestFile,
+  saveRecording,
+  snapshotChange,
+  type Recording,
+} from '../../src/devtools/recording';
 import { ManualClock, recordingFromLive, SandboxSession } from '../../src/devtools/sandbox';
 import { checkRecording } from '../support/paths/recording';
 import { SPEC_TIMERS } from '../support/oracle';
@@ -127,6 +133,34 @@ describe('a saved recording replayed', () => {
       "import * as source from '../../../machines/copyFeedback/copyFeedback.machine';",
     );
     expect(file).toContain('replayRecording(source, {');
+  });
+
+  it('is written step by step as what each step changed, and read back whole', () => {
+    const saved = saveRecording(recording);
+    expect(saved.steps.map((s) => s.changed)).toEqual([
+      { valueIs: 'copying' },
+      { valueIs: 'copied' },
+      { valueIs: 'idle' },
+    ]);
+    expect(saved.steps[2]?.kind === 'delay' ? saved.steps[2].beforeDue : null).toEqual({});
+    expect(loadRecording(saved)).toEqual(recording);
+  });
+
+  it('writes a value or context whole when a key goes away or it is no record', () => {
+    const at = (context: unknown) => ({ value: 'idle', status: 'active', context });
+    expect(snapshotChange(at({ a: 1, b: 2 }), at({ a: 1, b: 3, c: 4 }))).toEqual({
+      context: { b: 3, c: 4 },
+    });
+    expect(snapshotChange(at({ a: 1, b: 2 }), at({ a: 1 }))).toEqual({ contextIs: { a: 1 } });
+    expect(snapshotChange(at([1]), at([2]))).toEqual({ contextIs: [2] });
+    const value = (v: unknown) => ({ value: v, status: 'active', context: {} });
+    expect(snapshotChange(value({ a: 'x', b: 'y' }), value({ a: 'x', b: 'z' }))).toEqual({
+      value: { b: 'z' },
+    });
+    expect(snapshotChange(value({ a: 'x' }), value('idle'))).toEqual({ valueIs: 'idle' });
+    expect(snapshotChange(at({ a: 1 }), { ...at({ a: 1 }), status: 'done' })).toEqual({
+      status: 'done',
+    });
   });
 });
 

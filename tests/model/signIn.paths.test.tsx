@@ -40,10 +40,10 @@ import {
   advanceExactly,
   defineModel,
   settle,
+  specExpect,
+  systemDriver,
   testPaths,
   type AnyExecutor,
-  specExpect,
-  type Driver,
   type Executors,
 } from '../support/paths';
 import { session, startSignInSystem } from '../support/signIn/fakes';
@@ -484,6 +484,18 @@ async function failLatest(calls: Array<{ result: { reject: (e: unknown) => void 
   await settle();
 }
 
+/** The 30 s from the last code's send run out exactly: `ended` is the state at 30 s, not before. */
+const cooldownEnds = (
+  ctx: Ctx,
+  ended: Parameters<ReturnType<Ctx['signIn']['getSnapshot']>['matches']>[0],
+  what: string,
+) =>
+  advanceExactly(
+    SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!),
+    () => ctx.signIn.getSnapshot().matches(ended),
+    what,
+  );
+
 /** Outcome executors, shared by both drivers (wrapped in act() for the view). */
 function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
   return {
@@ -506,79 +518,71 @@ function outcomes(wrap: (fn: () => Promise<void>) => Promise<void>) {
     [EMAIL_TICK]: ({ ctx }) =>
       wrap(() => advanceExactly(1000, actorProbe(ctx.signIn), 'countdown tick on the e-mail step')),
     [EMAIL_COOLDOWN]: ({ ctx }) =>
-      wrap(async () => {
-        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
-        await advanceExactly(
-          left,
-          () => ctx.signIn.getSnapshot().matches({ open: { email: { cooldown: 'idle' } } }),
+      wrap(() =>
+        cooldownEnds(
+          ctx,
+          { open: { email: { cooldown: 'idle' } } },
           'countdown 30 s on the e-mail step',
-        );
-      }),
+        ),
+      ),
     // §4, §9: resend is blocked for 30 s from the send, and possible at exactly 30 s.
     [RESEND_COOLDOWN]: ({ ctx }) =>
-      wrap(async () => {
-        const left = SPEC_TIMERS.resendCooldown - (Date.now() - ctx.cooldownFrom!);
-        await advanceExactly(
-          left,
-          () => ctx.signIn.getSnapshot().matches({ open: { code: { resend: 'ready' } } }),
-          'resend 30 s',
-        );
-      }),
+      wrap(() => cooldownEnds(ctx, { open: { code: { resend: 'ready' } } }, 'resend 30 s')),
   } satisfies Partial<Executors<typeof model, Ctx>>;
 }
 
 const direct = (fn: () => Promise<void>) => fn();
 
-const actorDriver: Driver<typeof model, Ctx> = {
-  setup,
-  teardown: ({ rootActor }) => {
-    rootActor.stop();
+const actorDriver = systemDriver(
+  model,
+  { live: ({ signIn }) => signIn, root: ({ rootActor }) => rootActor },
+  {
+    setup,
+    events: expecting({
+      'signIn.open': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.close': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.signedInElsewhere': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.emailChanged': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.submitEmail': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.digitEntered': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.digitErased': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.codePasted': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.verify': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.resend': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.changeEmail': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.telegramOpened': ({ ctx, event }) => ctx.signIn.send(event),
+      'signIn.backToEmail': ({ ctx, event }) => ctx.signIn.send(event),
+      'inviteCode.stored': ({ ctx, event }) => ctx.signIn.send(event),
+      ...outcomes(direct),
+    }),
+    states: {
+      '*': ({ ctx }) => {
+        checkSelectors(ctx);
+        checkEffects(ctx);
+      },
+      'open.email.cooldown.running': ({ ctx }) => {
+        specExpect(
+          '§4.signin.resendTimer',
+          ctx.signIn.getSnapshot().context.resendSecondsLeft,
+          'seconds left of the 30 s resend timer',
+        ).toBe(realSecondsLeft(ctx));
+      },
+      'open.code.resend.coolingDown': ({ ctx }) => {
+        const real = ctx.signIn.getSnapshot();
+        specExpect(
+          '§4.signin.resendTimer',
+          real.context.resendSecondsLeft,
+          'seconds left of the 30 s resend timer',
+        ).toBe(realSecondsLeft(ctx));
+        specExpect('§5.resend.blocked', selectCanResend(real), 'resend possible').toBe(false);
+      },
+      'open.code.resend.ready': ({ ctx }) => {
+        // Ready, and possible while no verification runs (one request at a time).
+        expect(selectCanResend(ctx.signIn.getSnapshot())).toBe(!ctx.x.verifying);
+      },
+    },
   },
-  actual: ({ signIn }) => signIn.getSnapshot(),
-  events: expecting({
-    'signIn.open': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.close': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.signedInElsewhere': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.emailChanged': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.submitEmail': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.digitEntered': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.digitErased': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.codePasted': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.verify': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.resend': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.changeEmail': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.telegramOpened': ({ ctx, event }) => ctx.signIn.send(event),
-    'signIn.backToEmail': ({ ctx, event }) => ctx.signIn.send(event),
-    'inviteCode.stored': ({ ctx, event }) => ctx.signIn.send(event),
-    ...outcomes(direct),
-  }),
-  states: {
-    '*': ({ ctx }) => {
-      checkSelectors(ctx);
-      checkEffects(ctx);
-    },
-    'open.email.cooldown.running': ({ ctx }) => {
-      specExpect(
-        '§4.signin.resendTimer',
-        ctx.signIn.getSnapshot().context.resendSecondsLeft,
-        'seconds left of the 30 s resend timer',
-      ).toBe(realSecondsLeft(ctx));
-    },
-    'open.code.resend.coolingDown': ({ ctx }) => {
-      const real = ctx.signIn.getSnapshot();
-      specExpect(
-        '§4.signin.resendTimer',
-        real.context.resendSecondsLeft,
-        'seconds left of the 30 s resend timer',
-      ).toBe(realSecondsLeft(ctx));
-      specExpect('§5.resend.blocked', selectCanResend(real), 'resend possible').toBe(false);
-    },
-    'open.code.resend.ready': ({ ctx }) => {
-      // Ready, and possible while no verification runs (one request at a time).
-      expect(selectCanResend(ctx.signIn.getSnapshot())).toBe(!ctx.x.verifying);
-    },
-  },
-};
+);
 
 describe('sign-in machine', () => {
   testPaths(model, actorDriver);
@@ -627,130 +631,130 @@ function expectDialogCommon(x: Expected) {
   );
 }
 
-const viewDriver: Driver<typeof model, Ctx> = {
-  setup: () => {
-    const ctx = setup();
-    renderModal(ctx);
-    return ctx;
-  },
-  teardown: ({ rootActor }) => {
-    rootActor.stop();
-  },
-  actual: ({ signIn }) => signIn.getSnapshot(),
-  events: expecting({
-    'signIn.open': () => click(screen.getByRole('button', { name: 'Get Access' })),
-    'signIn.close': () =>
-      act$(async () => {
-        fireEvent.keyDown(dialog(), { key: 'Escape' });
-      }),
-    // A fact from another tab, not a control of this dialog: it reaches the service as it would.
-    'signIn.signedInElsewhere': ({ ctx, event }) =>
-      act$(async () => {
-        ctx.signIn.send(event);
-      }),
-    'signIn.emailChanged': ({ event }) =>
-      act$(async () => {
-        fireEvent.change(inDialog().getByLabelText('E-mail'), { target: { value: event.email } });
-      }),
-    'signIn.submitEmail': () => click(inDialog().getByRole('button', { name: 'Continue' })),
-    'signIn.digitEntered': ({ event }) =>
-      act$(async () => {
-        fireEvent.change(boxes()[event.index]!, { target: { value: event.digit } });
-      }),
-    'signIn.digitErased': ({ event }) =>
-      act$(async () => {
-        const box = boxes()[event.index]!;
-        if (box.getAttribute('value') !== '') fireEvent.change(box, { target: { value: '' } });
-      }),
-    'signIn.codePasted': ({ event }) =>
-      act$(async () => {
-        fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => event.text } });
-      }),
-    'signIn.verify': async () => {
-      const verify = inDialog().getByRole('button', { name: 'Verify' });
-      if (!verify.hasAttribute('disabled')) await click(verify);
-      else {
-        // Verify is disabled until six digits are in: Enter in a box still asks.
-        await act$(async () => {
-          fireEvent.keyDown(boxes()[0]!, { key: 'Enter' });
+const viewDriver = systemDriver(
+  model,
+  { live: ({ signIn }) => signIn, root: ({ rootActor }) => rootActor },
+  {
+    setup: () => {
+      const ctx = setup();
+      renderModal(ctx);
+      return ctx;
+    },
+    events: expecting({
+      'signIn.open': () => click(screen.getByRole('button', { name: 'Get Access' })),
+      'signIn.close': () =>
+        act$(async () => {
+          fireEvent.keyDown(dialog(), { key: 'Escape' });
+        }),
+      // A fact from another tab, not a control of this dialog: it reaches the service as it would.
+      'signIn.signedInElsewhere': ({ ctx, event }) =>
+        act$(async () => {
+          ctx.signIn.send(event);
+        }),
+      'signIn.emailChanged': ({ event }) =>
+        act$(async () => {
+          fireEvent.change(inDialog().getByLabelText('E-mail'), { target: { value: event.email } });
+        }),
+      'signIn.submitEmail': () => click(inDialog().getByRole('button', { name: 'Continue' })),
+      'signIn.digitEntered': ({ event }) =>
+        act$(async () => {
+          fireEvent.change(boxes()[event.index]!, { target: { value: event.digit } });
+        }),
+      'signIn.digitErased': ({ event }) =>
+        act$(async () => {
+          const box = boxes()[event.index]!;
+          if (box.getAttribute('value') !== '') fireEvent.change(box, { target: { value: '' } });
+        }),
+      'signIn.codePasted': ({ event }) =>
+        act$(async () => {
+          fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => event.text } });
+        }),
+      'signIn.verify': async () => {
+        const verify = inDialog().getByRole('button', { name: 'Verify' });
+        if (!verify.hasAttribute('disabled')) await click(verify);
+        else {
+          // Verify is disabled until six digits are in: Enter in a box still asks.
+          await act$(async () => {
+            fireEvent.keyDown(boxes()[0]!, { key: 'Enter' });
+          });
+        }
+      },
+      'signIn.resend': () =>
+        click(inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady })),
+      'signIn.changeEmail': () => click(inDialog().getByRole('button', { name: 'Change E-mail' })),
+      'signIn.telegramOpened': () => {
+        const link = inDialog().getByRole('link', { name: 'Open Telegram' });
+        link.addEventListener('click', (e) => e.preventDefault(), { once: true });
+        return click(link);
+      },
+      'signIn.backToEmail': () => click(inDialog().getByRole('button', { name: 'Back to E-mail' })),
+      'inviteCode.stored': ({ ctx, event }) =>
+        act$(async () => {
+          ctx.signIn.send(event);
+        }),
+      ...outcomes(act$),
+    }),
+    states: {
+      '*': ({ ctx }) => checkEffects(ctx),
+      closed: () => {
+        expect(screen.queryByRole('dialog')).toBeNull();
+      },
+      open: ({ ctx }) => expectDialogCommon(ctx.x),
+      'open.email': ({ ctx }) => {
+        expect(inDialog().getByRole('heading', { name: 'Sign In' })).toBeVisible();
+        expect(inDialog().getByText('Log in or register your account')).toBeVisible();
+        // An e-mail input's value has no surrounding spaces (HTML's value sanitization).
+        expect(inDialog().getByLabelText('E-mail')).toHaveValue(ctx.x.email.trim());
+      },
+      'open.email.form.editing': () => {
+        expect(inDialog().getByRole('button', { name: 'Continue' })).toBeEnabled();
+      },
+      'open.email.form.sendingCode': () => {
+        expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      },
+      'open.code': ({ ctx }) => {
+        expect(inDialog().getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+        expect(dialog()).toHaveTextContent(`We sent a 6-digit code to ${ctx.x.email.trim()}.`);
+        const all = boxes();
+        expect(all).toHaveLength(6);
+        all.forEach((box, i) => {
+          expect(box).toHaveValue(ctx.x.digits[i]);
+          expect(box).toHaveAttribute('inputmode', 'numeric');
         });
-      }
-    },
-    'signIn.resend': () =>
-      click(inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady })),
-    'signIn.changeEmail': () => click(inDialog().getByRole('button', { name: 'Change E-mail' })),
-    'signIn.telegramOpened': () => {
-      const link = inDialog().getByRole('link', { name: 'Open Telegram' });
-      link.addEventListener('click', (e) => e.preventDefault(), { once: true });
-      return click(link);
-    },
-    'signIn.backToEmail': () => click(inDialog().getByRole('button', { name: 'Back to E-mail' })),
-    'inviteCode.stored': ({ ctx, event }) =>
-      act$(async () => {
-        ctx.signIn.send(event);
-      }),
-    ...outcomes(act$),
-  }),
-  states: {
-    '*': ({ ctx }) => checkEffects(ctx),
-    closed: () => {
-      expect(screen.queryByRole('dialog')).toBeNull();
-    },
-    open: ({ ctx }) => expectDialogCommon(ctx.x),
-    'open.email': ({ ctx }) => {
-      expect(inDialog().getByRole('heading', { name: 'Sign In' })).toBeVisible();
-      expect(inDialog().getByText('Log in or register your account')).toBeVisible();
-      // An e-mail input's value has no surrounding spaces (HTML's value sanitization).
-      expect(inDialog().getByLabelText('E-mail')).toHaveValue(ctx.x.email.trim());
-    },
-    'open.email.form.editing': () => {
-      expect(inDialog().getByRole('button', { name: 'Continue' })).toBeEnabled();
-    },
-    'open.email.form.sendingCode': () => {
-      expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    },
-    'open.code': ({ ctx }) => {
-      expect(inDialog().getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
-      expect(dialog()).toHaveTextContent(`We sent a 6-digit code to ${ctx.x.email.trim()}.`);
-      const all = boxes();
-      expect(all).toHaveLength(6);
-      all.forEach((box, i) => {
-        expect(box).toHaveValue(ctx.x.digits[i]);
-        expect(box).toHaveAttribute('inputmode', 'numeric');
-      });
-      expect(all[0]).toHaveAttribute('autocomplete', 'one-time-code');
-      expect(inDialog().getByRole('button', { name: 'Change E-mail' })).toBeEnabled();
-    },
-    'open.code.entry.awaitingCode': ({ ctx }) => {
-      const verify = inDialog().getByRole('button', { name: 'Verify' });
-      if (isSpecCode(ctx.x.digits.join('')) && !ctx.x.resending) expect(verify).toBeEnabled();
-      else expect(verify).toBeDisabled();
-    },
-    'open.code.entry.verifying': () => {
-      expect(inDialog().getByRole('button', { name: 'Verifying...' })).toBeDisabled();
-    },
-    'open.code.resend.coolingDown': ({ ctx }) => {
-      expect(
-        inDialog().getByRole('button', { name: SPEC_MESSAGES.resendIn(realSecondsLeft(ctx)) }),
-      ).toBeDisabled();
-    },
-    'open.code.resend.ready': ({ ctx }) => {
-      const resend = inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady });
-      if (!ctx.x.verifying) expect(resend).toBeEnabled();
-      else expect(resend).toBeDisabled();
-    },
-    'open.code.resend.resendingCode': () => {
-      expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    },
-    'open.telegram': () => {
-      expect(inDialog().getByRole('heading', { name: 'Telegram' })).toBeVisible();
-      const link = inDialog().getByRole('link', { name: 'Open Telegram' });
-      expect(link).toHaveAttribute('href', TELEGRAM);
-      expect(link).toHaveAttribute('target', '_blank');
-      expect(inDialog().getByRole('button', { name: 'Back to E-mail' })).toBeEnabled();
+        expect(all[0]).toHaveAttribute('autocomplete', 'one-time-code');
+        expect(inDialog().getByRole('button', { name: 'Change E-mail' })).toBeEnabled();
+      },
+      'open.code.entry.awaitingCode': ({ ctx }) => {
+        const verify = inDialog().getByRole('button', { name: 'Verify' });
+        if (isSpecCode(ctx.x.digits.join('')) && !ctx.x.resending) expect(verify).toBeEnabled();
+        else expect(verify).toBeDisabled();
+      },
+      'open.code.entry.verifying': () => {
+        expect(inDialog().getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+      },
+      'open.code.resend.coolingDown': ({ ctx }) => {
+        expect(
+          inDialog().getByRole('button', { name: SPEC_MESSAGES.resendIn(realSecondsLeft(ctx)) }),
+        ).toBeDisabled();
+      },
+      'open.code.resend.ready': ({ ctx }) => {
+        const resend = inDialog().getByRole('button', { name: SPEC_MESSAGES.resendReady });
+        if (!ctx.x.verifying) expect(resend).toBeEnabled();
+        else expect(resend).toBeDisabled();
+      },
+      'open.code.resend.resendingCode': () => {
+        expect(inDialog().getByRole('button', { name: 'Sending...' })).toBeDisabled();
+      },
+      'open.telegram': () => {
+        expect(inDialog().getByRole('heading', { name: 'Telegram' })).toBeVisible();
+        const link = inDialog().getByRole('link', { name: 'Open Telegram' });
+        expect(link).toHaveAttribute('href', TELEGRAM);
+        expect(link).toHaveAttribute('target', '_blank');
+        expect(inDialog().getByRole('button', { name: 'Back to E-mail' })).toBeEnabled();
+      },
     },
   },
-};
+);
 
 describe('sign-in modal', () => {
   testPaths(model, viewDriver, 'view');

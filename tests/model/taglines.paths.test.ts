@@ -4,13 +4,12 @@ import { taglinesMachine } from '../../machines/taglines/taglines.machine';
 import { selectTagline, selectTaglineIndex } from '../../machines/taglines/taglines.selectors';
 import { TAGLINES } from '../../machines/taglines/taglines.types';
 import {
+  actorDriver,
   actorProbe,
   advanceSpecDelay,
-  checkProperty,
+  checkModelProperty,
   defineModel,
   testPaths,
-  type Driver,
-  type Executors,
 } from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
@@ -27,21 +26,14 @@ function setup() {
   actor.start();
   return { actor };
 }
-type Ctx = ReturnType<typeof setup>;
 
-const events = {
-  // §2: a new tagline every 3 s, exactly (oracle).
-  'xstate.after.taglineRotation.taglines.rotating': ({ ctx, event }) =>
-    advanceSpecDelay(event.type, actorProbe(ctx.actor)),
-} satisfies Executors<typeof model, Ctx>;
-
-const driver: Driver<typeof model, Ctx> = {
+const driver = actorDriver(model, {
   setup,
-  teardown: ({ actor }) => {
-    actor.stop();
+  events: {
+    // §2: a new tagline every 3 s, exactly (oracle).
+    'xstate.after.taglineRotation.taglines.rotating': ({ ctx, event }) =>
+      advanceSpecDelay(event.type, actorProbe(ctx.actor)),
   },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
   clauses: { rotating: ['§2.home.taglines'] },
   states: {
     rotating: ({ ctx, snapshot }) => {
@@ -50,14 +42,12 @@ const driver: Driver<typeof model, Ctx> = {
       expect(selectTagline(live)).toBe(TAGLINES[selectTaglineIndex(snapshot)]);
     },
   },
-};
+});
 
 testPaths(model, driver);
 
 it('the index always names one of the five taglines and advances by one, wrapping', () => {
-  checkProperty('taglines cycle through all five in order', {
-    machine: taglinesMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('taglines cycle through all five in order', model, {
     maxEvents: 25,
     invariant: ({ snapshot, previous }) => {
       const index = selectTaglineIndex(snapshot);

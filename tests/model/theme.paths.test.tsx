@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
@@ -10,10 +10,11 @@ import { provideTheme } from '../../src/app/provide/overlays';
 import type { KeyValueStorage } from '../../src/platform/storage';
 import { ThemeToggle } from '../../src/views/overlays/ThemeToggle';
 import {
-  checkProperty,
+  actorDriver,
+  checkModelProperty,
   defineModel,
   testPaths,
-  type Driver,
+  withView,
   type Executors,
 } from '../support/paths';
 import { SPEC_THEME } from '../support/oracle';
@@ -66,30 +67,29 @@ function setupActor({ input }: { input: unknown } = { input: undefined }) {
 }
 type Ctx = ReturnType<typeof setupActor>;
 
+/** The same check in each state of the cycle (the state is named by its theme), for §4's cycle. */
+const eachTheme = (check: (ctx: Ctx, theme: Theme) => void) => ({
+  clauses: Object.fromEntries(SPEC_THEME.cycle.map((theme) => [theme, ['§4.theme.cycle']])),
+  states: Object.fromEntries(
+    SPEC_THEME.cycle.map((theme) => [theme, ({ ctx }: { ctx: Ctx }) => check(ctx, theme)]),
+  ),
+});
+
 const expectApplied = (ctx: Ctx, theme: Theme) => {
   expect(selectTheme(ctx.actor.getSnapshot())).toBe(theme);
   expect(document.documentElement.getAttribute('data-theme')).toBe(theme);
   expect(ctx.stored.get(SPEC_THEME.storageKey)).toBe(theme);
 };
 
-const actorDriver: Driver<typeof model, Ctx> = {
+const actorPaths = actorDriver(model, {
   setup: setupActor,
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
   events: {
     'theme.cycle': ({ ctx }) => ctx.actor.send({ type: 'theme.cycle' }),
   } satisfies Executors<typeof model, Ctx>,
-  clauses: { light: ['§4.theme.cycle'], dark: ['§4.theme.cycle'], auto: ['§4.theme.cycle'] },
-  states: {
-    light: ({ ctx }) => expectApplied(ctx, 'light'),
-    dark: ({ ctx }) => expectApplied(ctx, 'dark'),
-    auto: ({ ctx }) => expectApplied(ctx, 'auto'),
-  },
-};
+  ...eachTheme(expectApplied),
+});
 
-testPaths(model, actorDriver);
+testPaths(model, actorPaths);
 
 /** The same paths through the rendered toggle: a player clicks it; its name says current and next. */
 const expectToggle = (ctx: Ctx, theme: Theme) => {
@@ -101,16 +101,11 @@ const expectToggle = (ctx: Ctx, theme: Theme) => {
   ).toBeInTheDocument();
 };
 
-const viewDriver: Driver<typeof model, Ctx> = {
-  setup: (path) => {
-    const ctx = setupActor(path);
-    render(<ThemeToggle actor={ctx.actor} />);
-    return ctx;
-  },
-  teardown: ({ actor }) => {
-    actor.stop();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
+/** The actor's setup, then the views that read it, rendered. */
+const renderedView = withView(setupActor, (ctx) => <ThemeToggle actor={ctx.actor} />);
+
+const viewDriver = actorDriver(model, {
+  setup: renderedView,
   events: {
     'theme.cycle': () => {
       act(() => {
@@ -118,21 +113,14 @@ const viewDriver: Driver<typeof model, Ctx> = {
       });
     },
   } satisfies Executors<typeof model, Ctx>,
-  clauses: { light: ['§4.theme.cycle'], dark: ['§4.theme.cycle'], auto: ['§4.theme.cycle'] },
-  states: {
-    light: ({ ctx }) => expectToggle(ctx, 'light'),
-    dark: ({ ctx }) => expectToggle(ctx, 'dark'),
-    auto: ({ ctx }) => expectToggle(ctx, 'auto'),
-  },
-};
+  ...eachTheme(expectToggle),
+});
 
 testPaths(model, viewDriver, 'view');
 
 it('three cycles always come back to the same theme', () => {
-  checkProperty('theme: the cycle has period 3', {
-    machine: themeMachine,
+  checkModelProperty('theme: the cycle has period 3', model, {
     input: { stored: EMPTY_STORED },
-    events: model.events.map((e) => e.event),
     maxEvents: 30,
     invariant: ({ snapshot, history }) => {
       const cycles = history.filter((e) => e.type === 'theme.cycle').length;

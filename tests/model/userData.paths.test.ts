@@ -2,7 +2,6 @@ import { expect, it, vi } from 'vitest';
 import {
   createActor,
   fromCallback,
-  fromPromise,
   setup as setup_,
   type ActorRefFrom,
   type AnyEventObject,
@@ -14,12 +13,13 @@ import { LIVE_UPDATE_WITHIN_MS } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
-  checkProperty,
+  checkModelProperty,
+  controllable,
   defineModel,
   delayOf,
   settle,
+  systemDriver,
   testPaths,
-  type Driver,
   type Executors,
 } from '../support/paths';
 
@@ -68,32 +68,7 @@ const model = defineModel({
  * user/data as the machine sees it: each request waits until the test answers it; a request
  * whose invoking state is left (sign-out) is aborted and no longer pending.
  */
-function requests() {
-  const waiting: { resolve: (v: AuthUserData) => void; reject: (e: unknown) => void }[] = [];
-  const calls: number[] = [];
-  const next = () => {
-    const deferred = waiting.shift();
-    if (!deferred) throw new Error('no user/data request is pending');
-    return deferred;
-  };
-  return {
-    logic: fromPromise<AuthUserData>(({ signal }) => {
-      calls.push(calls.length);
-      return new Promise<AuthUserData>((resolve, reject) => {
-        const entry = { resolve, reject };
-        waiting.push(entry);
-        signal.addEventListener('abort', () => {
-          const at = waiting.indexOf(entry);
-          if (at >= 0) waiting.splice(at, 1);
-        });
-      });
-    }),
-    calls,
-    pending: () => waiting.length,
-    resolve: (output: AuthUserData) => next().resolve(output),
-    reject: (error: unknown) => next().reject(error),
-  };
-}
+const requests = () => controllable<AuthUserData>({ abortable: true });
 
 function setup() {
   const fetch = requests();
@@ -207,8 +182,7 @@ const events = {
     ctx.facts.again = false;
     const before = ctx.fetch.calls.length;
     const told = ctx.homeTold.length;
-    ctx.fetch.resolve(event.output as AuthUserData);
-    await settle();
+    await ctx.fetch.resolve(event.output as AuthUserData);
     // Every answer reaches the auth service (and the home service reads its codes again); a
     // change heard meanwhile asks exactly once more.
     expect(ctx.delivered.at(-1)).toEqual(event.output);
@@ -221,8 +195,7 @@ const events = {
     const delivered = ctx.delivered.length;
     const warned = ctx.warned.length;
     const before = ctx.fetch.calls.length;
-    ctx.fetch.reject(event.error);
-    await settle();
+    await ctx.fetch.reject(event.error);
     // A failed read delivers nothing and is not an error for the player (the console has it);
     // a pending change retries.
     expect(ctx.delivered.length).toBe(delivered);
@@ -245,32 +218,34 @@ const events = {
   },
 } satisfies Executors<typeof model, Ctx>;
 
-const driver: Driver<typeof model, Ctx> = {
-  setup,
-  teardown: ({ root, warn }) => {
-    root.stop();
-    warn.mockRestore();
-  },
-  actual: ({ actor }) => actor.getSnapshot(),
-  events,
-  clauses: { '*': ['reading.live'] },
-  states: {
-    // In every state: one request at a time, and polling exactly while it should.
-    '*': ({ ctx }) => {
-      const live = ctx.actor.getSnapshot();
-      expect(ctx.fetch.pending()).toBeLessThanOrEqual(1);
-      expect(selectIsSyncing(live)).toBe(ctx.fetch.pending() === 1);
-      expect(selectIsPolling(live)).toBe(shouldPoll(ctx));
-      // It always follows the auth service's jwt and the page's visibility.
-      expect(Object.keys(live.children)).toEqual(
-        expect.arrayContaining(['authWatch', 'visibility']),
-      );
-      // Each answer told auth and home once each.
-      expect(ctx.homeTold).toHaveLength(ctx.delivered.length);
+const driver = systemDriver(
+  model,
+  { live: ({ actor }) => actor, root: ({ root }) => root },
+  {
+    setup,
+    teardown: ({ warn }) => {
+      warn.mockRestore();
     },
-    signedOut: ({ ctx }) => expect(ctx.fetch.pending()).toBe(0),
+    events,
+    clauses: { '*': ['reading.live'] },
+    states: {
+      // In every state: one request at a time, and polling exactly while it should.
+      '*': ({ ctx }) => {
+        const live = ctx.actor.getSnapshot();
+        expect(ctx.fetch.pending()).toBeLessThanOrEqual(1);
+        expect(selectIsSyncing(live)).toBe(ctx.fetch.pending() === 1);
+        expect(selectIsPolling(live)).toBe(shouldPoll(ctx));
+        // It always follows the auth service's jwt and the page's visibility.
+        expect(Object.keys(live.children)).toEqual(
+          expect.arrayContaining(['authWatch', 'visibility']),
+        );
+        // Each answer told auth and home once each.
+        expect(ctx.homeTold).toHaveLength(ctx.delivered.length);
+      },
+      signedOut: ({ ctx }) => expect(ctx.fetch.pending()).toBe(0),
+    },
   },
-};
+);
 
 testPaths(model, driver);
 
@@ -317,9 +292,7 @@ function specAfter(history: AnyEventObject[]) {
 }
 
 it('one read at a time, a change during a read asks once more, polling exactly without the socket', () => {
-  checkProperty('user data: reads and polling by the rules', {
-    machine: userDataMachine,
-    events: model.events.map((e) => e.event),
+  checkModelProperty('user data: reads and polling by the rules', model, {
     maxEvents: 40,
     invariant: ({ snapshot, history }) => {
       const spec = specAfter(history);

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './e2e';
 import { postApi, registerUser, type RegisteredUser } from './api';
@@ -21,6 +23,47 @@ export async function signInPage(page: Page, user: RegisteredUser): Promise<void
     },
     [user.jwt, user.refreshToken, user.sessionToken] as const,
   );
+}
+
+/** Registers a new user (an e-mail made from `tag`) and signs the page in as them. */
+export async function signInNewUser(
+  page: Page,
+  baseUrl: string,
+  tag: string,
+): Promise<RegisteredUser> {
+  const user = await registerUser(baseUrl, uniqueEmail(tag));
+  await signInPage(page, user);
+  return user;
+}
+
+/** A new user (an e-mail made from `tag`) who has bought the ticket. */
+export async function newMember(baseUrl: string, tag: string): Promise<RegisteredUser> {
+  const user = await registerUser(baseUrl, uniqueEmail(tag));
+  await buyTicket(baseUrl, user);
+  return user;
+}
+
+/** Opens the home signed in as `user`, once the app has loaded. */
+export async function openHomeAs(page: Page, user: RegisteredUser): Promise<void> {
+  await signInPage(page, user);
+  await page.goto('/');
+  await waitForApp(page);
+}
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** A screenshot kept for review under test-results/screenshots/, its fonts loaded first. */
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}.png`),
+    fullPage: opts.fullPage ?? true,
+  });
 }
 
 /** Stores a theme before the page loads (the inline head script applies it before the first paint). */

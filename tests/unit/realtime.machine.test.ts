@@ -97,6 +97,13 @@ function setupHarness(options: { jitter?: (base: number, attempt: number) => num
   };
 }
 
+/** The harness after the player's `realtime.connect`: the first socket is opening. */
+function connecting(options: Parameters<typeof setupHarness>[0] = {}) {
+  const h = setupHarness(options);
+  h.actor.send({ type: 'realtime.connect' });
+  return h;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2025-11-01T00:00:00Z') });
 });
@@ -118,8 +125,7 @@ describe('realtime connection', () => {
   });
 
   it('joins notifications, chat and updates once welcomed, each frame with a timestamp', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     expect(h.current().sent).toEqual([]);
     h.welcome();
     expect(h.current().sent).toEqual([
@@ -130,8 +136,7 @@ describe('realtime connection', () => {
   });
 
   it('reconnects after an abnormal close at exactly 1, 2, 4, 8, 16 s, then rests in error 30 s before a fresh round', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.dropAbnormally();
     const schedule: number[] = [];
@@ -164,8 +169,7 @@ describe('realtime connection', () => {
   });
 
   it('once the attempts are spent, a hidden tab waits without a timer and starts a fresh round when shown', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.hideTab();
     for (let i = 0; i < REALTIME.maxAttempts; i += 1) {
       h.dropAbnormally();
@@ -184,8 +188,7 @@ describe('realtime connection', () => {
   });
 
   it('a tab hidden while resting stops the rest timer; offline while resting waits for the network', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.spendAttempts();
     const opened = h.sockets.length;
     vi.advanceTimersByTime(REALTIME.restingRetryMs - 1);
@@ -203,8 +206,7 @@ describe('realtime connection', () => {
   });
 
   it('lets the player reconnect by hand after the 5th failed attempt [§9.realtime.limits]', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.spendAttempts();
     expect(h.state()).toBe('error');
     h.actor.send({ type: 'realtime.reconnect' });
@@ -218,8 +220,7 @@ describe('realtime connection', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(backoffDelay)).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
     ]);
-    const h = setupHarness({ jitter: (base) => base / 2 });
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting({ jitter: (base) => base / 2 });
     h.dropAbnormally();
     vi.advanceTimersByTime(1_499);
     expect(h.sockets).toHaveLength(1);
@@ -228,8 +229,7 @@ describe('realtime connection', () => {
   });
 
   it('rejoins every room after each reconnect, including rooms joined and left meanwhile [§4.realtime.rejoin]', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.actor.send({ type: 'realtime.join', room: 'lobby' });
     h.actor.send({ type: 'realtime.leave', room: 'chat' });
@@ -251,8 +251,7 @@ describe('realtime connection', () => {
   });
 
   it('pings every 30 s while connected', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     const pings = () => h.current().sent.filter((f) => f.type === 'ping');
     vi.advanceTimersByTime(29_999);
@@ -266,8 +265,7 @@ describe('realtime connection', () => {
   });
 
   it('reports unhealthy at 60 s without a pong and recovers on a pong only', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     vi.advanceTimersByTime(59_999);
     expect(selectIsHealthy(h.actor.getSnapshot())).toBe(true);
@@ -282,8 +280,7 @@ describe('realtime connection', () => {
   });
 
   it('keeps healthy while pongs arrive', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     for (let i = 0; i < 10; i += 1) {
       vi.advanceTimersByTime(30_000);
@@ -294,8 +291,7 @@ describe('realtime connection', () => {
   });
 
   it('closes and reconnects after over 120 s without a pong', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     vi.advanceTimersByTime(119_999);
     expect(h.state()).toBe('connected');
@@ -308,8 +304,7 @@ describe('realtime connection', () => {
   });
 
   it('measures liveness by wall clock, so a throttled tab is not fooled', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     vi.advanceTimersByTime(10_000);
     // The tab was frozen: 200 s of wall time passed while no timer ran.
@@ -324,8 +319,7 @@ describe('realtime connection', () => {
   });
 
   it('does not reconnect after a normal close (logout) and closes the socket', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.actor.send({ type: 'realtime.disconnect' });
     expect(h.state()).toBe('disconnected');
@@ -335,8 +329,7 @@ describe('realtime connection', () => {
   });
 
   it('stops in error without retrying when the server refuses the credentials', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.actor.send({ type: 'socket.closed', code: CLOSE_UNAUTHORIZED, reason: 'unauthorized' });
     expect(h.state()).toBe('error');
     vi.advanceTimersByTime(60_000);
@@ -344,16 +337,14 @@ describe('realtime connection', () => {
   });
 
   it('counts a connect without welcome within 10 s as a failed attempt', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     vi.advanceTimersByTime(REALTIME.connectTimeoutMs);
     expect(h.sockets[0]?.closed).toBe(true);
     expect(selectAttempt(h.actor.getSnapshot())).toBe(1);
   });
 
   it('pauses attempts while offline and reconnects at once when online', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.goOffline();
     expect(h.state()).toBe('connected');
@@ -368,8 +359,7 @@ describe('realtime connection', () => {
   });
 
   it('pauses a pending retry when the network goes away', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.dropAbnormally();
     h.goOffline();
     vi.advanceTimersByTime(60_000);
@@ -380,8 +370,7 @@ describe('realtime connection', () => {
   });
 
   it('turns notifications room messages and server errors into banners', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.receive({
       type: 'room_message',
@@ -402,8 +391,7 @@ describe('realtime connection', () => {
   });
 
   it('keeps a bounded recent list of chat and updates', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     for (let i = 0; i < REALTIME.recentLimit + 5; i += 1)
       h.receive({ type: 'room_message', room: 'chat', message: `m${i}`, from: 'u', timestamp: i });
@@ -425,8 +413,7 @@ describe('realtime connection', () => {
   });
 
   it('sends a message only to a room it is in', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     h.actor.send({ type: 'realtime.send', room: 'chat', message: 'hi', data: { a: 1 } });
     h.actor.send({ type: 'realtime.send', room: 'elsewhere', message: 'no' });
@@ -436,8 +423,7 @@ describe('realtime connection', () => {
   });
 
   it('survives 20 drop/reconnect cycles with one open socket and every room', () => {
-    const h = setupHarness();
-    h.actor.send({ type: 'realtime.connect' });
+    const h = connecting();
     h.welcome();
     for (let i = 0; i < 20; i += 1) {
       h.dropAbnormally();

@@ -17,28 +17,15 @@ describe('realtime protocol', () => {
       ok: true,
       frame: { type: 'pong', timestamp: 5 },
     });
-    expect(
-      parseServerFrame(
-        JSON.stringify({
-          type: 'room_message',
-          room: 'chat',
-          message: 'hi',
-          data: { a: 1 },
-          from: 'user:1',
-          timestamp: 9,
-        }),
-      ),
-    ).toEqual({
-      ok: true,
-      frame: {
-        type: 'room_message',
-        room: 'chat',
-        message: 'hi',
-        data: { a: 1 },
-        from: 'user:1',
-        timestamp: 9,
-      },
-    });
+    const message = {
+      type: 'room_message',
+      room: 'chat',
+      message: 'hi',
+      data: { a: 1 },
+      from: 'user:1',
+      timestamp: 9,
+    };
+    expect(parseServerFrame(JSON.stringify(message))).toEqual({ ok: true, frame: message });
     for (const type of ['welcome', 'joined', 'left', 'room_update', 'error'])
       expect(parseServerFrame(JSON.stringify({ type, room: 'chat' })).ok).toBe(true);
   });

@@ -24,7 +24,14 @@ function start() {
   ).start();
   render(<ConnectionStatus actor={actor} />);
   const send = (event: Parameters<typeof actor.send>[0]) => act(() => actor.send(event));
-  return { actor, opened, send };
+  /** The server's welcome on the open socket. */
+  const welcome = (timestamp: number) =>
+    send({
+      type: 'socket.received',
+      frame: { type: 'welcome', timestamp },
+      receivedAt: Date.now(),
+    });
+  return { actor, opened, send, welcome };
 }
 
 beforeEach(() => {
@@ -41,14 +48,10 @@ describe('connection status indicator', () => {
   });
 
   it('announces connecting, live, weak, reconnecting and lost states', () => {
-    const { send } = start();
+    const { send, welcome } = start();
     send({ type: 'realtime.connect' });
     expect(screen.getByRole('status')).toHaveTextContent('Connecting to live updates');
-    send({
-      type: 'socket.received',
-      frame: { type: 'welcome', timestamp: 1 },
-      receivedAt: Date.now(),
-    });
+    welcome(1);
     expect(screen.getByRole('status')).toHaveTextContent('Live updates connected');
     act(() => {
       vi.advanceTimersByTime(60_000);
@@ -66,15 +69,11 @@ describe('connection status indicator', () => {
   });
 
   it('draws nothing for a first connect or a healthy connection; the strip shows from a loss until it is back', () => {
-    const { send } = start();
+    const { send, welcome } = start();
     const drawn = () => !screen.getByTestId('connection-status').className.includes('--quiet');
     send({ type: 'realtime.connect' });
     expect(drawn(), 'first connect').toBe(false);
-    send({
-      type: 'socket.received',
-      frame: { type: 'welcome', timestamp: 1 },
-      receivedAt: Date.now(),
-    });
+    welcome(1);
     expect(drawn(), 'healthy').toBe(false);
     send({ type: 'socket.closed', code: 1006, reason: '' });
     expect(drawn(), 'lost').toBe(true);
@@ -83,11 +82,7 @@ describe('connection status indicator', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting (attempt 1 of 5)');
     expect(drawn(), 'attempt 1 connecting').toBe(true);
-    send({
-      type: 'socket.received',
-      frame: { type: 'welcome', timestamp: 2 },
-      receivedAt: Date.now(),
-    });
+    welcome(2);
     expect(drawn(), 'back').toBe(false);
   });
 

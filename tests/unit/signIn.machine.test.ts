@@ -26,6 +26,14 @@ async function reachCodeStep(sys: System, signCode?: string) {
   await flush();
 }
 
+/** The code verified for an account that still has to link Telegram (`link` is its bot link). */
+async function reachTelegramStep(sys: System, link: string) {
+  await reachCodeStep(sys, '123456');
+  sys.signIn.send({ type: 'signIn.verify' });
+  sys.verifyCalls[0]!.result.resolve(session({ user_telegram_link: link }));
+  await flush();
+}
+
 function enterCode(sys: System, code: string) {
   code.split('').forEach((digit, index) => {
     sys.signIn.send({ type: 'signIn.digitEntered', index, digit });
@@ -322,10 +330,7 @@ describe('sign-in machine', () => {
   });
 
   it('with a pending Telegram link shows step 3; Open Telegram signs in and closes', async () => {
-    await reachCodeStep(sys, '123456');
-    sys.signIn.send({ type: 'signIn.verify' });
-    sys.verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/bot?start=x' }));
-    await flush();
+    await reachTelegramStep(sys, 'https://t.me/bot?start=x');
     expect(selectStep(sys.signIn.getSnapshot())).toBe('telegram');
     expect(selectTelegramLink(sys.signIn.getSnapshot())).toBe('https://t.me/bot?start=x');
     expect(sys.authEvents).toHaveLength(0);
@@ -335,10 +340,7 @@ describe('sign-in machine', () => {
   });
 
   it('Back to E-mail from the Telegram step drops the verified session', async () => {
-    await reachCodeStep(sys, '123456');
-    sys.signIn.send({ type: 'signIn.verify' });
-    sys.verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/x' }));
-    await flush();
+    await reachTelegramStep(sys, 'https://t.me/x');
     sys.signIn.send({ type: 'signIn.backToEmail' });
     const s = sys.signIn.getSnapshot();
     expect(selectStep(s)).toBe('email');
@@ -348,10 +350,7 @@ describe('sign-in machine', () => {
   });
 
   it('closing the Telegram step keeps the verified sign-in', async () => {
-    await reachCodeStep(sys, '123456');
-    sys.signIn.send({ type: 'signIn.verify' });
-    sys.verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/x' }));
-    await flush();
+    await reachTelegramStep(sys, 'https://t.me/x');
     sys.signIn.send({ type: 'signIn.close' });
     expect(sys.authEvents.map((e) => e.type)).toEqual(['auth.signedIn']);
   });

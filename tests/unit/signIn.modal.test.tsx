@@ -23,6 +23,17 @@ async function toCodeStep(sys: Sys) {
   });
 }
 
+/** On the code step, the player pastes the six digits and presses Verify. */
+async function pasteAndVerify(sys: Sys) {
+  await toCodeStep(sys);
+  await act(async () => {
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '314159' } });
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  });
+}
+
 describe('sign-in modal', () => {
   let sys: Sys;
   beforeEach(() => {
@@ -90,13 +101,7 @@ describe('sign-in modal', () => {
   });
 
   it('a failed verification clears the boxes and focuses the first', async () => {
-    await toCodeStep(sys);
-    await act(async () => {
-      fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '314159' } });
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    });
+    await pasteAndVerify(sys);
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /^Resend in/ })).toBeDisabled();
     await act(async () => {
@@ -111,13 +116,7 @@ describe('sign-in modal', () => {
   });
 
   it('verifying with a Telegram link pending shows step 3', async () => {
-    await toCodeStep(sys);
-    await act(async () => {
-      fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '314159' } });
-    });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    });
+    await pasteAndVerify(sys);
     await act(async () => {
       sys.verifyCalls[0]!.result.resolve(session({ user_telegram_link: 'https://t.me/x' }));
       await flush();

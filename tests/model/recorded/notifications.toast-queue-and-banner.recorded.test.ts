@@ -1,4 +1,4 @@
-// Recorded with the sandbox behind the machine visualiser (/__machines), saved as "Save as test" writes it.
+// Recorded in the machine visualiser (/__machines) and saved with "Save as test".
 // Replays every step against machines/notifications and compares each snapshot.
 import * as source from '../../../machines/notifications/notifications.machine';
 import { replayRecording } from '../../support/paths/recording';
@@ -31,22 +31,15 @@ replayRecording(source, {
         message: 'Code sent',
         messageType: 'success',
       },
-      snapshot: {
+      changed: {
         value: {
           toast: 'showing',
-          banner: 'hidden',
-          video: 'closed',
         },
-        status: 'active',
         context: {
           current: {
             message: 'Code sent',
             messageType: 'success',
           },
-          queue: [],
-          queueCap: 99,
-          information: null,
-          video: null,
         },
       },
     },
@@ -58,27 +51,14 @@ replayRecording(source, {
         message: 'Wallet connected',
         messageType: 'info',
       },
-      snapshot: {
-        value: {
-          toast: 'showing',
-          banner: 'hidden',
-          video: 'closed',
-        },
-        status: 'active',
+      changed: {
         context: {
-          current: {
-            message: 'Code sent',
-            messageType: 'success',
-          },
           queue: [
             {
               message: 'Wallet connected',
               messageType: 'info',
             },
           ],
-          queueCap: 99,
-          information: null,
-          video: null,
         },
       },
     },
@@ -90,30 +70,15 @@ replayRecording(source, {
         message: 'Transaction cancelled',
         messageType: 'warning',
       },
-      snapshot: {
+      changed: {
         value: {
-          toast: 'showing',
           banner: 'visible',
-          video: 'closed',
         },
-        status: 'active',
         context: {
-          current: {
-            message: 'Code sent',
-            messageType: 'success',
-          },
-          queue: [
-            {
-              message: 'Wallet connected',
-              messageType: 'info',
-            },
-          ],
-          queueCap: 99,
           information: {
             message: 'Transaction cancelled',
             messageType: 'warning',
           },
-          video: null,
         },
       },
     },
@@ -122,51 +87,14 @@ replayRecording(source, {
       at: 1795692632151,
       delay: 'notificationDuration',
       ms: 3500,
-      beforeDue: {
-        value: {
-          toast: 'showing',
-          banner: 'visible',
-          video: 'closed',
-        },
-        status: 'active',
-        context: {
-          current: {
-            message: 'Code sent',
-            messageType: 'success',
-          },
-          queue: [
-            {
-              message: 'Wallet connected',
-              messageType: 'info',
-            },
-          ],
-          queueCap: 99,
-          information: {
-            message: 'Transaction cancelled',
-            messageType: 'warning',
-          },
-          video: null,
-        },
-      },
-      snapshot: {
-        value: {
-          toast: 'showing',
-          banner: 'visible',
-          video: 'closed',
-        },
-        status: 'active',
+      beforeDue: {},
+      changed: {
         context: {
           current: {
             message: 'Wallet connected',
             messageType: 'info',
           },
           queue: [],
-          queueCap: 99,
-          information: {
-            message: 'Transaction cancelled',
-            messageType: 'warning',
-          },
-          video: null,
         },
       },
     },
@@ -175,43 +103,13 @@ replayRecording(source, {
       at: 1795692632153,
       delay: 'informationDuration',
       ms: 1500,
-      beforeDue: {
+      beforeDue: {},
+      changed: {
         value: {
-          toast: 'showing',
-          banner: 'visible',
-          video: 'closed',
-        },
-        status: 'active',
-        context: {
-          current: {
-            message: 'Wallet connected',
-            messageType: 'info',
-          },
-          queue: [],
-          queueCap: 99,
-          information: {
-            message: 'Transaction cancelled',
-            messageType: 'warning',
-          },
-          video: null,
-        },
-      },
-      snapshot: {
-        value: {
-          toast: 'showing',
           banner: 'hidden',
-          video: 'closed',
         },
-        status: 'active',
         context: {
-          current: {
-            message: 'Wallet connected',
-            messageType: 'info',
-          },
-          queue: [],
-          queueCap: 99,
           information: null,
-          video: null,
         },
       },
     },
@@ -220,37 +118,13 @@ replayRecording(source, {
       at: 1795692632153,
       delay: 'notificationDuration',
       ms: 2000,
-      beforeDue: {
-        value: {
-          toast: 'showing',
-          banner: 'hidden',
-          video: 'closed',
-        },
-        status: 'active',
-        context: {
-          current: {
-            message: 'Wallet connected',
-            messageType: 'info',
-          },
-          queue: [],
-          queueCap: 99,
-          information: null,
-          video: null,
-        },
-      },
-      snapshot: {
+      beforeDue: {},
+      changed: {
         value: {
           toast: 'idle',
-          banner: 'hidden',
-          video: 'closed',
         },
-        status: 'active',
         context: {
           current: null,
-          queue: [],
-          queueCap: 99,
-          information: null,
-          video: null,
         },
       },
     },

@@ -7,7 +7,10 @@ import { clauseError } from './clause';
 /**
  * Controllable stand-ins for a machine's invoked promise actors. Each invocation waits on its own
  * deferred; `resolve` / `reject` settle the oldest pending one (the one the machine is waiting
- * for). `calls` records every input.
+ * for), or with `answer: 'newest'` the newest, dropping the older ones (an invocation left behind
+ * when the chart moved on must not take the answer meant for the one it waits for now). With
+ * `abortable`, an invocation XState stops (its state left) is no longer pending. `calls` records
+ * every input.
  */
 export type Controllable<TOutput, TInput> = {
   logic: ReturnType<typeof fromPromise<TOutput, TInput>>;
@@ -17,18 +20,29 @@ export type Controllable<TOutput, TInput> = {
   reject: (error: unknown) => Promise<void>;
 };
 
-export function controllable<TOutput, TInput = unknown>(): Controllable<TOutput, TInput> {
+export function controllable<TOutput, TInput = unknown>(
+  options: { answer?: 'oldest' | 'newest'; abortable?: boolean } = {},
+): Controllable<TOutput, TInput> {
   const waiting: { resolve: (v: TOutput) => void; reject: (e: unknown) => void }[] = [];
   const calls: TInput[] = [];
   const next = () => {
-    const deferred = waiting.shift();
+    const deferred = options.answer === 'newest' ? waiting.pop() : waiting.shift();
     if (!deferred) throw new Error('controllable: no pending invocation to settle');
+    if (options.answer === 'newest') waiting.length = 0;
     return deferred;
   };
   return {
-    logic: fromPromise<TOutput, TInput>(({ input }) => {
+    logic: fromPromise<TOutput, TInput>(({ input, signal }) => {
       calls.push(input);
-      return new Promise<TOutput>((resolve, reject) => waiting.push({ resolve, reject }));
+      return new Promise<TOutput>((resolve, reject) => {
+        const entry = { resolve, reject };
+        waiting.push(entry);
+        if (options.abortable)
+          signal.addEventListener('abort', () => {
+            const at = waiting.indexOf(entry);
+            if (at >= 0) waiting.splice(at, 1);
+          });
+      });
     }),
     calls,
     pending: () => waiting.length,

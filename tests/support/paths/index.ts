@@ -38,5 +38,13 @@ export {
   settle,
 } from './fakes';
 export type { Controllable } from './fakes';
-export { assertProperty, checkProperty, propertyRuns, propertySeed } from './property';
+export {
+  assertProperty,
+  checkModelProperty,
+  checkProperty,
+  propertyRuns,
+  propertySeed,
+} from './property';
 export type { InvariantArgs, PropertySpec } from './property';
+export { actorDriver, systemDriver, withView } from './actorDriver';
+export type { ActorCtx } from './actorDriver';

@@ -112,3 +112,19 @@ export function checkProperty<M extends AnyStateMachine>(
   );
   assertProperty(name, property, { runs: spec.runs });
 }
+
+/**
+ * `checkProperty` over a path model's own machine and its event variants (`model.events`, every
+ * event and outcome the generated paths may take), in random arrays.
+ */
+export function checkModelProperty<M extends AnyStateMachine>(
+  name: string,
+  model: { machine: M; events: readonly { event: AnyEventObject }[] },
+  spec: Omit<PropertySpec<M>, 'machine' | 'events'>,
+): void {
+  checkProperty(name, {
+    ...spec,
+    machine: model.machine,
+    events: model.events.map((e) => e.event),
+  });
+}

@@ -10,10 +10,12 @@ import {
 } from 'xstate';
 import {
   describeStep,
+  loadRecording,
   pickMachine,
   recordSnapshot,
   type RecordedSnapshot,
   type Recording,
+  type SavedRecording,
 } from '../../../src/devtools/recording';
 import { ManualClock, startSandbox } from '../../../src/devtools/sandbox';
 import { DELAY_CLAUSES } from '../clauses';
@@ -21,13 +23,14 @@ import { SPEC_TRANSITIONS } from '../specTransitions';
 import { PATHS_REPORT_DIR } from './run';
 
 /**
- * Replays a recording saved from the visualiser ("Save as test") against the machine's module as
+ * Replays a recording saved from the visualiser ("Save as test", each step as what it changed) against the machine's module as
  * it is now, with the sandbox's stand-ins (invoked actors that never settle, outcomes sent as
  * events) and its clock (time moves only at a delay step). Every step's snapshot — state value,
  * status and context — must equal the recorded one; a delay must not fire at ms − 1 and must fire
  * at ms. A failure names the step, what was expected and what the machine did.
  */
-export function replayRecording(source: Record<string, unknown>, recording: Recording): void {
+export function replayRecording(source: Record<string, unknown>, saved: SavedRecording): void {
+  const recording = loadRecording(saved);
   const machine = pickMachine(source, recording.machine);
   const title = recording.steps.map(describeStep).join(' → ') || 'start';
   describe(`recorded ${recording.machine}`, () => {

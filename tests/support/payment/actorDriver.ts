@@ -1,5 +1,12 @@
 import { expect, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type AnyActorLogic,
+} from 'xstate';
 import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
 import type { PaymentSnapshot } from '../../../machines/payment/payment.selectors';
@@ -30,13 +37,14 @@ import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
 import type { model } from './pathModel';
 
 /**
- * The real payment machine (only the wallet detection — Phantom alone injected unless `installed`
- * says otherwise — and the install site provided), run inside
- * a small actor system with a recording error modal and auth service under their systemIds,
- * its invoked actors waiting for the test.
+ * The real payment machine with its invoked actors waiting for the test (`latest`), the wallet
+ * detection (`installed`), the install site and the copy feedback provided, and `targetWatch` as
+ * what tells it what to pay; beside it a recording error modal. Shared by the actor and the view
+ * drivers.
  */
-export function startPaymentSystem(
-  installed: (_: unknown, params: { wallet: WalletKind }) => boolean = PHANTOM_ONLY,
+export function paymentFakes(
+  installed: (_: unknown, params: { wallet: WalletKind }) => boolean,
+  targetWatch: AnyActorLogic,
 ) {
   const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
   const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
@@ -54,8 +62,7 @@ export function startPaymentSystem(
       getBlockhash: blockhash.logic,
       sendTransfer: send.logic,
       checkBalance: balance.logic,
-      // The model sends payment.target itself: no watch of other services here.
-      targetWatch: fromCallback(() => {}),
+      targetWatch: targetWatch as never,
       copyFeedback: copyFeedbackMachine.provide({
         actors: {
           writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
@@ -65,14 +72,34 @@ export function startPaymentSystem(
       }),
     },
   });
+  const errorModal = fromCallback<{ type: string; message: string; solution: string }>(
+    ({ receive }) => {
+      receive((event) => modal.push({ message: event.message, solution: event.solution }));
+    },
+  );
+  const recorded = { connect, blockhash, send, balance, modal, authEvents, installs, clipboard };
+  return { payment, errorModal, recorded };
+}
+
+/**
+ * The real payment machine (only the wallet detection — Phantom alone injected unless `installed`
+ * says otherwise — and the install site provided), run inside
+ * a small actor system with a recording error modal and auth service under their systemIds,
+ * its invoked actors waiting for the test.
+ */
+export function startPaymentSystem(
+  installed: (_: unknown, params: { wallet: WalletKind }) => boolean = PHANTOM_ONLY,
+) {
+  // The model sends payment.target itself: no watch of other services here.
+  const { payment, errorModal, recorded } = paymentFakes(
+    installed,
+    fromCallback(() => {}),
+  );
+  const { authEvents } = recorded;
   const root = setup({
     actors: {
       payment,
-      errorModal: fromCallback<{ type: string; message: string; solution: string }>(
-        ({ receive }) => {
-          receive((event) => modal.push({ message: event.message, solution: event.solution }));
-        },
-      ),
+      errorModal,
       auth: fromCallback<{ type: string }>(({ receive }) => {
         receive((event) => authEvents.push(event.type));
       }),
@@ -90,14 +117,7 @@ export function startPaymentSystem(
   return {
     system,
     actor,
-    connect,
-    blockhash,
-    send,
-    balance,
-    modal,
-    authEvents,
-    installs,
-    clipboard,
+    ...recorded,
     /** The expected snapshot before the step being run. */
     before: null as PaymentExpected | null,
     /** What the spec says the tab is doing. */

@@ -11,20 +11,8 @@ import {
   waitFor,
   type ActorRefFrom,
 } from 'xstate';
-import { copyFeedbackMachine } from '../../../machines/copyFeedback/copyFeedback.machine';
 import { launchMachine } from '../../../machines/launch/launch.machine';
-import { paymentMachine } from '../../../machines/payment/payment.machine';
-import type {
-  BlockhashOutput,
-  CheckBalanceInput,
-  CheckBalanceOutput,
-  ConnectWalletInput,
-  ConnectWalletOutput,
-  PaymentTarget,
-  SendTransferInput,
-  SendTransferOutput,
-  WalletKind,
-} from '../../../machines/payment/payment.types';
+import type { PaymentTarget } from '../../../machines/payment/payment.types';
 import { EMPTY_STORED } from '../../../machines/shared/stored';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createAppActor } from '../../../src/app/appActor';
@@ -35,7 +23,7 @@ import { useAppActor } from '../../../src/app/hooks';
 import { watchPaymentTarget } from '../../../machines/payment/payment.target';
 import { GetTicketTab } from '../../../src/views/ticket/GetTicketTab';
 import { settle } from '../paths';
-import { latest } from './controllable';
+import { paymentFakes } from './actorDriver';
 import { PHANTOM_ONLY } from './model';
 
 /**
@@ -59,33 +47,9 @@ function userData(target: PaymentTarget) {
 }
 
 export async function startTicketView() {
-  const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
-  const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
-  const send = latest<SendTransferOutput, SendTransferInput>();
-  const balance = latest<CheckBalanceOutput, CheckBalanceInput>();
-  const modal: { message: string; solution: string }[] = [];
-  const authEvents: string[] = [];
-  const installs: WalletKind[] = [];
-  const clipboard: string[] = [];
-  const payment = paymentMachine.provide({
-    guards: { isWalletInstalled: PHANTOM_ONLY },
-    actions: { openInstallSite: (_, params) => installs.push(params.wallet) },
-    actors: {
-      connectWallet: connect.logic,
-      getBlockhash: blockhash.logic,
-      sendTransfer: send.logic,
-      checkBalance: balance.logic,
-      // What to pay comes from the (fake) auth service and the session, as in the app.
-      targetWatch: watchPaymentTarget,
-      copyFeedback: copyFeedbackMachine.provide({
-        actors: {
-          writeClipboard: fromPromise<void, { text: string }>(async ({ input }) => {
-            clipboard.push(input.text);
-          }),
-        },
-      }),
-    },
-  });
+  // What to pay comes from the (fake) auth service and the session, as in the app.
+  const { payment, errorModal, recorded } = paymentFakes(PHANTOM_ONLY, watchPaymentTarget);
+  const { authEvents } = recorded;
   const auth = setup({
     types: { events: {} as UserEvent },
   }).createMachine({
@@ -115,11 +79,7 @@ export async function startTicketView() {
         context: { publicData: {} },
         entry: sendParent({ type: 'session.loaded', publicData: {} }),
       }) as never,
-      errorModal: fromCallback<{ type: string; message: string; solution: string }>(
-        ({ receive }) => {
-          receive((event) => modal.push({ message: event.message, solution: event.solution }));
-        },
-      ) as never,
+      errorModal: errorModal as never,
       launch: launchMachine.provide({ actors: { clock: fromCallback(() => {}) } }),
       home: idle as never,
       signIn: idle as never,
@@ -154,14 +114,7 @@ export async function startTicketView() {
   });
 
   return {
-    connect,
-    blockhash,
-    send,
-    balance,
-    modal,
-    authEvents,
-    installs,
-    clipboard,
+    ...recorded,
     before: null as PaymentExpected | null,
     /**
      * What the spec says the tab is doing. Before any user data the app's target watch already

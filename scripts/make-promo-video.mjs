@@ -55,7 +55,7 @@ const SCENES = [
   [24, 30, 'payoff', TAGLINES[3]],
 ];
 const DURATION_S = 30;
-const BITRATE = 380_000;
+const BITRATE = 1_000_000;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -163,14 +163,16 @@ export const test = base.extend<Fixtures & { _watch: PageWatch[] }>({
     void page;
     await use(_watch[0]?.cspViolations ?? []);
   },
-  // eslint-disable-next-line no-empty-pattern
-  freshServer: async ({}, use) => {
+  freshServer: async ({ page }, use) => {
     const started: RunningServer[] = [];
     await use(async (opts) => {
       const server = await startLocalServer(opts);
       started.push(server);
       return server;
     });
+    // The page closes first (its parts still on their way are cancelled, not refused): a server
+    // stopped under a loading page would fail them as if the site were broken.
+    if (started.length > 0) await page.close().catch(() => {});
     for (const server of started) await server.close();
   },
 });

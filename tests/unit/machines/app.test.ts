@@ -132,18 +132,20 @@ const refusesTheStoredSession: FakeHandler = (r) =>
       ? { status: 404, json: { message: 'Session not found' } }
       : ok({ status: 'ok', sessionToken: 'fresh' });
 const INIT = ok({ status: 'ok', version: '0.2.0', data: { public_data: {} } });
+/** A stored session the server still knows, whose user has access. */
+const storedSessionAnswers = (r: { path: string }) =>
+  r.path === 'sess/init'
+    ? INIT
+    : r.path === 'sess/load'
+      ? ok({ status: 'ok' })
+      : ok({ result: true, user_data: { ...USER_DATA, user_access: 1 } });
 
 // The same bootstrap whether the page started the session's calls ahead of the app or not: the
 // same requests in the same order (§4 Session), the same outcome.
 describe.each([{ head: false }, { head: true }])('app root with session and auth, %o', (mode) => {
   it('a stored jwt: user data reaches auth, the app is loaded and signed in', async () => {
     const t = await boot(
-      (r) =>
-        r.path === 'sess/init'
-          ? INIT
-          : r.path === 'sess/load'
-            ? ok({ status: 'ok' })
-            : ok({ result: true, user_data: { ...USER_DATA, user_access: 1 } }),
+      storedSessionAnswers,
       { sessionToken: 's-1', jwt: 'jwt-1', refreshToken: 'r-1' },
       mode,
     );
@@ -291,12 +293,7 @@ describe("app root, the session calls sent from the page head (the chart's own p
 
   it("a stored, current jwt: the head's user/data, sent with sess/load, is taken: the app sends nothing", async () => {
     const t = await boot(
-      (r) =>
-        r.path === 'sess/init'
-          ? INIT
-          : r.path === 'sess/load'
-            ? ok({ status: 'ok' })
-            : ok({ result: true, user_data: { ...USER_DATA, user_access: 1 } }),
+      storedSessionAnswers,
       { sessionToken: 's-1', jwt: jwtExpiringIn(600), refreshToken: 'r-1' },
       { head: true },
     );

@@ -41,6 +41,15 @@ export const selectIsGrantedByFriends = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'byFriends' } });
 export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'celebrating' } });
+/** The player has access: the user data says so, or this tab saw it granted. */
+export const selectHasTicketAccess = (s: PaymentSnapshot): boolean =>
+  s.context.target?.hasAccess === true || selectIsGranted(s);
+/** The access came through friends' tickets: in the user data, or granted so in this tab. */
+export const selectAccessViaFriends = (s: PaymentSnapshot): boolean =>
+  s.context.target?.byFriends === true || selectIsGrantedByFriends(s);
+/** Access arrived while this tab was open (not restored at load): the tab celebrates it. */
+export const selectJustGranted = (s: PaymentSnapshot): boolean =>
+  selectShowPurchasedModal(s) || selectIsGrantedByFriends(s);
 /** Balance in SOL (decimal string) last read from the server, or the user data's. */
 export const selectBalance = (s: PaymentSnapshot): string => s.context.balance ?? '0';
 export const selectPaidLamports = (s: PaymentSnapshot): string =>

@@ -1,6 +1,7 @@
 import { fromCallback, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { AuthMachine } from '../auth/auth.machine';
 import {
+  selectAccessByFriends,
   selectHasAccess,
   selectPaymentWallet,
   selectPaymentWalletBalance,
@@ -26,6 +27,7 @@ export function selectPaymentTarget(
     priceLamports: session ? selectTicketPriceLamports(session) : '0',
     balance: auth ? selectPaymentWalletBalance(auth) : '0',
     hasAccess: auth ? selectHasAccess(auth) : false,
+    byFriends: auth ? selectAccessByFriends(auth) : false,
   };
 }
 
@@ -35,7 +37,8 @@ const sameTarget = (x: PaymentTarget | null, y: PaymentTarget) =>
   x.walletId === y.walletId &&
   x.priceLamports === y.priceLamports &&
   x.balance === y.balance &&
-  x.hasAccess === y.hasAccess;
+  x.hasAccess === y.hasAccess &&
+  x.byFriends === y.byFriends;
 
 type SystemLike = { get(id: string): AnyActorRef | undefined };
 

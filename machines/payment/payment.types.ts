@@ -21,6 +21,8 @@ export type PaymentTarget = {
   /** Balance in SOL as the user data shows it (user_payment_wallet_balance). */
   balance: string;
   hasAccess: boolean;
+  /** The access came through friends' tickets (user_access_via "invites"). */
+  byFriends: boolean;
 };
 
 export type PaymentInput = Partial<ServiceInput>;

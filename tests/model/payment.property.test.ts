@@ -69,6 +69,7 @@ it('§8 a wallet the browser lacks: its own "not detected" error, its install si
     priceLamports: '220000000',
     balance: '0',
     hasAccess: false,
+    byFriends: false,
   };
   const shown: Record<WalletKind, { message: string; solution: string }> = {
     local: {

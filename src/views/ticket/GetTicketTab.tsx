@@ -5,18 +5,15 @@ import type { TicketTier } from '../../../contract/calendar';
 import { useDatedCopy } from '../common/useDatedCopy';
 import { useTicketTier } from './useTicketTier';
 import type { ActorRefFrom } from 'xstate';
-import {
-  selectAccessByFriends,
-  selectEmail,
-  selectHasAccess,
-} from '../../../machines/auth/auth.selectors';
+import { selectEmail } from '../../../machines/auth/auth.selectors';
 import { selectIsCopied } from '../../../machines/copyFeedback/copyFeedback.selectors';
 import type { PaymentMachine } from '../../../machines/payment/payment.machine';
 import {
+  selectAccessViaFriends,
   selectBalance,
-  selectIsGranted,
-  selectIsGrantedByFriends,
+  selectHasTicketAccess,
   selectIsRefreshing,
+  selectJustGranted,
   selectIsUnconfirmed,
   selectPaidSol,
   selectPayButtonsDisabled,
@@ -96,19 +93,15 @@ function TicketPanel({
 }) {
   const auth = useService(SYSTEM_IDS.auth);
   const session = useService(SYSTEM_IDS.session);
-  const userHasAccess = useSelector(auth, selectHasAccess);
   const email = useSelector(auth, selectEmail);
   const price = useSelector(session, selectTicketPrice);
   const oldPrice = useSelector(session, selectOldPrice);
   const discount = useSelector(session, selectDiscountPercent);
-  const granted = useSelector(payment, selectIsGranted);
+  const hasAccess = useSelector(payment, selectHasTicketAccess);
+  const byFriends = useSelector(payment, selectAccessViaFriends);
+  const justGranted = useSelector(payment, selectJustGranted);
   const showModal = useSelector(payment, selectShowPurchasedModal);
   const paidSol = useSelector(payment, selectPaidSol);
-  const grantedByFriends = useSelector(payment, selectIsGrantedByFriends);
-  // Access arrived while this page was open (not restored at load): celebrate it.
-  const justGranted = useSelector(payment, selectShowPurchasedModal) || grantedByFriends;
-  const userByFriends = useSelector(auth, selectAccessByFriends);
-  const byFriends = grantedByFriends || userByFriends;
 
   // Showing the tab opens the payment service, leaving it closes it (and stops any polling);
   // what to pay reaches the service from the auth and session services (payment.target).
@@ -117,7 +110,6 @@ function TicketPanel({
     return () => payment.send({ type: 'payment.close' });
   }, [payment]);
 
-  const hasAccess = userHasAccess || granted;
   const tier = useTicketTier();
   return (
     <section className="ticket" aria-label="Get Ticket">

@@ -43,6 +43,7 @@ export const buyer: PaymentTarget = {
   priceLamports: '220000000',
   balance: '0',
   hasAccess: false,
+  byFriends: false,
 };
 export const member: PaymentTarget = { ...buyer, hasAccess: true };
 export const noWallet: PaymentTarget = { ...buyer, address: '', walletId: '' };

@@ -40,6 +40,7 @@ function userData(target: PaymentTarget) {
   return {
     user_email: 'don@example.com',
     user_access: target.hasAccess ? 1 : 0,
+    user_access_via: target.byFriends ? 'invites' : 'ticket',
     user_payment_wallet: target.address,
     user_payment_wallet_balance: target.balance,
     user_payment_wallet_data: { wallet_id: target.walletId },
@@ -134,6 +135,7 @@ export async function startTicketView() {
         priceLamports: String(SPEC_LAMPORTS[0.22]),
         balance: '0',
         hasAccess: false,
+        byFriends: false,
       },
     },
     get actor(): ActorRefFrom<typeof payment> {

@@ -6,16 +6,7 @@ import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.ma
 import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
 import { classifyError } from '../../machines/errorModal/classifyError';
 import { errorModalMachine } from '../../machines/errorModal/errorModal.machine';
-import {
-  selectCopyFeedbackRef,
-  selectErrorComponent,
-  selectErrorFile,
-  selectErrorMessage,
-  selectErrorModalOpen,
-  selectErrorSolution,
-  selectErrorStack,
-  selectErrorTime,
-} from '../../machines/errorModal/errorModal.selectors';
+import * as errorSel from '../../machines/errorModal/errorModal.selectors';
 import type {
   ErrorModalOpenPayload,
   ErrorReport,
@@ -289,32 +280,32 @@ function expectShown(ctx: Ctx) {
   const expected = ctx.expected;
   expect(expected, 'the modal shows only after an error').not.toBeNull();
   if (!expected) return;
-  expect(selectErrorModalOpen(s)).toBe(true);
-  textIs(selectErrorMessage(s), expected.message);
-  textIs(selectErrorSolution(s), expected.solution);
+  expect(errorSel.selectErrorModalOpen(s)).toBe(true);
+  textIs(errorSel.selectErrorMessage(s), expected.message);
+  textIs(errorSel.selectErrorSolution(s), expected.solution);
   // Component and file are hidden when they equal the unknown placeholders.
-  expect(selectErrorComponent(s)).toBe(expected.component ?? '');
-  expect(selectErrorFile(s)).toBe(expected.file ?? '');
-  expect(selectErrorStack(s)).toBe(expected.stack ?? '');
+  expect(errorSel.selectErrorComponent(s)).toBe(expected.component ?? '');
+  expect(errorSel.selectErrorFile(s)).toBe(expected.file ?? '');
+  expect(errorSel.selectErrorStack(s)).toBe(expected.stack ?? '');
   if (expected.timestamp !== undefined)
-    expect(selectErrorTime(s)).toBe(new Date(expected.timestamp).toISOString());
-  expect(selectCopyFeedbackRef(s), 'Copy Error Details is ready').toBeDefined();
+    expect(errorSel.selectErrorTime(s)).toBe(new Date(expected.timestamp).toISOString());
+  expect(errorSel.selectCopyFeedbackRef(s), 'Copy Error Details is ready').toBeDefined();
 }
 
 function expectHidden(ctx: Ctx) {
   const s = ctx.modal.getSnapshot();
   expect(ctx.expected, 'hidden only when nothing is to be shown').toBeNull();
-  expect(selectErrorModalOpen(s)).toBe(false);
+  expect(errorSel.selectErrorModalOpen(s)).toBe(false);
   for (const select of [
-    selectErrorMessage,
-    selectErrorSolution,
-    selectErrorComponent,
-    selectErrorFile,
-    selectErrorStack,
-    selectErrorTime,
+    errorSel.selectErrorMessage,
+    errorSel.selectErrorSolution,
+    errorSel.selectErrorComponent,
+    errorSel.selectErrorFile,
+    errorSel.selectErrorStack,
+    errorSel.selectErrorTime,
   ])
     expect(select(s), `${select.name} while hidden`).toBe('');
-  expect(selectCopyFeedbackRef(s)).toBeUndefined();
+  expect(errorSel.selectCopyFeedbackRef(s)).toBeUndefined();
 }
 
 const actorEvents = {
@@ -332,7 +323,7 @@ const actorEvents = {
     await settle();
     expect(ctx.copied).toHaveLength(before + 1);
     if (ctx.expected) expectSummary(ctx.copied.at(-1) ?? '', ctx.expected);
-    const feedback = selectCopyFeedbackRef(ctx.modal.getSnapshot());
+    const feedback = errorSel.selectCopyFeedbackRef(ctx.modal.getSnapshot());
     expect(feedback && selectIsCopied(feedback.getSnapshot())).toBe(true);
   },
   'error.reported': ({ ctx, event }) => {

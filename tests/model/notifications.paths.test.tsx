@@ -3,19 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import {
-  selectBannerMessage,
-  selectBannerType,
-  selectBannerVisible,
-  selectQueuedCount,
-  selectToastHasLink,
-  selectToastMessage,
-  selectToastType,
-  selectToastVisible,
-  selectVideoAutoplay,
-  selectVideoOpen,
-  selectVideoSrc,
-} from '../../machines/notifications/notifications.selectors';
+import * as notes from '../../machines/notifications/notifications.selectors';
 import type { NotificationsEvent } from '../../machines/notifications/notifications.types';
 import { InformationBanner } from '../../src/views/overlays/InformationBanner';
 import { Toast } from '../../src/views/overlays/Toast';
@@ -134,22 +122,22 @@ const specState = (ctx: Ctx) => {
     [live.current, ...live.queue],
     '§4 notifications shown one at a time, in the order asked, older ones dropped past the cap',
   ).toEqual([spec.current, ...spec.queue]);
-  expect(selectToastVisible(snap)).toBe(spec.current !== null);
-  expect(selectToastMessage(snap)).toBe(spec.current?.message ?? '');
-  expect(selectToastType(snap)).toBe(spec.current?.messageType ?? 'default');
-  expect(selectToastHasLink(snap)).toBe(Boolean(spec.current?.router_link));
-  expect(selectQueuedCount(snap)).toBe(spec.queue.length);
+  expect(notes.selectToastVisible(snap)).toBe(spec.current !== null);
+  expect(notes.selectToastMessage(snap)).toBe(spec.current?.message ?? '');
+  expect(notes.selectToastType(snap)).toBe(spec.current?.messageType ?? 'default');
+  expect(notes.selectToastHasLink(snap)).toBe(Boolean(spec.current?.router_link));
+  expect(notes.selectQueuedCount(snap)).toBe(spec.queue.length);
   const { banner, video } = ctx.overlays;
-  expect(selectBannerVisible(snap)).toBe(banner !== null);
-  expect(selectBannerMessage(snap)).toBe(banner?.message ?? '');
-  expect(selectBannerType(snap)).toBe(banner?.messageType ?? 'default');
+  expect(notes.selectBannerVisible(snap)).toBe(banner !== null);
+  expect(notes.selectBannerMessage(snap)).toBe(banner?.message ?? '');
+  expect(notes.selectBannerType(snap)).toBe(banner?.messageType ?? 'default');
   expect(
     ctx.clock.pending().filter((d) => d === SPEC_TIMERS.informationBanner),
     '§4: the banner clears after 5 s (one 5000 ms timer while it shows)',
   ).toHaveLength(banner ? 1 : 0);
-  expect(selectVideoOpen(snap)).toBe(video !== null);
-  expect(selectVideoSrc(snap)).toBe(video?.src ?? '');
-  expect(selectVideoAutoplay(snap)).toBe(video?.autoplay ?? false);
+  expect(notes.selectVideoOpen(snap)).toBe(video !== null);
+  expect(notes.selectVideoSrc(snap)).toBe(video?.src ?? '');
+  expect(notes.selectVideoAutoplay(snap)).toBe(video?.autoplay ?? false);
 };
 
 /**
@@ -370,7 +358,7 @@ it('§4 queue cap at its boundary: 99 queued are all kept; the 100th drops the o
   let live = actor.getSnapshot().context;
   expect(live.current?.message).toBe('n0');
   expect(live.queue).toHaveLength(99);
-  expect(selectQueuedCount(actor.getSnapshot())).toBe(99);
+  expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(99);
   expect(live.queue[0]?.message).toBe('n1');
   show(100);
   live = actor.getSnapshot().context;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type {
   SessCreateOutput,
@@ -26,6 +26,7 @@ import {
   type Executors,
 } from '../support/paths';
 import { USER_DATA } from '../unit/api/fakeFetch';
+import { startSessionUnderParent } from '../support/sessionParent';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
@@ -114,8 +115,6 @@ function start({ input: pathInput }: { input: unknown } = { input }) {
   const sessCreate = controllable<SessCreateOutput, { data: SessionInput['startData'] }>();
   const userData = controllable<UserDataOutput>();
   const storage = { persisted: [] as string[], removed: 0 };
-  const toParent: AnyEventObject[] = [];
-  const toAuth: AnyEventObject[] = [];
   const session = sessionMachine.provide({
     actors: {
       sessInit: sessInit.logic,
@@ -128,27 +127,7 @@ function start({ input: pathInput }: { input: unknown } = { input }) {
       removeStoredSessionToken: () => void (storage.removed += 1),
     },
   });
-  // A parent (receives session.loaded / session.failed) with an auth stand-in in its system.
-  const parent = setup({
-    actors: {
-      session,
-      auth: fromCallback<AnyEventObject>(({ receive }) => {
-        receive((event) => void toAuth.push(event));
-      }),
-    },
-  }).createMachine({
-    invoke: [
-      { id: 'auth', systemId: 'auth', src: 'auth' },
-      {
-        id: 'session',
-        systemId: 'session',
-        src: 'session',
-        input: ({ self }) => ({ ...sessionInput, parent: self }),
-      },
-    ],
-    on: { '*': { actions: ({ event }) => void toParent.push(event) } },
-  });
-  const actor = createActor(parent).start();
+  const { actor, toParent, toAuth } = startSessionUnderParent(session, sessionInput);
   return {
     actor,
     sessionInput,

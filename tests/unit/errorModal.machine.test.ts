@@ -4,16 +4,7 @@ import { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.ma
 import { selectIsCopied } from '../../machines/copyFeedback/copyFeedback.selectors';
 import { ERROR_TEXT } from '../../machines/errorModal/classifyError';
 import { errorModalMachine } from '../../machines/errorModal/errorModal.machine';
-import {
-  selectCopyFeedbackRef,
-  selectErrorComponent,
-  selectErrorFile,
-  selectErrorMessage,
-  selectErrorModalOpen,
-  selectErrorSolution,
-  selectErrorStack,
-  selectErrorTime,
-} from '../../machines/errorModal/errorModal.selectors';
+import * as errorSel from '../../machines/errorModal/errorModal.selectors';
 import type { LogErrorParams } from '../../machines/errorModal/errorModal.types';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import {
@@ -66,21 +57,21 @@ describe('errorModal machine', () => {
       file: 'src/views/ticket/GetTicketTab.tsx',
     });
     const s = modal.getSnapshot();
-    expect(selectErrorModalOpen(s)).toBe(true);
-    expect(selectErrorMessage(s)).toBe('Insufficient funds');
-    expect(selectErrorSolution(s)).toBe('Add SOL to your wallet and try again.');
-    expect(selectErrorComponent(s)).toBe('GetTicketTab');
-    expect(selectErrorFile(s)).toBe('src/views/ticket/GetTicketTab.tsx');
-    expect(selectErrorTime(s)).toBe('2025-11-20T09:30:00.000Z');
+    expect(errorSel.selectErrorModalOpen(s)).toBe(true);
+    expect(errorSel.selectErrorMessage(s)).toBe('Insufficient funds');
+    expect(errorSel.selectErrorSolution(s)).toBe('Add SOL to your wallet and try again.');
+    expect(errorSel.selectErrorComponent(s)).toBe('GetTicketTab');
+    expect(errorSel.selectErrorFile(s)).toBe('src/views/ticket/GetTicketTab.tsx');
+    expect(errorSel.selectErrorTime(s)).toBe('2025-11-20T09:30:00.000Z');
     modal.send({ type: 'errorModal.close' });
-    expect(selectErrorModalOpen(modal.getSnapshot())).toBe(false);
+    expect(errorSel.selectErrorModalOpen(modal.getSnapshot())).toBe(false);
   });
 
   it('hides unknown component and file', () => {
     const { modal } = startSystem();
     modal.send({ type: 'errorModal.open', message: 'x' });
-    expect(selectErrorComponent(modal.getSnapshot())).toBe('');
-    expect(selectErrorFile(modal.getSnapshot())).toBe('');
+    expect(errorSel.selectErrorComponent(modal.getSnapshot())).toBe('');
+    expect(errorSel.selectErrorFile(modal.getSnapshot())).toBe('');
   });
 
   it('a reported error is logged, then shown with the precedence and special cases', () => {
@@ -94,16 +85,16 @@ describe('errorModal machine', () => {
     });
     const s = modal.getSnapshot();
     expect(logs.map((l) => l.message)).toEqual(['Failed to load session']);
-    expect(selectErrorModalOpen(s)).toBe(true);
-    expect(selectErrorMessage(s)).toBe('Failed to load session');
-    expect(selectErrorSolution(s)).toBe(ERROR_TEXT.sessionSolution);
-    expect(selectErrorStack(s)).toContain('at init');
+    expect(errorSel.selectErrorModalOpen(s)).toBe(true);
+    expect(errorSel.selectErrorMessage(s)).toBe('Failed to load session');
+    expect(errorSel.selectErrorSolution(s)).toBe(ERROR_TEXT.sessionSolution);
+    expect(errorSel.selectErrorStack(s)).toContain('at init');
   });
 
   it('Provider not available becomes a warning in the information banner, not the modal', () => {
     const { modal, notifications, logs } = startSystem();
     modal.send({ type: 'error.reported', report: { errorMessage: 'Provider not available' } });
-    expect(selectErrorModalOpen(modal.getSnapshot())).toBe(false);
+    expect(errorSel.selectErrorModalOpen(modal.getSnapshot())).toBe(false);
     expect(selectBannerMessage(notifications.getSnapshot())).toBe(ERROR_TEXT.providerWarning);
     expect(selectBannerType(notifications.getSnapshot())).toBe('warning');
     expect(logs).toHaveLength(1);
@@ -115,7 +106,7 @@ describe('errorModal machine', () => {
       type: 'error.reported',
       report: { errorMessage: 'Deprecation warning: old API' },
     });
-    expect(selectErrorModalOpen(modal.getSnapshot())).toBe(false);
+    expect(errorSel.selectErrorModalOpen(modal.getSnapshot())).toBe(false);
     expect(selectBannerMessage(notifications.getSnapshot())).toBe('');
     expect(logs.map((l) => l.message)).toEqual(['Deprecation warning: old API']);
   });
@@ -132,7 +123,7 @@ describe('errorModal machine', () => {
     expect(copied).toHaveLength(1);
     expect(copied[0]).toContain('Message: Network connection failed');
     expect(copied[0]).toContain('Component: GetTicketTab');
-    const feedback = selectCopyFeedbackRef(modal.getSnapshot());
+    const feedback = errorSel.selectCopyFeedbackRef(modal.getSnapshot());
     expect(feedback && selectIsCopied(feedback.getSnapshot())).toBe(true);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(feedback && selectIsCopied(feedback.getSnapshot())).toBe(false);
@@ -141,8 +132,8 @@ describe('errorModal machine', () => {
   it('closing the modal stops the copy feedback', () => {
     const { modal } = startSystem();
     modal.send({ type: 'errorModal.open', message: 'x' });
-    expect(selectCopyFeedbackRef(modal.getSnapshot())).toBeDefined();
+    expect(errorSel.selectCopyFeedbackRef(modal.getSnapshot())).toBeDefined();
     modal.send({ type: 'errorModal.close' });
-    expect(selectCopyFeedbackRef(modal.getSnapshot())).toBeUndefined();
+    expect(errorSel.selectCopyFeedbackRef(modal.getSnapshot())).toBeUndefined();
   });
 });

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import {
-  selectBannerMessage,
-  selectBannerType,
-  selectBannerVisible,
-  selectQueuedCount,
-  selectToastMessage,
-  selectToastType,
-  selectToastVisible,
-  selectVideoAutoplay,
-  selectVideoOpen,
-  selectVideoSrc,
-} from '../../machines/notifications/notifications.selectors';
+import * as notes from '../../machines/notifications/notifications.selectors';
 import {
   INFORMATION_MS,
   NOTIFICATION_MS,
@@ -52,9 +41,9 @@ describe('notifications machine: toast queue', () => {
     const seen: Array<[string, number]> = [];
     for (let i = 1; i <= 5; i += 1) {
       const s = actor.getSnapshot();
-      seen.push([selectToastMessage(s), selectQueuedCount(s)]);
+      seen.push([notes.selectToastMessage(s), notes.selectQueuedCount(s)]);
       vi.advanceTimersByTime(NOTIFICATION_MS - 1);
-      expect(selectToastMessage(actor.getSnapshot())).toBe(`n${i}`);
+      expect(notes.selectToastMessage(actor.getSnapshot())).toBe(`n${i}`);
       vi.advanceTimersByTime(1);
     }
     expect(seen).toEqual([
@@ -64,25 +53,25 @@ describe('notifications machine: toast queue', () => {
       ['n4', 1],
       ['n5', 0],
     ]);
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
   });
 
   it('keeps at most 99 queued, dropping the oldest', () => {
     const { actor } = start();
     for (let i = 1; i <= 120; i += 1) actor.send(notify(`n${i}`));
-    expect(selectToastMessage(actor.getSnapshot())).toBe('n1');
-    expect(selectQueuedCount(actor.getSnapshot())).toBe(99);
+    expect(notes.selectToastMessage(actor.getSnapshot())).toBe('n1');
+    expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(99);
     vi.advanceTimersByTime(NOTIFICATION_MS);
     // n2..n21 were the oldest waiting ones, dropped.
-    expect(selectToastMessage(actor.getSnapshot())).toBe('n22');
-    expect(selectQueuedCount(actor.getSnapshot())).toBe(98);
+    expect(notes.selectToastMessage(actor.getSnapshot())).toBe('n22');
+    expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(98);
   });
 
   it('a toast without a router_link does not open', () => {
     const { actor, navigations } = start();
     actor.send(notify('plain'));
     actor.send({ type: 'notify.open' });
-    expect(selectToastVisible(actor.getSnapshot())).toBe(true);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(true);
     expect(navigations).toEqual([]);
   });
 
@@ -90,10 +79,10 @@ describe('notifications machine: toast queue', () => {
     const { actor } = start();
     for (let i = 1; i <= 3; i += 1) actor.send(notify(`n${i}`));
     actor.send({ type: 'notify.clear' });
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
-    expect(selectQueuedCount(actor.getSnapshot())).toBe(0);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(0);
     vi.advanceTimersByTime(NOTIFICATION_MS * 4);
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
   });
 
   it('a click hides the toast; the next queued one then shows for a full 3.5 s', () => {
@@ -102,11 +91,11 @@ describe('notifications machine: toast queue', () => {
     actor.send(notify('second'));
     vi.advanceTimersByTime(3_000);
     actor.send({ type: 'notify.dismiss' });
-    expect(selectToastMessage(actor.getSnapshot())).toBe('second');
+    expect(notes.selectToastMessage(actor.getSnapshot())).toBe('second');
     vi.advanceTimersByTime(NOTIFICATION_MS - 1);
-    expect(selectToastMessage(actor.getSnapshot())).toBe('second');
+    expect(notes.selectToastMessage(actor.getSnapshot())).toBe('second');
     actor.send({ type: 'notify.dismiss' });
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
     expect(navigations).toEqual([]);
   });
 
@@ -115,14 +104,14 @@ describe('notifications machine: toast queue', () => {
     actor.send(notify('See the docs', '/docs/intro'));
     actor.send({ type: 'notify.open' });
     expect(navigations).toEqual(['/docs/intro']);
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
   });
 
   it('carries the type; default when nothing shows', () => {
     const { actor } = start();
-    expect(selectToastType(actor.getSnapshot())).toBe('default');
+    expect(notes.selectToastType(actor.getSnapshot())).toBe('default');
     actor.send({ type: 'notify.show', message: 'Loading', messageType: 'load' });
-    expect(selectToastType(actor.getSnapshot())).toBe('load');
+    expect(notes.selectToastType(actor.getSnapshot())).toBe('load');
   });
 });
 
@@ -137,14 +126,16 @@ describe('notifications machine: information banner', () => {
       message: 'Please enter valid e-mail address.',
       messageType: 'error',
     });
-    expect(selectBannerVisible(actor.getSnapshot())).toBe(true);
-    expect(selectBannerMessage(actor.getSnapshot())).toBe('Please enter valid e-mail address.');
-    expect(selectBannerType(actor.getSnapshot())).toBe('error');
+    expect(notes.selectBannerVisible(actor.getSnapshot())).toBe(true);
+    expect(notes.selectBannerMessage(actor.getSnapshot())).toBe(
+      'Please enter valid e-mail address.',
+    );
+    expect(notes.selectBannerType(actor.getSnapshot())).toBe('error');
     vi.advanceTimersByTime(INFORMATION_MS - 1);
-    expect(selectBannerVisible(actor.getSnapshot())).toBe(true);
+    expect(notes.selectBannerVisible(actor.getSnapshot())).toBe(true);
     vi.advanceTimersByTime(1);
-    expect(selectBannerVisible(actor.getSnapshot())).toBe(false);
-    expect(selectBannerMessage(actor.getSnapshot())).toBe('');
+    expect(notes.selectBannerVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectBannerMessage(actor.getSnapshot())).toBe('');
   });
 
   it('a new message replaces the banner and restarts its 5 s; a click hides it', () => {
@@ -153,9 +144,9 @@ describe('notifications machine: information banner', () => {
     vi.advanceTimersByTime(4_000);
     actor.send({ type: 'info.show', message: 'two', messageType: 'warning' });
     vi.advanceTimersByTime(4_000);
-    expect(selectBannerMessage(actor.getSnapshot())).toBe('two');
+    expect(notes.selectBannerMessage(actor.getSnapshot())).toBe('two');
     actor.send({ type: 'info.dismiss' });
-    expect(selectBannerVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectBannerVisible(actor.getSnapshot())).toBe(false);
   });
 
   it('banner and toast run independently', () => {
@@ -163,8 +154,8 @@ describe('notifications machine: information banner', () => {
     actor.send(notify('toast'));
     actor.send({ type: 'info.show', message: 'banner', messageType: 'success' });
     vi.advanceTimersByTime(NOTIFICATION_MS);
-    expect(selectToastVisible(actor.getSnapshot())).toBe(false);
-    expect(selectBannerVisible(actor.getSnapshot())).toBe(true);
+    expect(notes.selectToastVisible(actor.getSnapshot())).toBe(false);
+    expect(notes.selectBannerVisible(actor.getSnapshot())).toBe(true);
   });
 });
 
@@ -172,12 +163,12 @@ describe('notifications machine: video modal', () => {
   it('opens with a source and optional autoplay; closes', () => {
     const { actor } = start();
     actor.send({ type: 'video.open', src: '/promo.mp4', autoplay: true });
-    expect(selectVideoOpen(actor.getSnapshot())).toBe(true);
-    expect(selectVideoSrc(actor.getSnapshot())).toBe('/promo.mp4');
-    expect(selectVideoAutoplay(actor.getSnapshot())).toBe(true);
+    expect(notes.selectVideoOpen(actor.getSnapshot())).toBe(true);
+    expect(notes.selectVideoSrc(actor.getSnapshot())).toBe('/promo.mp4');
+    expect(notes.selectVideoAutoplay(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'video.close' });
-    expect(selectVideoOpen(actor.getSnapshot())).toBe(false);
+    expect(notes.selectVideoOpen(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'video.open', src: '/other.mp4' });
-    expect(selectVideoAutoplay(actor.getSnapshot())).toBe(false);
+    expect(notes.selectVideoAutoplay(actor.getSnapshot())).toBe(false);
   });
 });

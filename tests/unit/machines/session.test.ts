@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  setup,
-  waitFor,
-  type AnyEventObject,
-} from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../../machines/session/session.machine';
 import { SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import {
@@ -18,6 +11,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import type { PublicData, SessionInput } from '../../../machines/session/session.types';
 import { USER_DATA } from '../api/fakeFetch';
+import { startSessionUnderParent } from '../../support/sessionParent';
 
 /** The session bootstrap as an actor with provided fakes (§4 Session, §8, §9 prices). */
 type Fakes = {
@@ -30,8 +24,6 @@ type Fakes = {
 function run(input: Partial<SessionInput>, fakes: Fakes = {}) {
   const calls: string[] = [];
   const storage: string[] = [];
-  const toParent: AnyEventObject[] = [];
-  const toAuth: AnyEventObject[] = [];
   const session = sessionMachine.provide({
     actors: {
       sessInit: fromPromise(() => {
@@ -62,25 +54,7 @@ function run(input: Partial<SessionInput>, fakes: Fakes = {}) {
     startData: { language: 'de-DE', user_agent: 'UA', utm_source: 'x' },
     ...input,
   };
-  const parent = setup({
-    actors: {
-      session,
-      auth: fromCallback<AnyEventObject>(({ receive }) => receive((e) => void toAuth.push(e))),
-    },
-  }).createMachine({
-    invoke: [
-      { id: 'auth', systemId: 'auth', src: 'auth' },
-      {
-        id: 'session',
-        systemId: 'session',
-        src: 'session',
-        input: ({ self }) => ({ ...fullInput, parent: self }),
-      },
-    ],
-    on: { '*': { actions: ({ event }) => void toParent.push(event) } },
-  });
-  const actor = createActor(parent).start();
-  const ref = actor.system.get('session') as ReturnType<typeof createActor<typeof sessionMachine>>;
+  const { ref, toParent, toAuth } = startSessionUnderParent(session, fullInput);
   const settled = waitFor(ref, (s) => s.matches('loaded') || s.matches('failed'));
   return { ref, settled, calls, storage, toParent, toAuth };
 }

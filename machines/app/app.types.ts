@@ -17,11 +17,7 @@ export type AppInput = {
   startData: SessionStartData;
 };
 
-export type AppContext = {
-  stored: StoredValues;
-  startData: SessionStartData;
-  error: AppError | null;
-};
+export type AppContext = AppInput & { error: AppError | null };
 
 /**
  * The services only a signed-in player uses: the output of `loadMembers`, which loads their code

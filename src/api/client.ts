@@ -222,31 +222,32 @@ export function createApiClient(config: ClientConfig) {
     }
   }
 
-  /** A typed call of the contract: request checked, answer checked. */
-  async function call<N extends CallName>(
+  /** A typed call of the contract: request checked, `exchange` sends it, answer checked. */
+  async function checked<N extends CallName>(
     name: N,
     payload: RequestOf<N>,
-    options: RequestOptions = {},
+    exchange: (spec: AnyCall, body: Payload) => Promise<unknown>,
   ): Promise<ResponseOf<N>> {
     const spec = await callSpec(name);
     const body = (await check(spec.request, payload, spec.path)) as Payload;
-    const answer = await request(spec.path, body, options);
-    return (await check(spec.response, answer, spec.path)) as ResponseOf<N>;
+    return (await check(spec.response, await exchange(spec, body), spec.path)) as ResponseOf<N>;
   }
 
+  /** A typed call of the contract, renewing an expired jwt once (the refresh queue). */
+  const call = <N extends CallName>(name: N, payload: RequestOf<N>, options: RequestOptions = {}) =>
+    checked(name, payload, (spec, body) => request(spec.path, body, options));
+
   /** A typed call that never renews a jwt: the path auth/refresh itself takes. */
-  async function plainCall<N extends CallName>(
+  const plainCall = <N extends CallName>(
     name: N,
     payload: RequestOf<N>,
     options: RequestOptions = {},
-  ): Promise<ResponseOf<N>> {
-    const spec = await callSpec(name);
-    const body = (await check(spec.request, payload, spec.path)) as Payload;
-    const jwt = spec.protected ? (options.tokens ?? tokens).getJwt() : null;
-    if (spec.protected && !jwt) throw new ApiError('auth', MESSAGES.noJwt, spec.path);
-    const answer = await send(spec.path, body, jwt, options);
-    return (await check(spec.response, answer.body, spec.path)) as ResponseOf<N>;
-  }
+  ) =>
+    checked(name, payload, async (spec, body) => {
+      const jwt = spec.protected ? (options.tokens ?? tokens).getJwt() : null;
+      if (spec.protected && !jwt) throw new ApiError('auth', MESSAGES.noJwt, spec.path);
+      return (await send(spec.path, body, jwt, options)).body;
+    });
 
   /**
    * The answer of a call the page sent before this client existed (the head's session calls,

@@ -207,28 +207,26 @@ test('clicking through sign-in in another tab moves the highlighted state in the
   ).toBeVisible();
 });
 
-test('a visualiser opened after the site shows the live sign-in state at once and follows it', async ({
-  page,
-  context,
-  watchPage,
-}) => {
-  test.setTimeout(90_000);
-  // The site first: a player has already opened the sign-in modal; then the visualiser.
-  const { dialog, section } = await siteSignInThenVisualiser({ page, context, watchPage });
-  const active = (id: string) => activeState(section, id);
+testWithSiteAndVisualiser(
+  'a visualiser opened after the site shows the live sign-in state at once and follows it',
+  {},
+  async ({ dialog, section }) => {
+    // The site first: a player has already opened the sign-in modal; then the visualiser.
+    const active = (id: string) => activeState(section, id);
 
-  // The site's actor is there before the site does anything more, in its current state.
-  const site = section.getByRole('button', { name: /\(other tab\)$/ });
-  await expect(site).toBeVisible();
-  await site.click();
-  await expect(active('signIn.open.email')).toHaveCount(1);
-  await expect(active('signIn.closed')).toHaveCount(0);
+    // The site's actor is there before the site does anything more, in its current state.
+    const site = section.getByRole('button', { name: /\(other tab\)$/ });
+    await expect(site).toBeVisible();
+    await site.click();
+    await expect(active('signIn.open.email')).toHaveCount(1);
+    await expect(active('signIn.closed')).toHaveCount(0);
 
-  // The sign-in steps on the site move the highlighted state.
-  await continueWithEmail(dialog, 'late-visualiser@example.com');
-  await expect(active('signIn.open.code')).toHaveCount(1);
-  await expect(active('signIn.open.email')).toHaveCount(0);
-});
+    // The sign-in steps on the site move the highlighted state.
+    await continueWithEmail(dialog, 'late-visualiser@example.com');
+    await expect(active('signIn.open.code')).toHaveCount(1);
+    await expect(active('signIn.open.email')).toHaveCount(0);
+  },
+);
 
 test('time travel over a sandbox run, then "Save as test" gives a file the model project runs and that fails when the behaviour breaks', async ({
   page,
@@ -421,6 +419,20 @@ async function siteSignInThenVisualiser(
   return { dialog, visualiser, section };
 }
 
+type Opened = Awaited<ReturnType<typeof siteSignInThenVisualiser>>;
+
+/** A test that starts from siteSignInThenVisualiser: the site's sign-in open, the visualiser beside. */
+function testWithSiteAndVisualiser(
+  name: string,
+  options: { path?: string; wide?: boolean },
+  body: (opened: Opened, page: Page) => Promise<void>,
+) {
+  test(name, async ({ page, context, watchPage }) => {
+    test.setTimeout(90_000);
+    await body(await siteSignInThenVisualiser({ page, context, watchPage }, options), page);
+  });
+}
+
 test("every machine's sandbox opens from its sample input, and a crash stays inside the visualiser", async ({
   page,
 }) => {
@@ -455,70 +467,63 @@ test("every machine's sandbox opens from its sample input, and a crash stays ins
   await expect(copy.getByTestId('sandbox-status')).toHaveText('active');
 });
 
-test('the visualiser runs no app of its own: the live actor of the tab the developer drove is selected first', async ({
-  page,
-  context,
-  watchPage,
-}) => {
-  test.setTimeout(90_000);
-  const { visualiser, section } = await siteSignInThenVisualiser({ page, context, watchPage });
-  await expect(visualiser.getByText(/live actors of the site in 1 other tab\./)).toBeVisible();
-  const live = visualiser.locator('.devtools-live button');
-  await expect(live.first()).toBeVisible();
-  // Every live actor listed is the site's, in the other tab: none of the visualiser's own tab.
-  const names = await live.allTextContents();
-  expect(names.length).toBeGreaterThan(3);
-  for (const text of names) expect(text).toMatch(/\(other tab\)$/);
-  // Selected without a click: the site's sign-in actor, in the state the other tab shows.
-  await expect(section.locator('.devtools-live button[aria-pressed="true"]')).toHaveText(
-    /\(other tab\)$/,
-  );
-  await expect(
-    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.email"]'),
-  ).toHaveCount(1);
-  // Its history is what "Save as test" records: the other tab's `signIn.open`.
-  await expect(
-    section.locator('[data-live-recording="signIn"]').getByText(/^signIn\.open /),
-  ).toBeVisible();
+testWithSiteAndVisualiser(
+  'the visualiser runs no app of its own: the live actor of the tab the developer drove is selected first',
+  {},
+  async ({ visualiser, section }, page) => {
+    await expect(visualiser.getByText(/live actors of the site in 1 other tab\./)).toBeVisible();
+    const live = visualiser.locator('.devtools-live button');
+    await expect(live.first()).toBeVisible();
+    // Every live actor listed is the site's, in the other tab: none of the visualiser's own tab.
+    const names = await live.allTextContents();
+    expect(names.length).toBeGreaterThan(3);
+    for (const text of names) expect(text).toMatch(/\(other tab\)$/);
+    // Selected without a click: the site's sign-in actor, in the state the other tab shows.
+    await expect(section.locator('.devtools-live button[aria-pressed="true"]')).toHaveText(
+      /\(other tab\)$/,
+    );
+    await expect(
+      section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.open.email"]'),
+    ).toHaveCount(1);
+    // Its history is what "Save as test" records: the other tab's `signIn.open`.
+    await expect(
+      section.locator('[data-live-recording="signIn"]').getByText(/^signIn\.open /),
+    ).toBeVisible();
 
-  // The site's tab is closed: its actors leave the visualiser.
-  await page.close();
-  await expect(visualiser.getByText(/0 live actors of the site in 0 other tabs\./)).toBeVisible();
-  await expect(live).toHaveCount(0);
-});
+    // The site's tab is closed: its actors leave the visualiser.
+    await page.close();
+    await expect(visualiser.getByText(/0 live actors of the site in 0 other tabs\./)).toBeVisible();
+    await expect(live).toHaveCount(0);
+  },
+);
 
-test('an event sent from the visualiser reaches the live actor of the other tab and is recorded as a step', async ({
-  page,
-  context,
-  watchPage,
-}) => {
-  test.setTimeout(90_000);
-  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
-    { page, context, watchPage },
-    { path: '/__machines#machine-signIn' },
-  );
-  const form = section.getByRole('form', { name: 'Send an event' });
-  await form.getByRole('combobox').selectOption('signIn.emailChanged');
-  await form.getByLabel('payload (JSON)').fill('{"email":"from-the-visualiser@example.com"}');
-  await form.getByRole('button', { name: 'Send' }).click();
-  // The site's field shows what the machine took.
-  await expect(dialog.getByLabel('E-mail')).toHaveValue('from-the-visualiser@example.com');
-  await form.getByRole('combobox').selectOption('signIn.close');
-  await form.getByLabel('payload (JSON)').fill('{}');
-  await form.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(
-    section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.closed"]'),
-  ).toHaveCount(1);
-  // Logged like the site's own events (marked as sent from here) and recorded as steps.
-  const log = visualiser.getByRole('complementary', { name: 'Last events' });
-  await expect(
-    log.locator('li[data-event-type="signIn.close"]').getByText('sent from here'),
-  ).toBeVisible();
-  const recording = section.locator('[data-live-recording="signIn"]');
-  await expect(recording.getByText(/^signIn\.emailChanged .*from-the-visualiser/)).toBeVisible();
-  await expect(recording.getByText(/^signIn\.close /)).toBeVisible();
-});
+testWithSiteAndVisualiser(
+  'an event sent from the visualiser reaches the live actor of the other tab and is recorded as a step',
+  { path: '/__machines#machine-signIn' },
+  async ({ dialog, visualiser, section }) => {
+    const form = section.getByRole('form', { name: 'Send an event' });
+    await form.getByRole('combobox').selectOption('signIn.emailChanged');
+    await form.getByLabel('payload (JSON)').fill('{"email":"from-the-visualiser@example.com"}');
+    await form.getByRole('button', { name: 'Send' }).click();
+    // The site's field shows what the machine took.
+    await expect(dialog.getByLabel('E-mail')).toHaveValue('from-the-visualiser@example.com');
+    await form.getByRole('combobox').selectOption('signIn.close');
+    await form.getByLabel('payload (JSON)').fill('{}');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      section.locator('g.devtools-node[data-active="true"][data-state-id="signIn.closed"]'),
+    ).toHaveCount(1);
+    // Logged like the site's own events (marked as sent from here) and recorded as steps.
+    const log = visualiser.getByRole('complementary', { name: 'Last events' });
+    await expect(
+      log.locator('li[data-event-type="signIn.close"]').getByText('sent from here'),
+    ).toBeVisible();
+    const recording = section.locator('[data-live-recording="signIn"]');
+    await expect(recording.getByText(/^signIn\.emailChanged .*from-the-visualiser/)).toBeVisible();
+    await expect(recording.getByText(/^signIn\.close /)).toBeVisible();
+  },
+);
 
 test('charts are drawn at 100 % with readable labels, and zoom, fit and pan', async ({ page }) => {
   test.setTimeout(90_000);
@@ -658,33 +663,30 @@ test('the event log hides the realtime heartbeat, filters by actor and type, and
   expect(shown).not.toContain(user.sessionToken);
 });
 
-test('screenshots of the visualiser at 1440×900, light and dark, with the site live in another tab', async ({
-  page,
-  context,
-  watchPage,
-}) => {
-  test.setTimeout(90_000);
-  const { dialog, visualiser, section } = await siteSignInThenVisualiser(
-    { page, context, watchPage },
-    { wide: true },
-  );
-  await expect(visualiser.locator('svg[data-chart="userData"]')).toBeVisible({ timeout: 60_000 });
-  await dialog.getByLabel('E-mail').fill('screenshot@example.com');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(activeState(section, 'signIn.open.code')).toHaveCount(1);
-  for (const scheme of ['light', 'dark'] as const) {
-    await visualiser.emulateMedia({ colorScheme: scheme });
-    await visualiser.evaluate(
-      (s) => document.documentElement.setAttribute('data-theme', s),
-      scheme,
-    );
-    // The section at the top of the window, once the page has drawn two frames at rest.
-    await section.evaluate((el) => el.scrollIntoView());
-    await visualiser.evaluate(
-      () =>
-        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
-    );
-    await expect(section.getByRole('heading', { name: 'signIn', level: 2 })).toBeInViewport();
-    await visualiser.screenshot({ path: join(SHOTS, `visualiser-1440x900-${scheme}.png`) });
-  }
-});
+testWithSiteAndVisualiser(
+  'screenshots of the visualiser at 1440×900, light and dark, with the site live in another tab',
+  { wide: true },
+  async ({ dialog, visualiser, section }) => {
+    await expect(visualiser.locator('svg[data-chart="userData"]')).toBeVisible({ timeout: 60_000 });
+    await dialog.getByLabel('E-mail').fill('screenshot@example.com');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(activeState(section, 'signIn.open.code')).toHaveCount(1);
+    for (const scheme of ['light', 'dark'] as const) {
+      await visualiser.emulateMedia({ colorScheme: scheme });
+      await visualiser.evaluate(
+        (s) => document.documentElement.setAttribute('data-theme', s),
+        scheme,
+      );
+      // The section at the top of the window, once the page has drawn two frames at rest.
+      await section.evaluate((el) => el.scrollIntoView());
+      await visualiser.evaluate(
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => done(null))),
+          ),
+      );
+      await expect(section.getByRole('heading', { name: 'signIn', level: 2 })).toBeInViewport();
+      await visualiser.screenshot({ path: join(SHOTS, `visualiser-1440x900-${scheme}.png`) });
+    }
+  },
+);

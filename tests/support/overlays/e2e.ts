@@ -1,27 +1,17 @@
 import type { Page } from '@playwright/test';
-import type {
-  ErrorModalOpenPayload,
-  ErrorReport,
-} from '../../../machines/errorModal/errorModal.types';
-import type {
-  Information,
-  Notification,
-} from '../../../machines/notifications/notifications.types';
+import type { OverlayDevHooks } from '../../../src/views/overlays/devHooks';
 import { waitForApp } from '../pages';
 
 /**
  * Drives the overlays of the running app (local-mode build) through `window.__smwOverlays`, the
- * test hooks the overlays install outside production builds.
+ * test hooks the overlays install outside production builds (typed by the hooks themselves).
  */
-type Hooks = {
-  notify: (n: Notification) => void;
-  info: (i: Information) => void;
-  reportError: (r: ErrorReport) => void;
-  openError: (p: ErrorModalOpenPayload) => void;
-  openVideo: (src: string, autoplay?: boolean) => void;
-  sanitize: (html: string) => string;
-};
-type HookWindow = Window & { __smwOverlays?: Hooks };
+type Arg<K extends keyof OverlayDevHooks> = Parameters<OverlayDevHooks[K]>[0];
+type Notification = Arg<'notify'>;
+type Information = Arg<'info'>;
+type ErrorReport = Arg<'reportError'>;
+type ErrorModalOpenPayload = Arg<'openError'>;
+type HookWindow = Window & { __smwOverlays?: OverlayDevHooks };
 
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path);

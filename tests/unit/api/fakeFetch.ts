@@ -1,3 +1,5 @@
+import { userData } from '../../support/signIn/fakes';
+
 /**
  * A fetch fake for the API client: records every request (path, bearer, JSON body) and answers
  * through a handler, so tests count refreshes and retries exactly.
@@ -59,15 +61,8 @@ export function createFakeFetch(handler: FakeHandler) {
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
 
-export const USER_DATA = {
+export const USER_DATA = userData({
   user_email: 'boss@example.com',
-  user_lvl: 1,
-  user_access: 0,
   user_invite_code: 'ABCD1234',
   user_payment_wallet: '11111111111111111111111111111111',
-  user_payment_wallet_balance: '0',
-  user_payment_wallet_data: { wallet_id: 'w-1' },
-  user_ref_registered: 0,
-  user_ref_confirmed: 0,
-  user_data: { referral: { clicks: 0, registered: 0, confirmed: 0 } },
-};
+});

@@ -6,7 +6,7 @@ import { createApiClient } from '../../../src/api/client';
 import { MESSAGES } from '../../../contract/api';
 import { provideAuth } from '../../../src/app/compose';
 import { authTokenSource } from '../../../src/app/tokenSource';
-import { createStorage } from '../../../src/platform/storage';
+import { memoryStorage } from '../../support/memoryStorage';
 import { registerUser, startTestServer } from '../../support/api';
 
 /**
@@ -46,15 +46,7 @@ function countingFetch() {
 async function signedInClient(email: string) {
   const user = await registerUser(server.url, email);
   const counting = countingFetch();
-  const data = new Map<string, string>();
-  const storage = createStorage(
-    () =>
-      ({
-        getItem: (k: string) => data.get(k) ?? null,
-        setItem: (k: string, v: string) => void data.set(k, v),
-        removeItem: (k: string) => void data.delete(k),
-      }) as unknown as Storage,
-  );
+  const { storage, data } = memoryStorage();
   let auth: ActorRefFrom<AuthMachine> | undefined = undefined;
   const api = createApiClient({
     baseUrl: `${server.url}/api/`,

@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../contract/api';
 import { ApiError } from '../../../src/api/errors';
 import { provideAuth } from '../../../src/app/compose';
 import { authTokenSource } from '../../../src/app/tokenSource';
-import { createStorage } from '../../../src/platform/storage';
+import { memoryStorage } from '../../support/memoryStorage';
 import { deferred } from '../../support/deferred';
 import { until } from '../../support/until';
 import { createFakeFetch, USER_DATA, type FakeHandler } from './fakeFetch';
@@ -17,16 +17,6 @@ import { createFakeFetch, USER_DATA, type FakeHandler } from './fakeFetch';
  * auth machine and its real wiring, against a fetch fake that counts every request.
  */
 const N = 50;
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  const backing = {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  } as unknown as Storage;
-  return { storage: createStorage(() => backing), data };
-}
 
 function setup(
   handler: FakeHandler,

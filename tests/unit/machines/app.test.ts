@@ -16,7 +16,7 @@ import { appInput } from '../../../src/app/compose';
 import { walkSessionPlan } from '../../../src/app/headBoot';
 import { sessionMachine } from '../../../machines/session/session.machine';
 import { sessionPlan } from '../../../machines/session/session.plan';
-import { createStorage } from '../../../src/platform/storage';
+import { memoryStorage } from '../../support/memoryStorage';
 import type { ServiceRefs } from '../../../src/app/hooks';
 import type { OtherTabAuthChange } from '../../../src/platform/otherTabs';
 import { createFakeFetch, USER_DATA, type FakeHandler } from '../api/fakeFetch';
@@ -48,15 +48,7 @@ async function boot(
   const fake = createFakeFetch(handler);
   // The page's head: the same server, its own log.
   const head = createFakeFetch(handler);
-  const data = new Map<string, string>(Object.entries(stored));
-  const storage = createStorage(
-    () =>
-      ({
-        getItem: (k: string) => data.get(k) ?? null,
-        setItem: (k: string, v: string) => void data.set(k, v),
-        removeItem: (k: string) => void data.delete(k),
-      }) as unknown as Storage,
-  );
+  const { storage, data } = memoryStorage(stored);
   const api = createApiClient({
     baseUrl: 'http://api.test/api/',
     getSessionToken: () => storage.get('sessionToken'),
@@ -366,7 +358,7 @@ describe('app root, another tab signs the player in', () => {
   it("the sign-in dialog open in this tab closes (auth tells the sign-in service) and stays closed after the other tab's Exit", async () => {
     let otherTab: ((change: OtherTabAuthChange) => void) | undefined;
     const fake = createFakeFetch(() => ok({ status: 'ok', result: true, user_data: USER_DATA }));
-    const storage = createStorage(() => null);
+    const { storage } = memoryStorage();
     const api = createApiClient({
       baseUrl: 'http://api.test/api/',
       getSessionToken: () => storage.get('sessionToken'),

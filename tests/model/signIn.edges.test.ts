@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { EMPTY_STORED } from '../../machines/shared/stored';
+import { selectInvitedCode, selectWasInvited } from '../../machines/signIn/invited.selectors';
 import { isSixDigitCode } from '../../machines/signIn/signIn.rules';
 import { selectDigit, selectNoticeText, selectStep } from '../../machines/signIn/signIn.selectors';
 import { EMAIL_EDGES, SPEC_MESSAGES, SPEC_TIMERS } from '../support/oracle';
@@ -183,5 +184,44 @@ describe('the modal alone, without the banner and auth services around it', () =
     expect(alone.getSnapshot().status).toBe('active');
     expect(selectStep(alone.getSnapshot())).toBeNull();
     alone.stop();
+  });
+});
+
+describe("§9 a friend's invite link: the landing's cue", () => {
+  it('a code from the link is held and shown upper-cased; without one, no cue', () => {
+    const invited = startSignInSystem({ codeInvite: 'don7x2' }).signIn.getSnapshot();
+    expect([selectWasInvited(invited), selectInvitedCode(invited)]).toEqual([true, 'DON7X2']);
+    const plain = startSignInSystem().signIn.getSnapshot();
+    expect([selectWasInvited(plain), selectInvitedCode(plain)]).toEqual([false, '']);
+  });
+
+  it('a code stored later (the link followed in another tab) is the cue too', () => {
+    const t = startSignInSystem();
+    t.signIn.send({ type: 'inviteCode.stored', code: 'fam1ly99' });
+    expect(selectInvitedCode(t.signIn.getSnapshot())).toBe('FAM1LY99');
+  });
+});
+
+describe('§5 Telegram step: it hands over the session the code step held', () => {
+  it('a Telegram step with no session held fails loudly instead of signing in no one', () => {
+    const { machine } = controllableSignIn();
+    const broken = machine.resolveState({
+      value: { open: 'telegram' },
+      context: {
+        ...createActor(machine, { input: { stored: EMPTY_STORED } }).getSnapshot().context,
+        pending: null,
+      },
+    });
+    const actor = createActor(machine, {
+      snapshot: broken,
+      input: { stored: EMPTY_STORED },
+    });
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (e) => void errors.push(e) });
+    actor.start();
+    actor.send({ type: 'signIn.telegramOpened' });
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      'no session held for the Telegram step',
+    ]);
   });
 });

@@ -26,7 +26,7 @@ export function InformationBanner({ actor }: { actor: NotificationsRef }) {
           onClick={dismiss}
         >
           {type === 'load' ? (
-            <span className="overlay-spinner" aria-hidden="true" />
+            <span className="spinner overlay-spinner" aria-hidden="true" />
           ) : (
             <MessageIcon type={type} />
           )}

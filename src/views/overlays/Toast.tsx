@@ -54,7 +54,7 @@ export function Toast({ actor }: { actor: NotificationsRef }) {
           onClick={click}
         >
           {type === 'load' ? (
-            <span className="overlay-spinner" aria-hidden="true" />
+            <span className="spinner overlay-spinner" aria-hidden="true" />
           ) : (
             <MessageIcon type={type} />
           )}

@@ -218,7 +218,7 @@ function PaymentPanel({
               disabled={refreshing}
               onClick={() => payment.send({ type: 'payment.refresh' })}
             >
-              {refreshing ? <span className="ticket-spinner" aria-hidden="true" /> : null}
+              {refreshing ? <span className="spinner ticket-spinner" aria-hidden="true" /> : null}
               {refreshing ? 'Refreshing...' : 'Refresh'}
             </button>
           </div>
@@ -322,7 +322,7 @@ function SendButton(props: { payment: PaymentRef; wallet: WalletKind; label: str
     >
       {step ? (
         <>
-          <span className="ticket-spinner" aria-hidden="true" /> {PAY_STEP_TEXT[step]}
+          <span className="spinner ticket-spinner" aria-hidden="true" /> {PAY_STEP_TEXT[step]}
         </>
       ) : (
         props.label

@@ -257,6 +257,12 @@ const viewDriver: Driver<typeof model, View> = {
         const hide = screen.queryByRole('button', { name: 'Hide QR code' });
         if (x.phase === 'qrShown' || x.phase === 'qrPolling') expect(hide).toBeVisible();
         else expect([qr, hide]).toEqual([null, null]);
+        // The panel says the balance follows a payment by itself (the QR code's poll).
+        expect(
+          screen.getByText(
+            'After paying, the balance updates on its own; click Refresh if it does not.',
+          ),
+        ).toBeVisible();
       } else {
         expect(screen.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
         expect(screen.queryByRole('button', { name: 'Send in Phantom' })).toBeNull();

@@ -2,10 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
-  selectAccessViaFriends,
-  selectHasTicketAccess,
   selectIsBusy,
-  selectJustGranted,
   selectPayButtonsDisabled,
   selectPayStep,
   selectShowCancelled,
@@ -153,40 +150,6 @@ describe('payment machine', () => {
     const s = actor.getSnapshot();
     expect(s.matches({ open: { granted: 'done' } })).toBe(true);
     expect(selectShowPurchasedModal(s)).toBe(false);
-  });
-
-  it('the tab shows the access the user data holds, and through whom, before it opens', () => {
-    const actor = createActor(
-      paymentMachine.provide({ actors: { targetWatch: fromCallback(() => {}) } }),
-      { input: {} },
-    ).start();
-    const s0 = actor.getSnapshot();
-    expect([selectHasTicketAccess(s0), selectAccessViaFriends(s0)]).toEqual([false, false]);
-    actor.send({ type: 'payment.target', target: { ...target, hasAccess: true, byFriends: true } });
-    const s1 = actor.getSnapshot();
-    // Restored at load: access through friends, nothing to celebrate.
-    expect([selectHasTicketAccess(s1), selectAccessViaFriends(s1), selectJustGranted(s1)]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    actor.send({ type: 'payment.target', target: { ...target, hasAccess: true } });
-    expect(selectAccessViaFriends(actor.getSnapshot())).toBe(false);
-  });
-
-  it('a payment granted in this tab is access before the user data knows it', async () => {
-    const { actor } = setup({
-      balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],
-    });
-    actor.send({ type: 'payment.refresh' });
-    await vi.advanceTimersByTimeAsync(0);
-    const s = actor.getSnapshot();
-    expect(s.context.target?.hasAccess).toBe(false);
-    expect([selectHasTicketAccess(s), selectAccessViaFriends(s), selectJustGranted(s)]).toEqual([
-      true,
-      false,
-      true,
-    ]);
   });
 
   it('access learned with no other tab paying: the receipt, as before', async () => {

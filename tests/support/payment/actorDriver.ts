@@ -36,6 +36,9 @@ import {
 import { PHANTOM_ONLY, modelMachine, type PaymentModelSnapshot } from './model';
 import type { model } from './pathModel';
 
+/** What a test may change of the provided parts: another tab of the player started the payment. */
+export type PaymentOptions = { paidInAnotherTab?: boolean };
+
 /**
  * The real payment machine with its invoked actors waiting for the test (`latest`), the wallet
  * detection (`installed`), the install site and the copy feedback provided, and `targetWatch` as
@@ -45,18 +48,31 @@ import type { model } from './pathModel';
 export function paymentFakes(
   installed: (_: unknown, params: { wallet: WalletKind }) => boolean,
   targetWatch: AnyActorLogic,
+  options: PaymentOptions = {},
 ) {
   const connect = latest<ConnectWalletOutput, ConnectWalletInput>();
   const blockhash = latest<BlockhashOutput, { wallet: WalletKind }>();
   const send = latest<SendTransferOutput, SendTransferInput>();
   const balance = latest<CheckBalanceOutput, CheckBalanceInput>();
   const modal: { message: string; solution: string }[] = [];
+  /** Every event the error modal received, whole (where the error happened included). */
+  const modalEvents: Record<string, unknown>[] = [];
+  /** The provided effects, in order: 'preload' (the wallet code), 'announce' (paying). */
+  const effects: string[] = [];
   const authEvents: string[] = [];
   const installs: WalletKind[] = [];
   const clipboard: string[] = [];
   const payment = paymentMachine.provide({
-    guards: { isWalletInstalled: installed },
-    actions: { openInstallSite: (_, params) => installs.push(params.wallet) },
+    guards: {
+      isWalletInstalled: installed,
+      isPaidInAnotherTab: (_, params) =>
+        params.output.accessGranted && (options.paidInAnotherTab ?? false),
+    },
+    actions: {
+      openInstallSite: (_, params) => installs.push(params.wallet),
+      preloadWalletCode: () => void effects.push('preload'),
+      announcePaying: () => void effects.push('announce'),
+    },
     actors: {
       connectWallet: connect.logic,
       getBlockhash: blockhash.logic,
@@ -74,10 +90,24 @@ export function paymentFakes(
   });
   const errorModal = fromCallback<{ type: string; message: string; solution: string }>(
     ({ receive }) => {
-      receive((event) => modal.push({ message: event.message, solution: event.solution }));
+      receive((event) => {
+        modal.push({ message: event.message, solution: event.solution });
+        modalEvents.push({ ...event });
+      });
     },
   );
-  const recorded = { connect, blockhash, send, balance, modal, authEvents, installs, clipboard };
+  const recorded = {
+    connect,
+    blockhash,
+    send,
+    balance,
+    modal,
+    modalEvents,
+    effects,
+    authEvents,
+    installs,
+    clipboard,
+  };
   return { payment, errorModal, recorded };
 }
 
@@ -89,11 +119,13 @@ export function paymentFakes(
  */
 export function startPaymentSystem(
   installed: (_: unknown, params: { wallet: WalletKind }) => boolean = PHANTOM_ONLY,
+  options: PaymentOptions = {},
 ) {
   // The model sends payment.target itself: no watch of other services here.
   const { payment, errorModal, recorded } = paymentFakes(
     installed,
     fromCallback(() => {}),
+    options,
   );
   const { authEvents } = recorded;
   const root = setup({

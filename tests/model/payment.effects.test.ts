@@ -355,6 +355,16 @@ describe('what to pay, from the auth and session services (the service’s targe
     w.actor.stop();
   });
 
+  it('once stopped, it lets go of both services: a later change is not even read', () => {
+    const w = watch();
+    const session = w.actor.system.get(SYSTEM_IDS.session)!;
+    w.actor.send({ type: 'stopWatch' });
+    const reads = vi.spyOn(session, 'getSnapshot');
+    w.setUser({ user_payment_wallet: 'Wallet5' });
+    expect(reads).not.toHaveBeenCalled();
+    w.actor.stop();
+  });
+
   it('without a session service it still follows auth; once stopped it follows nothing', () => {
     const w = watch(false);
     expect(w.heard[0]!.priceLamports).toBe('0');

@@ -235,8 +235,11 @@ export const paymentMachine = setup({
   },
   invoke: [
     { id: 'addressCopy', src: 'copyFeedback' },
-    // Stryker disable next-line StringLiteral: the id only names the actor in the inspector; nothing sends to it
-    { id: 'targetWatch', src: 'targetWatch' },
+    {
+      // Stryker disable next-line StringLiteral: the id only names the actor in the inspector; nothing sends to it
+      id: 'targetWatch',
+      src: 'targetWatch',
+    },
   ],
   on: {
     'payment.copyAddress': { actions: 'copyAddress' },

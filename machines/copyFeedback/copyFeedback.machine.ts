@@ -6,6 +6,14 @@ import {
   type WriteClipboardInput,
 } from './copyFeedback.types';
 
+/** Holds the text of a copy: the clipboard write reads it. */
+const setText = {
+  type: 'setText' as const,
+  params: ({ event }: { event: Extract<CopyFeedbackEvent, { type: 'copyFeedback.copy' }> }) => ({
+    text: event.text,
+  }),
+};
+
 /**
  * idle → copying (clipboard write, provided) → copied (2 s) → idle.
  * A failed write returns to idle with the `failed` flag; a new copy while "Copied!" shows
@@ -23,6 +31,7 @@ export const copyFeedbackMachine = setup({
   },
   actions: {
     clearFailure: assign({ failed: false }),
+    setText: assign((_, params: { text: string }) => ({ text: params.text })),
     markFailure: assign({ failed: true }),
   },
   delays: {
@@ -30,20 +39,19 @@ export const copyFeedbackMachine = setup({
   },
 }).createMachine({
   id: 'copyFeedback',
-  context: { failed: false },
+  context: { failed: false, text: '' },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'copyFeedback.copy': { target: 'copying', actions: 'clearFailure' },
+        'copyFeedback.copy': { target: 'copying', actions: ['clearFailure', setText] },
       },
     },
     copying: {
       invoke: {
         id: 'writeClipboard',
         src: 'writeClipboard',
-        // Stryker disable next-line ConditionalExpression,StringLiteral: only copyFeedback.copy enters copying; the test narrows the event's type
-        input: ({ event }) => ({ text: event.type === 'copyFeedback.copy' ? event.text : '' }),
+        input: ({ context }) => ({ text: context.text }),
         onDone: { target: 'copied' },
         onError: { target: 'idle', actions: 'markFailure' },
       },
@@ -52,7 +60,7 @@ export const copyFeedbackMachine = setup({
       after: { copyFeedback: { target: 'idle' } },
       // No failure to clear here: `copied` follows a successful copy.
       on: {
-        'copyFeedback.copy': { target: 'copying' },
+        'copyFeedback.copy': { target: 'copying', actions: setText },
       },
     },
   },

@@ -15,6 +15,8 @@ export type WriteClipboardInput = { text: string };
 export type CopyFeedbackContext = {
   /** True after the last clipboard write failed; cleared by the next copy. */
   failed: boolean;
+  /** The text of the last copy asked for: what the clipboard write writes. */
+  text: string;
 };
 
 /** Delay of the "Copied!" label (§9 copy feedback 2 s). */

@@ -21,7 +21,7 @@ import {
  */
 export const homeMachine = setup({
   types: {
-    context: {} as { codes: InviteCodeItem[]; offer: OfferChoice },
+    context: {} as { codes: InviteCodeItem[]; offer: OfferChoice; shareUrl: string },
     events: {} as HomeEvent,
     // Spawned by the app with the common service input; nothing in it is needed here.
     input: {} as Partial<ServiceInput> | undefined,
@@ -39,6 +39,8 @@ export const homeMachine = setup({
     storeOffer: assign({ offer: (_, params: { offer: OfferChoice }) => params.offer }),
     forgetOffer: assign({ offer: 'ticket' as const }),
     storeCodes: assign({ codes: (_, params: { codes: InviteCodeItem[] }) => params.codes }),
+    /** The link the share sheet shares: the one the player asked to share. */
+    storeShareUrl: assign({ shareUrl: (_, params: { url: string }) => params.url }),
     copyLink: sendTo('copyFeedback', (_, params: { url: string }) => ({
       type: 'copyFeedback.copy' as const,
       text: params.url,
@@ -50,7 +52,7 @@ export const homeMachine = setup({
   },
 }).createMachine({
   id: 'home',
-  context: { codes: [], offer: 'ticket' },
+  context: { codes: [], offer: 'ticket', shareUrl: '' },
   on: {
     'home.offerChosen': {
       actions: { type: 'storeOffer', params: ({ event }) => ({ offer: event.offer }) },
@@ -97,16 +99,18 @@ export const homeMachine = setup({
                 'invite.copyLink': {
                   actions: { type: 'copyLink', params: ({ event }) => ({ url: event.url }) },
                 },
-                'invite.share': 'sharing',
+                'invite.share': {
+                  target: 'sharing',
+                  actions: { type: 'storeShareUrl', params: ({ event }) => ({ url: event.url }) },
+                },
               },
             },
             sharing: {
               invoke: {
                 id: 'shareLink',
                 src: 'shareLink',
-                input: ({ event }) => ({
-                  // Stryker disable next-line ConditionalExpression,StringLiteral: only invite.share enters sharing; the test narrows the event's type
-                  url: event.type === 'invite.share' ? event.url : '',
+                input: ({ context }) => ({
+                  url: context.shareUrl,
                   title: SHARE_TITLE,
                   text: SHARE_TEXT,
                 }),

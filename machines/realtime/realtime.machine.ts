@@ -316,10 +316,16 @@ export const realtimeMachine = setup({
     parent: input?.parent,
   }),
   invoke: [
-    // Stryker disable next-line StringLiteral: the ids only name the actors in the inspector; nothing sends to them
-    { id: 'network', src: 'network' },
-    // Stryker disable next-line StringLiteral: as above
-    { id: 'signInWatch', src: 'signInWatch' },
+    {
+      // Stryker disable next-line StringLiteral: the ids only name the actors in the inspector; nothing sends to them
+      id: 'network',
+      src: 'network',
+    },
+    {
+      // Stryker disable next-line StringLiteral: as above
+      id: 'signInWatch',
+      src: 'signInWatch',
+    },
   ],
   on: {
     'network.wentOffline': { actions: 'markOffline' },

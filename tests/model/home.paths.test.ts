@@ -58,7 +58,8 @@ const model = defineModel({
 
 /** The home service with controllable calls and a clipboard that records what it was given. */
 function setup() {
-  const codes = controllable<InviteCodeItem[]>();
+  // A list left loading when the player leaves the tab is stopped: only the newest one waits.
+  const codes = controllable<InviteCodeItem[]>({ abortable: true });
   const share = controllable<ShareResult, ShareInput>();
   const clipboard: string[] = [];
   const actor = createActor(

@@ -64,7 +64,7 @@ describe('sandbox session', () => {
     session.send({ type: 'xstate.error.actor.writeClipboard', actorId: 'writeClipboard' });
     expect(session.steps).toHaveLength(2);
     expect(session.snapshot().value).toBe('idle');
-    expect(session.snapshot().context).toEqual({ failed: true });
+    expect(session.snapshot().context).toEqual({ failed: true, text: 'https://example.com/r/ABC' });
     expect(session.recording().steps).toHaveLength(2);
     session.stop();
   });
@@ -138,7 +138,8 @@ describe('a saved recording replayed', () => {
   it('is written step by step as what each step changed, and read back whole', () => {
     const saved = saveRecording(recording);
     expect(saved.steps.map((s) => s.changed)).toEqual([
-      { valueIs: 'copying' },
+      // The copy holds its text; only what changed is written.
+      { valueIs: 'copying', context: { text: 'https://example.com/r/ABC' } },
       { valueIs: 'copied' },
       { valueIs: 'idle' },
     ]);

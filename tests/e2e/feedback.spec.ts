@@ -169,12 +169,31 @@ test.describe('paying', () => {
     await expect(pay).toHaveAttribute('aria-busy', 'true');
     await expect(pay).toBeDisabled();
     await expect(pay).toHaveText(/^\s*(Connecting\.\.\.|Waiting for the wallet…|Confirming…)$/);
-    // The seconds between the transfer sent and the balance checked: still busy.
-    await expect(pay).toHaveText(/Confirming…/, { timeout: 15_000 });
-    await expect(pay).toBeDisabled();
-    await expect(pay).toHaveAttribute('aria-busy', 'true');
-    for (const other of ['Send in Phantom', 'Send in Solflare'])
-      await expect(page.getByRole('button', { name: other })).toBeDisabled();
+    // The seconds between the transfer sent and the balance checked: still busy, and every pay
+    // button disabled. Read in one frame: a quick confirmation cannot slip between the checks.
+    const confirming = await page.waitForFunction(
+      () => {
+        const button = document.querySelector<HTMLButtonElement>(
+          '[data-testid="local-wallet"] button',
+        );
+        if (!button?.textContent?.includes('Confirming…')) return null;
+        const others = [...document.querySelectorAll<HTMLButtonElement>('button')].filter((b) =>
+          /^Send in (Phantom|Solflare)$/.test(b.textContent?.trim() ?? ''),
+        );
+        return {
+          disabled: button.disabled,
+          busy: button.getAttribute('aria-busy'),
+          others: others.map((b) => b.disabled),
+        };
+      },
+      null,
+      { timeout: 15_000 },
+    );
+    expect(await confirming.jsonValue()).toEqual({
+      disabled: true,
+      busy: 'true',
+      others: [true, true],
+    });
     await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
       timeout: 20_000,
     });

@@ -24,7 +24,9 @@ import type {
   ServerMode,
   ServerPlugin,
 } from './context';
-import { openDatabase, type Db } from './db';
+import { openStore, type Store } from './store/engine';
+import { migrateStore } from './store/migrations';
+import { loadSecrets } from './store/secrets';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
 import { bearerAuth } from './bearerAuth';
@@ -43,7 +45,6 @@ import { createOutbox, type MailDelivery } from './outbox';
 import { PLUGINS } from './plugins';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
-import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
 import {
   HSTS_MAX_AGE_SECONDS,
@@ -59,6 +60,8 @@ export type StartOptions = {
   port?: number;
   host?: string;
   dataDir: string;
+  /** DATABASE_URL (`postgres://…`): the shared Postgres instead of `dataDir`'s SQLite. */
+  databaseUrl?: string;
   mode: ServerMode;
   /** A built site to serve (SPA fallback to index.html, pre-rendered route pages when present). */
   siteDir?: string;
@@ -122,7 +125,7 @@ export type RunningServer = {
   url: string;
   port: number;
   httpServer: Server;
-  db: Db;
+  store: Store;
   events: ServerEventBus;
   ctx: ServerContext;
   close(): Promise<void>;
@@ -148,6 +151,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
     mode: opts.mode,
     host: opts.host ?? '127.0.0.1',
     dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl || undefined,
     siteDir: opts.siteDir,
     apiVersion: opts.apiVersion ?? API_VERSION,
     jwtTtlSeconds,
@@ -176,36 +180,46 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const config = buildConfig(opts);
   const now = opts.now ?? Date.now;
   const log = opts.log === 'silent' ? SILENT_LOGGER : (opts.log ?? CONSOLE_LOGGER);
-  const db = openDatabase(config.dataDir);
-  const jwtSecret = loadSecret(config.dataDir, 'jwt-secret');
-  const walletKey = loadSecret(config.dataDir, 'wallet-key');
-  const codeKey = loadSecret(config.dataDir, 'code-key');
-  const refreshKey = loadSecret(config.dataDir, 'refresh-key');
+  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let secrets;
+  try {
+    await migrateStore(store);
+    secrets = await loadSecrets(store, config.dataDir, now());
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const {
+    'jwt-secret': jwtSecret,
+    'wallet-key': walletKey,
+    'code-key': codeKey,
+    'refresh-key': refreshKey,
+  } = secrets;
   const events = createEventBus(log.error);
   let baseUrl = '';
-  const refreshTokens = createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds);
+  const refreshTokens = createRefreshTokens(store, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
     config,
-    db,
+    store,
     events,
     log,
-    users: createUsers(db, walletKey, now),
+    users: createUsers(store, walletKey, now),
     auth: {
       signJwt: (userId, sessionId) =>
         signJwt(jwtSecret, userId, sessionId, config.jwtTtlSeconds, now()),
       verifyJwt: async (token) => {
         const check = await verifyJwt(jwtSecret, token, now());
-        return check.ok && !refreshTokens.isLive(check.sessionId)
+        return check.ok && !(await refreshTokens.isLive(check.sessionId))
           ? { ok: false, reason: 'revoked' }
           : check;
       },
     },
-    sessions: createSessions(db, now),
-    codes: createCodes(db, codeKey, now),
+    sessions: createSessions(store, now),
+    codes: createCodes(store, codeKey, now),
     refreshTokens,
     outbox: createOutbox(
-      db,
+      store,
       config.mode,
       log,
       now,
@@ -347,7 +361,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
 
   /** A page served through an invite link counts as one click for the code's owner. */
-  function countInviteClick(req: FastifyRequest): void {
+  async function countInviteClick(req: FastifyRequest): Promise<void> {
     const purpose = String(req.headers['sec-purpose'] ?? req.headers.purpose ?? '');
     if (purpose.includes('prefetch')) return;
     let url: URL;
@@ -360,7 +374,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (!code) return;
     // The visitor is a keyed hash of the address: counted once per window, never stored plainly.
     const visitor = createHmac('sha256', codeKey).update(req.ip).digest('hex').slice(0, 32);
-    const inviterId = ctx.users.recordClick(code, visitor);
+    // A click that cannot be counted never keeps the page from its visitor.
+    const inviterId = await ctx.users.recordClick(code, visitor).catch((error: unknown) => {
+      log.warn(`Invite click not counted: ${describe(error)}`);
+      return null;
+    });
     if (inviterId !== null) events.emit('invite.clicked', { inviterId, code: code.toUpperCase() });
   }
 
@@ -376,7 +394,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
    * A graceful stop: stops accepting connections (a request arriving on a kept-alive one gets
    * 503), tells every websocket it is going away (1001, so pages reconnect to the next server),
    * lets requests in flight finish for up to `closeGraceMs` and then cuts what is left, stops the
-   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes it.
+   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes the store.
    */
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -407,11 +425,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
       events.removeAll();
       try {
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        await store.checkpoint();
       } catch (error) {
         log.error(`WAL checkpoint failed: ${describe(error)}`);
       }
-      db.close();
+      await store.close();
     })());
 
   try {
@@ -430,7 +448,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ? `[${config.host}]`
       : config.host;
   baseUrl = `http://${shownHost}:${port}`;
-  return { url: baseUrl, port, httpServer, db, events, ctx, close };
+  return { url: baseUrl, port, httpServer, store, events, ctx, close };
 }
 
 /**

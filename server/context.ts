@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LaunchCalendar } from '../contract/calendar';
 import type { Schema } from '../contract/schema';
-import type { Db } from './db';
+import type { Store } from './store/engine';
 import type { ServerEventBus } from './events';
 import type { JwtCheck } from './accessToken';
 import type { Codes } from './codes';
@@ -18,6 +18,8 @@ export type ServerConfig = {
   readonly mode: ServerMode;
   readonly host: string;
   readonly dataDir: string;
+  /** DATABASE_URL: the shared Postgres; undefined keeps the data folder's SQLite. */
+  readonly databaseUrl: string | undefined;
   readonly siteDir: string | undefined;
   /** The version sess/init answers (the client requires API_VERSION). */
   readonly apiVersion: string;
@@ -67,7 +69,7 @@ export interface ServerServices {}
 /** Everything a route or plugin needs: the store, the clock, config, events and auth helpers. */
 export type ServerContext = {
   readonly config: ServerConfig;
-  readonly db: Db;
+  readonly store: Store;
   readonly events: ServerEventBus;
   readonly log: Logger;
   readonly users: Users;

@@ -29,6 +29,7 @@ try {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
     mode,
     siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
     apiVersion: env.API_VERSION || undefined,

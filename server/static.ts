@@ -79,7 +79,7 @@ export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
   connectSrc: readonly string[],
-  onPage: (req: FastifyRequest) => void,
+  onPage: (req: FastifyRequest) => void | Promise<void>,
 ): Promise<SiteHandler> {
   const root = resolve(siteDir);
   const policyCache = new Map<string, string>();
@@ -157,7 +157,7 @@ export async function registerStaticSite(
     const { file, status } = resolved;
     reply.code(status);
     if (file.isPage) {
-      if (req.method === 'GET') onPage(req);
+      if (req.method === 'GET') await onPage(req);
       reply.header('Content-Security-Policy', await policyOf(file));
     }
     reply.header('Cache-Control', cacheControl(pathname, file));

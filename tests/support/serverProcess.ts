@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { postApi, readOutboxCode } from './api';
 import { rpc } from './rpc';
+import { storeEnv } from './testStore';
 
 /**
  * The real server as a child process (server/main.ts bundled, as `npm run server` runs it) on
@@ -54,11 +55,12 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
         logLevel: 'warning',
       });
     },
-    start(env) {
+    async start(env) {
       const args = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
+      const store = await storeEnv(env.DATA_DIR);
       const proc = spawn(process.execPath, args, {
         cwd: ROOT,
-        env: { ...process.env, PORT: '0', ...env },
+        env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

@@ -96,7 +96,7 @@ describe('Exit', () => {
         Promise.race([p.closed, new Promise<number>((r) => setTimeout(() => r(0), 3_000))]),
       ),
     );
-    const userId = server.ctx.users.findByEmail('exit@site.test')?.id ?? 0;
+    const userId = (await server.ctx.users.findByEmail('exit@site.test'))?.id ?? 0;
     server.events.emit('balance.changed', { userId, lamports: '1' });
     for (const [i, p] of open.entries()) {
       tried += 2;

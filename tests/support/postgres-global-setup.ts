@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from './postgres';
 
@@ -15,5 +16,8 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', postgres.url);
   project.provide('postgresVersion', postgres.version);
   console.log(`store: postgres ${postgres.version} at ${postgres.url}`);
+  // `npm test` names the version in its closing lines.
+  if (process.env.SMW_POSTGRES_VERSION_FILE)
+    writeFileSync(process.env.SMW_POSTGRES_VERSION_FILE, postgres.version);
   return () => postgres.stop();
 }

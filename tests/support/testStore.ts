@@ -81,3 +81,21 @@ export async function openTestStore(): Promise<{
     },
   };
 }
+
+/**
+ * A raw statement (`?` placeholders) on the store of a data folder, read beside a server that
+ * runs in another process (read-only on SQLite).
+ */
+export async function queryStore<R>(
+  dataDir: string,
+  text: string,
+  params: readonly unknown[] = [],
+): Promise<R[]> {
+  const databaseUrl = await databaseUrlFor(dataDir);
+  const store = openStore({ dataDir, databaseUrl, readonly: !databaseUrl, poolSize: 1 });
+  try {
+    return await store.raw<R>(store.db, text, params);
+  } finally {
+    await store.close();
+  }
+}

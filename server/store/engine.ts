@@ -58,6 +58,10 @@ export type StoreOptions = {
 
 export const SQLITE_FILE = 'site.sqlite';
 
+/** A SQLite file of the process's own (the local chain's journal): the same driver as the store. */
+export type SqliteFile = Database.Database;
+export const openSqliteFile = (file: string): SqliteFile => new Database(file);
+
 /** Opens the store (no migration: server/store/migrations.ts does that). */
 export function openStore(options: StoreOptions): Store {
   return options.databaseUrl

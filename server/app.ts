@@ -42,6 +42,12 @@ import {
 } from './limits';
 import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
 import { createOutbox, type MailDelivery } from './outbox';
+import {
+  createMailQuota,
+  DEVELOPMENT_MAIL_LIMITS,
+  PRODUCTION_MAIL_LIMITS,
+  type MailLimits,
+} from './mailQuota';
 import { PLUGINS } from './plugins';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
@@ -96,6 +102,8 @@ export type StartOptions = {
   maxBodyBytes?: number;
   /** Per-IP limits (server/limits.ts); defaults by mode: strict in production, generous in development. */
   rateLimits?: Partial<RateLimits>;
+  /** Code e-mails per minute (server/mailQuota.ts); defaults by mode, like rateLimits. */
+  mailLimits?: Partial<MailLimits>;
   /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
   hsts?: boolean;
   /**
@@ -166,6 +174,10 @@ function buildConfig(opts: StartOptions): ServerConfig {
       ...(opts.mode === 'production' ? PRODUCTION_RATE_LIMITS : DEVELOPMENT_RATE_LIMITS),
       ...opts.rateLimits,
     },
+    mailLimits: {
+      ...(opts.mode === 'production' ? PRODUCTION_MAIL_LIMITS : DEVELOPMENT_MAIL_LIMITS),
+      ...opts.mailLimits,
+    },
     hsts: opts.hsts ?? false,
     metricsToken: opts.metricsToken || undefined,
   };
@@ -196,6 +208,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     'refresh-key': refreshKey,
   } = secrets;
   const events = createEventBus(log.error);
+  // One warning a minute while a mail limit refuses code e-mails (a spam run, or a limit too low).
+  let mailWarnedAt = -Infinity;
+  events.on('mail.refused', ({ limit }) => {
+    if (now() - mailWarnedAt < 60_000) return;
+    mailWarnedAt = now();
+    log.warn(
+      `Mail limit reached (${limit === 'site' ? 'site-wide' : 'per recipient domain'}): sign-in e-mails are refused until the minute is over (MAIL_LIMIT_PER_MINUTE, MAIL_LIMIT_PER_DOMAIN_PER_MINUTE)`,
+    );
+  });
   let baseUrl = '';
   const refreshTokens = createRefreshTokens(store, refreshKey, now, config.refreshTtlSeconds);
 
@@ -217,6 +238,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
     sessions: createSessions(store, now),
     codes: createCodes(store, codeKey, now),
+    mailQuota: createMailQuota(store, config.mailLimits, now),
     refreshTokens,
     outbox: createOutbox(
       store,

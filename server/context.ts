@@ -6,6 +6,7 @@ import type { Store } from './store/engine';
 import type { ServerEventBus } from './events';
 import type { JwtCheck } from './accessToken';
 import type { Codes } from './codes';
+import type { MailLimits, MailQuota } from './mailQuota';
 import type { Outbox } from './outbox';
 import type { Sessions } from './sessions';
 import type { RefreshTokens } from './tokens';
@@ -38,6 +39,8 @@ export type ServerConfig = {
   readonly maxBodyBytes: number;
   /** Per-IP limits of the sign-in and session calls (server/limits.ts). */
   readonly rateLimits: RateLimits;
+  /** Code e-mails per minute, site-wide and per recipient domain (server/mailQuota.ts). */
+  readonly mailLimits: MailLimits;
   /** Send Strict-Transport-Security (the deployment is behind TLS). */
   readonly hsts: boolean;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined serves no metrics. */
@@ -76,6 +79,7 @@ export type ServerContext = {
   readonly auth: AuthHelpers;
   readonly sessions: Sessions;
   readonly codes: Codes;
+  readonly mailQuota: MailQuota;
   readonly refreshTokens: RefreshTokens;
   readonly outbox: Outbox;
   readonly services: Partial<ServerServices>;

@@ -24,6 +24,20 @@ if (mailTransport !== 'smtp' && mailTransport !== 'log') {
   process.exit(2);
 }
 
+/** A positive whole number from the environment, or undefined when unset; else exits naming it. */
+function positiveInteger(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a whole number of at least 1, got ${raw}`);
+    process.exit(2);
+  }
+  return value;
+}
+const mailPerMinute = positiveInteger('MAIL_LIMIT_PER_MINUTE');
+const mailPerDomain = positiveInteger('MAIL_LIMIT_PER_DOMAIN_PER_MINUTE');
+
 try {
   const server = await startServer({
     port,
@@ -41,6 +55,10 @@ try {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     mailToLog: mailTransport === 'log',
+    mailLimits: {
+      ...(mailPerMinute ? { perMinute: mailPerMinute } : {}),
+      ...(mailPerDomain ? { perDomainPerMinute: mailPerDomain } : {}),
+    },
     siteUrl: env.SITE_URL || undefined,
     // Production writes one JSON line per request (REQUEST_LOG=0 turns it off).
     metricsToken: env.METRICS_TOKEN || undefined,

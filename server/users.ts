@@ -369,6 +369,8 @@ export function createUsers(store: Store, walletKey: Buffer, now: () => number):
 
     repairSettlements: (codesFor, friendsForAccess) =>
       db.transaction().execute(async (trx) => {
+        // Instances starting together repair in turn: the second finds nothing left to do.
+        await store.lockKey(trx, 'settlement-repair');
         const repaired = new Set<number>();
         const paid = await store.raw<{
           id: number;

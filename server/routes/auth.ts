@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../contract/api';
 import { SIGN_IN_RULE_MESSAGES } from '../../contract/messages';
-import { CODE_MESSAGES } from '../codes';
 import { MAIL_FAILED_MESSAGE } from '../mail';
+import { MAIL_LIMIT_MESSAGE } from '../mailQuota';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import {
@@ -44,17 +44,24 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const codeInvite = sanitizeInviteCode(req.body.data.code_invite ?? '') || null;
     // The same answer whether or not the e-mail belongs to an account.
-    const request = await ctx.codes.request(email, codeInvite);
-    if (!request.ok) {
-      throw new HttpError(429, CODE_MESSAGES.cooldown(request.retryAfterSeconds), {
+    const request = await ctx.codes.request(email, codeInvite, req.ip, req.session);
+    if (!request.ok)
+      throw new HttpError(429, request.message, {
         'Retry-After': String(request.retryAfterSeconds),
+      });
+    const quota = await ctx.mailQuota.take(email);
+    if (!quota.ok) {
+      await ctx.codes.withdraw(request.codeId);
+      ctx.events.emit('mail.refused', { limit: quota.limit });
+      throw new HttpError(429, MAIL_LIMIT_MESSAGE, {
+        'Retry-After': String(quota.retryAfterSeconds),
       });
     }
     try {
       await ctx.outbox.sendCode(email, request.code);
     } catch {
       // The dialog shows 'Failed to send code: {error}' (§8) and keeps the address.
-      await ctx.codes.withdraw(email);
+      await ctx.codes.withdraw(request.codeId);
       throw new HttpError(502, MAIL_FAILED_MESSAGE);
     }
     return ctx.config.mode === 'development'
@@ -66,7 +73,7 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
     if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
-    const check = await ctx.codes.verify(email, code, req.ip);
+    const check = await ctx.codes.verify(email, code, req.ip, req.session);
     if (!check.ok) throw new HttpError(400, check.message);
     const user = await accountOf(ctx, email, check.codeInvite);
     if (req.session) await ctx.sessions.attachUser(req.session, user.id);

@@ -47,8 +47,27 @@ function rpcOf(ctx: ServerContext): SolanaRpc {
   return rpc;
 }
 
-export function ticketPriceLamports(ctx: ServerContext): bigint {
-  return BigInt(ticketOffer(ctx).ticket_price_lamports);
+export function ticketPriceLamports(ctx: ServerContext, at = ctx.now()): bigint {
+  return BigInt(
+    publicData(at, ctx.config.calendar, ctx.config.ticketPriceSol).ticket_price_lamports,
+  );
+}
+
+/**
+ * A ticket is priced when its transfer lands, not when the server next looks: a payment of the
+ * price shown, landed before a tier ended, is that tier's ticket if the first balance check comes
+ * up to PRICE_GRACE_MS after the end (an unwatched page, a player who pressed Refresh late). The
+ * server sees a landed payment within seconds while the player's page is open (the payment
+ * watch), so the grace only covers checks that come late (docs/spec-readings.md).
+ */
+export const PRICE_GRACE_MS = 15 * 60_000;
+
+/** The instant whose price `balance` pays: now, else the start of the grace; null for neither. */
+function pricedAt(ctx: ServerContext, balance: bigint): number | null {
+  const now = ctx.now();
+  if (balance >= ticketPriceLamports(ctx, now)) return now;
+  const earlier = now - PRICE_GRACE_MS;
+  return balance >= ticketPriceLamports(ctx, earlier) ? earlier : null;
 }
 
 /** The ticket offer now (public_data of sess/init): the calendar's, or TICKET_PRICE_SOL. */
@@ -69,8 +88,9 @@ export async function settleTicket(
   userId: number,
   balance: bigint,
 ): Promise<void> {
-  if (balance < ticketPriceLamports(ctx)) return;
-  const tier = TIER_WIRE[tierAt(ctx.config.calendar, ctx.now())];
+  const at = pricedAt(ctx, balance);
+  if (at === null) return;
+  const tier = TIER_WIRE[tierAt(ctx.config.calendar, at)];
   const settled = await ctx.users.settleTicket(
     userId,
     balance,

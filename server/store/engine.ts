@@ -38,6 +38,12 @@ export type Store = {
    * transaction holds it whole.
    */
   lockRow(trx: StoreTx, table: LockableTable, id: number): Promise<void>;
+  /**
+   * Serialises the transactions that name the same key until each ends (a rule about rows that
+   * may not exist yet, e.g. an address's sign-in codes): a Postgres advisory transaction lock;
+   * SQLite's one connection already runs one transaction at a time.
+   */
+  lockKey(trx: StoreTx, key: string): Promise<void>;
   /** A raw statement with `?` placeholders (the operations commands' reports). */
   raw<R>(runner: Runner, text: string, params?: readonly unknown[]): Promise<R[]>;
   /** Flushes what the engine keeps beside the database (SQLite's WAL) before a stop. */
@@ -100,6 +106,7 @@ function openSqlite(options: StoreOptions): Store {
     version: async () =>
       `sqlite ${String(handle.prepare('SELECT sqlite_version() AS v').pluck().get())}`,
     lockRow: async () => {},
+    lockKey: async () => {},
     raw: async <R>(runner: Runner, text: string, params: readonly unknown[] = []) =>
       (await runner.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows,
     checkpoint: async () => {
@@ -133,6 +140,9 @@ function openPostgres(url: string, poolSize = 10): Store {
     },
     lockRow: async (trx, table, id) => {
       await sql`SELECT id FROM ${sql.table(table)} WHERE id = ${id} FOR UPDATE`.execute(trx);
+    },
+    lockKey: async (trx, key) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
     },
     raw: async <R>(runner: Runner, text: string, params: readonly unknown[] = []) => {
       let n = 0;

@@ -150,6 +150,34 @@ const STEPS: readonly { name: string; sql: string }[] = [
     WHERE c.owner_id = invitation_codes.owner_id AND c.id <= invitation_codes.id);
   CREATE UNIQUE INDEX invitation_codes_owner_seq ON invitation_codes(owner_id, seq)`,
   },
+  // Several live sign-in codes per address (a request never takes back a code already mailed),
+  // each with the network and visitor session that asked for it; the code e-mails sent per
+  // minute, site-wide and per recipient domain. The one code of the older table that is still
+  // pending is carried over.
+  {
+    name: '0008_sign_in_codes_and_mail_quota',
+    sql: `
+  CREATE TABLE sign_in_codes (
+    id {ID},
+    email TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    code_invite TEXT,
+    session_hash TEXT,
+    network TEXT NOT NULL,
+    created_at {MS} NOT NULL,
+    expires_at {MS} NOT NULL,
+    used_at {MS}
+  );
+  CREATE INDEX sign_in_codes_email ON sign_in_codes(email, created_at);
+  INSERT INTO sign_in_codes (email, code_hash, code_invite, network, created_at, expires_at)
+    SELECT email, code_hash, code_invite, '', created_at, expires_at FROM one_time_codes
+    WHERE code_hash <> '';
+  CREATE TABLE mail_quota (
+    bucket TEXT PRIMARY KEY,
+    window_start {MS} NOT NULL,
+    sent INTEGER NOT NULL
+  )`,
+  },
 ];
 
 /** How many schema steps this server knows (its schema version). */

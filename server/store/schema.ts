@@ -16,6 +16,28 @@ export type Tables = {
   outbox: OutboxTable;
   sweeps: SweepsTable;
   server_secrets: ServerSecretsTable;
+  sign_in_codes: SignInCodesTable;
+  mail_quota: MailQuotaTable;
+};
+
+export type SignInCodesTable = {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  code_invite: string | null;
+  /** The visitor session that asked for the code (a hash of its token), when it sent one. */
+  session_hash: string | null;
+  /** The network that asked (a keyed hash of its /24 or /64). */
+  network: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+};
+
+export type MailQuotaTable = {
+  bucket: string;
+  window_start: number;
+  sent: number;
 };
 
 export type UsersTable = {

@@ -85,7 +85,7 @@ describe('invite codes', () => {
     server = await startTestServer({ plugins: [] });
     const inviter = await registerUser(server.url, 'first@site.test');
     await registerUser(server.url, 'existing@site.test');
-    await query(server, 'DELETE FROM one_time_codes');
+    await query(server, 'DELETE FROM sign_in_codes');
     await registerUser(server.url, 'existing@site.test', inviter.userData.user_invite_code);
     expect((await userData(server.url, inviter.jwt)).user_ref_registered).toBe(0);
   });

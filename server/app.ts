@@ -337,13 +337,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const notFound = (req: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, new HttpError(404, notFoundMessage(req.url)));
   app.setNotFoundHandler(notFound);
-  // The site answers every other GET and HEAD (a route, so compression and 304s apply).
+  // The site answers every other GET and HEAD (a route, so compression and 304s apply). A file
+  // being sent is answered by `return reply` (its stream ends the reply); only a path the site
+  // has no file for gets the 404.
   if (serveSite)
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (req, reply) =>
-        (!isApiPath(req.url) && (await serveSite(req, reply))) || notFound(req, reply),
+        !isApiPath(req.url) && (await serveSite(req, reply)) ? reply : notFound(req, reply),
     });
 
   /** A page served through an invite link counts as one click for the code's owner. */
@@ -532,7 +534,8 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * One line per request, when it is answered: the route's pattern and the path without its query,
- * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it.
+ * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it;
+ * the client's address and, signed in, the user's id.
  */
 class RequestLines extends LogController {
   override incomingRequest(): void {}
@@ -548,6 +551,8 @@ class RequestLines extends LogController {
       path: pathOf(req.url),
       status: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ip: req.ip,
+      ...(req.userId != null ? { userId: req.userId } : {}),
     };
     if (error) req.log.error({ ...line, error: error.message }, 'request');
     else req.log.info(line, 'request');

@@ -41,6 +41,7 @@ import {
 import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
 import { createOutbox, type MailDelivery } from './outbox';
 import { PLUGINS } from './plugins';
+import { proxyTrust, setProxyTrust } from './proxy';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
@@ -109,6 +110,12 @@ export type StartOptions = {
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
    */
   localChain?: boolean;
+  /**
+   * TRUST_PROXY: addresses and CIDRs of the proxies in front (server/proxy.ts). A request from
+   * one of them is counted by the client address its `X-Forwarded-For` names (limits, logs,
+   * invite clicks, sockets per address); without a list, by the socket's address.
+   */
+  trustProxy?: readonly string[];
 };
 
 /** How long close() lets requests in flight finish. */
@@ -219,8 +226,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
   };
 
+  const trust = proxyTrust(opts.trustProxy ?? []);
   const app = Fastify({
     logger: requestLogger(opts.requestLog),
+    trustProxy: trust ?? false,
     logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
     requestTimeout: 30_000,
@@ -250,6 +259,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const httpServer: Server = app.server;
   httpServer.headersTimeout = 20_000;
+  // The websocket upgrade reads the client's address by the same trusted proxies.
+  setProxyTrust(httpServer, trust);
 
   // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
   // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
@@ -535,7 +546,7 @@ export const LOG_REDACT_PATHS = [
 /**
  * One line per request, when it is answered: the route's pattern and the path without its query,
  * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it;
- * the client's address and, signed in, the user's id.
+ * the client's address (through TRUST_PROXY's proxies) and, signed in, the user's id.
  */
 class RequestLines extends LogController {
   override incomingRequest(): void {}

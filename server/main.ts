@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startServer } from './app';
+import { parseTrustProxy } from './proxy';
 
 /**
  * The server: `npm run server` (production unless SERVER_MODE=development), or through
@@ -24,11 +25,20 @@ if (mailTransport !== 'smtp' && mailTransport !== 'log') {
   process.exit(2);
 }
 
+let trustProxy: string[];
+try {
+  trustProxy = parseTrustProxy(env.TRUST_PROXY);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+
 try {
   const server = await startServer({
     port,
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || '.data'),
+    trustProxy,
     mode,
     siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
     apiVersion: env.API_VERSION || undefined,

@@ -63,7 +63,8 @@ try {
     console.warn(
       'Warning: LOCAL_CHAIN=1 runs the in-process chain in production mode; tickets are paid on this machine only.',
     );
-  console.log(`Solana Mafia Wars is running at ${server.url}/`);
+  // The pid is this node process's own: the one to signal (no npm or shell in between).
+  console.log(`Solana Mafia Wars is running at ${server.url}/ (pid ${process.pid})`);
   if (mode === 'development')
     console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');
   let stopping = false;

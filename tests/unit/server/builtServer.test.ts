@@ -1,0 +1,148 @@
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postApi } from '../../support/api';
+import { ROOT } from '../../support/serverProcess';
+import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
+
+/**
+ * The server as a studio runs it: built to plain JavaScript (`npm run build:server`), started by
+ * `npm run server` with node as the process that receives signals (the pid it prints).
+ */
+const BUNDLE = join(ROOT, 'build/server/main.mjs');
+let smtp: TestSmtp;
+const dataDirs: string[] = [];
+const children: ChildProcess[] = [];
+let built: SpawnSyncReturns<string>;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  // Every test here runs this build.
+  built = spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
+}, 60_000);
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null && child.pid)
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+});
+afterAll(async () => {
+  await smtp.stop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'smw-built-'));
+  dataDirs.push(dir);
+  return dir;
+};
+
+/** Production as a launch runs it (real SMTP; the in-process chain, LOCAL_CHAIN=1). */
+const productionEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  SERVER_MODE: '',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  LOCAL_CHAIN: '1',
+  SOLANA_RPC_URL: '',
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Solana Mafia Wars <play@studio.test>',
+  REQUEST_LOG: '0',
+});
+
+type Started = { child: ChildProcess; url: string; pid: number; output: () => string };
+
+/** Spawns `command`, in a process group of its own, and waits for the server's start line. */
+function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is running at (http:\/\/127\.0\.0\.1:\d+)\/ \(pid (\d+)\)/.exec(output);
+      if (match) done({ child, url: match[1]!, pid: Number(match[2]), output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code, signal) => fail(new Error(`exited (${code ?? signal}): ${output}`)));
+  });
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done(child.exitCode);
+    else child.once('exit', (code) => done(code));
+  });
+
+/** Whether any process has this pid (or, negative, any process is in this group). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A player signs in through the server (its database then has writes in its WAL). */
+async function signIn(url: string, email: string) {
+  expect((await postApi(url, 'auth/email/init', { data: { email } })).status).toBe(200);
+  const code = codeIn((await smtp.next(email)).text)!;
+  const verified = await postApi(url, 'auth/email/verify', { data: { email, code } });
+  expect(verified.status).toBe(200);
+}
+
+describe('the built server', () => {
+  it('npm run build:server writes plain JavaScript that node runs', () => {
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/build:server: build\/server\/main\.mjs \(\d+ KiB\)/);
+    const check = spawnSync(process.execPath, ['--check', BUNDLE], { encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    const code = readFileSync(BUNDLE, 'utf8');
+    expect(code).not.toMatch(/from ['"]tsx|\.ts['"]\)?;?$/m);
+    // npm run server rebuilds only what changed: right after a build, nothing.
+    const before = statSync(BUNDLE).mtimeMs;
+    const again = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(again.status).toBe(0);
+    expect(statSync(BUNDLE).mtimeMs).toBe(before);
+  });
+
+  it('SIGTERM to the pid npm run server prints stops it gracefully and leaves no process behind', async () => {
+    const dataDir = newDataDir();
+    const started = await startProcess('npm', ['run', 'server'], productionEnv(dataDir));
+    const npmPid = started.child.pid!;
+    // The pid printed is node running the bundle itself, not npm or a shell.
+    expect(started.pid).not.toBe(npmPid);
+    const argv = readFileSync(`/proc/${started.pid}/cmdline`, 'utf8').split('\0');
+    expect(argv[0]).toMatch(/node$/);
+    expect(argv).toContain('build/server/main.mjs');
+    expect(argv.join(' ')).not.toMatch(/tsx|npm/);
+
+    await signIn(started.url, 'built@studio.test');
+    expect(statSync(join(dataDir, 'site.sqlite-wal')).size).toBeGreaterThan(0);
+
+    process.kill(started.pid, 'SIGTERM');
+    expect(await exitOf(started.child)).toBe(0);
+    expect(started.output()).toMatch(/SIGTERM: stopping/);
+    expect(alive(started.pid)).toBe(false);
+    // Nothing of npm's process group is left.
+    expect(alive(-npmPid)).toBe(false);
+    // The WAL was checkpointed into the database.
+    const wal = join(dataDir, 'site.sqlite-wal');
+    expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  });
+});

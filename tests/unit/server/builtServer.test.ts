@@ -1,15 +1,17 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../../server/dataLock';
 import { postApi } from '../../support/api';
 import { ROOT } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 /**
  * The server as a studio runs it: built to plain JavaScript (`npm run build:server`), started by
- * `npm run server` with node as the process that receives signals (the pid it prints).
+ * `npm run server` with node as the process that receives signals (the pid it prints), one
+ * server per data folder.
  */
 const BUNDLE = join(ROOT, 'build/server/main.mjs');
 let smtp: TestSmtp;
@@ -131,6 +133,7 @@ describe('the built server', () => {
     expect(argv[0]).toMatch(/node$/);
     expect(argv).toContain('build/server/main.mjs');
     expect(argv.join(' ')).not.toMatch(/tsx|npm/);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
 
     await signIn(started.url, 'built@studio.test');
     expect(statSync(join(dataDir, 'site.sqlite-wal')).size).toBeGreaterThan(0);
@@ -141,8 +144,65 @@ describe('the built server', () => {
     expect(alive(started.pid)).toBe(false);
     // Nothing of npm's process group is left.
     expect(alive(-npmPid)).toBe(false);
-    // The WAL was checkpointed into the database.
+    // The WAL was checkpointed into the database and the folder is free again.
     const wal = join(dataDir, 'site.sqlite-wal');
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});
+
+/** Runs the built server on `dataDir` to its end (a refusal exits at once). */
+const startRefused = (dataDir: string) =>
+  spawnSync(process.execPath, [BUNDLE], {
+    cwd: ROOT,
+    env: productionEnv(dataDir),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('one data folder, one server', () => {
+  it('a second server on the same data folder refuses to start, naming the folder and the first', async () => {
+    const dataDir = newDataDir();
+    const first = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
+    const second = startRefused(dataDir);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`The data folder ${dataDir} is in use by another server`);
+    expect(second.stderr).toContain(`pid ${first.pid}`);
+    // The first one was not disturbed.
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    process.kill(first.pid, 'SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+  });
+
+  it('the lock of a server that died (SIGKILL) is stale: the next server takes the folder', async () => {
+    const dataDir = newDataDir();
+    const first = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
+    process.kill(first.pid, 'SIGKILL');
+    await exitOf(first.child);
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: first.pid,
+    });
+    const next = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: next.pid,
+    });
+    process.kill(next.pid, 'SIGTERM');
+    expect(await exitOf(next.child)).toBe(0);
+  });
+
+  it('a torn lock (empty after a power cut) is stale too; a live one of another host is never taken', async () => {
+    const dataDir = newDataDir();
+    writeFileSync(join(dataDir, LOCK_FILE), '');
+    const next = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
+    process.kill(next.pid, 'SIGTERM');
+    expect(await exitOf(next.child)).toBe(0);
+
+    writeFileSync(
+      join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: 999_999, host: 'other-host', startedAt: '2026-12-01T00:00:00.000Z' }),
+    );
+    const refused = startRefused(dataDir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('pid 999999 on other-host');
   });
 });

@@ -42,6 +42,7 @@ import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
 import { createOutbox, type MailDelivery } from './outbox';
 import { PLUGINS } from './plugins';
 import { proxyTrust, setProxyTrust } from './proxy';
+import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { loadSecret } from './secrets';
@@ -116,6 +117,8 @@ export type StartOptions = {
    * invite clicks, sockets per address); without a list, by the socket's address.
    */
   trustProxy?: readonly string[];
+  /** How long a readiness outcome stands, in ms (server/ready.ts; default READY_CACHE_MS). */
+  readyCacheMs?: number;
 };
 
 /** How long close() lets requests in flight finish. */
@@ -359,6 +362,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         !isApiPath(req.url) && (await serveSite(req, reply)) ? reply : notFound(req, reply),
     });
 
+  // Readiness (server/ready.ts): every part a player's request needs, one check each.
+  const readiness: ReadinessCheck[] = [];
+  if (config.rpcUrl) readiness.push(chainCheck(config.rpcUrl));
+  if (delivery.kind === 'mailer' && delivery.verify) readiness.push(mailCheck(delivery.verify));
+  registerReadiness(app, readiness, log, { cacheMs: opts.readyCacheMs });
+
   /** A page served through an invite link counts as one click for the code's owner. */
   function countInviteClick(req: FastifyRequest): void {
     const purpose = String(req.headers['sec-purpose'] ?? req.headers.purpose ?? '');
@@ -450,14 +459,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
  * How code e-mails leave: the caller's mailer, SMTP, the log (staging) or, in development only,
  * nowhere but the outbox. Production refuses to start without a way to reach players.
  */
-function mailDelivery(opts: StartOptions): MailDelivery {
+function mailDelivery(opts: StartOptions): MailDelivery & { verify?: () => Promise<void> } {
   if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
   if (opts.smtpUrl) {
     const from = opts.mailFrom?.trim();
     if (!from && opts.mode === 'production')
       throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
     const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');
-    return { kind: 'mailer', mailer: smtp.send, close: smtp.close };
+    return { kind: 'mailer', mailer: smtp.send, close: smtp.close, verify: smtp.verify };
   }
   if (opts.mailToLog) return { kind: 'log' };
   if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { PRODUCTION_RATE_LIMITS } from '../../../server/limits';
 import { clientAddress, parseTrustProxy, proxyTrust } from '../../../server/proxy';
 import { rawPost, startTestServer } from '../../support/api';
-import { startNginx, type Nginx } from '../../support/nginx';
+import { proxyConfig, startNginx, type Nginx } from '../../support/nginx';
+import { ROOT } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 /**
@@ -163,6 +166,16 @@ describe('TRUST_PROXY behind real nginx', () => {
     } finally {
       for (const ws of open) ws.terminate();
     }
+  });
+});
+
+describe('the nginx configuration of the README', () => {
+  it('is the one these tests run, word for word', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /## Running more than one instance[\s\S]*?```nginx\n([\s\S]*?)```/.exec(
+      readme,
+    )?.[1];
+    expect(block).toBe(proxyConfig('80', ['127.0.0.1:8081', '127.0.0.1:8082']));
   });
 });
 

@@ -50,14 +50,22 @@ function readHolder(path: string): LockHolder | undefined {
   return undefined;
 }
 
-/** Whether a process of this machine with that pid is running. */
+/**
+ * Whether a process of this machine with that pid is running. A zombie (killed, its parent has
+ * not collected it yet) has stopped: on Linux its state in /proc is Z.
+ */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, owned by another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 

@@ -7,6 +7,7 @@ import { LOCK_FILE } from '../../../server/dataLock';
 import { postApi } from '../../support/api';
 import { ROOT } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
+import { until } from '../../support/until';
 
 /**
  * The server as a studio runs it: built to plain JavaScript (`npm run build:server`), started by
@@ -182,6 +183,28 @@ describe('one data folder, one server', () => {
     expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
       pid: first.pid,
     });
+    const next = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: next.pid,
+    });
+    process.kill(next.pid, 'SIGTERM');
+    expect(await exitOf(next.child)).toBe(0);
+  });
+
+  it('a server killed but not yet collected by its parent (a zombie) holds the folder no more', async () => {
+    const dataDir = newDataDir();
+    // sh starts the server, then becomes `sleep`: a parent that never collects its child.
+    const held = await startProcess(
+      'sh',
+      ['-c', `"${process.execPath}" "${BUNDLE}" & exec sleep 120`],
+      productionEnv(dataDir),
+    );
+    process.kill(held.pid, 'SIGKILL');
+    const state = () => {
+      const stat = readFileSync(`/proc/${held.pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    };
+    expect(await until(() => state() === 'Z')).toBe(true);
     const next = await startProcess(process.execPath, [BUNDLE], productionEnv(dataDir));
     expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
       pid: next.pid,

@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { PRODUCTION_RATE_LIMITS } from '../../../server/limits';
 import { clientAddress, parseTrustProxy, proxyTrust } from '../../../server/proxy';
-import { rawPost, startTestServer } from '../../support/api';
+import { postApi, rawPost, registerUser, startTestServer } from '../../support/api';
 import { proxyConfig, startNginx, type Nginx } from '../../support/nginx';
 import { ROOT } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
@@ -165,6 +167,44 @@ describe('TRUST_PROXY behind real nginx', () => {
       expect(one).toEqual([...Array(SOCKETS_PER_IP).fill(101), 429]);
     } finally {
       for (const ws of open) ws.terminate();
+    }
+  });
+});
+
+/** GET `url` from the loopback address `from`: the status, once the body is read. */
+const getFrom = (url: string, from: string) =>
+  new Promise<number>((done, fail) => {
+    request(url, { localAddress: from }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    })
+      .on('error', fail)
+      .end();
+  });
+
+describe('invite clicks behind real nginx', () => {
+  it('count one visitor per player address with TRUST_PROXY, one in all without it', async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'smw-proxy-site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Solana Mafia Wars</title>');
+    try {
+      const clicksThrough = async (trustProxy: string[]) => {
+        const server = await startTestServer({ plugins: [], siteDir, trustProxy });
+        running.push(server);
+        const nginx = await startNginx({ instances: [`127.0.0.1:${server.port}`] });
+        nginxes.push(nginx);
+        const inviter = await registerUser(server.url, `inviter-${trustProxy.length}@studio.test`);
+        const code = inviter.userData.user_invite_code;
+        for (let i = 0; i < 5; i += 1)
+          expect(await getFrom(`${nginx.url}/r/${code}`, `127.0.0.${200 + i}`)).toBe(200);
+        const data = (await postApi(server.url, 'user/data', {}, inviter.jwt)).body.user_data as {
+          user_data: { referral: { clicks: number } };
+        };
+        return data.user_data.referral.clicks;
+      };
+      expect(await clicksThrough(['127.0.0.1'])).toBe(5);
+      expect(await clicksThrough([])).toBe(1);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
     }
   });
 });

@@ -150,6 +150,18 @@ describe('the built server', () => {
     expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
+
+  it("SIGTERM to npm's own pid (a supervisor running npm run server) reaches the server too", async () => {
+    const dataDir = newDataDir();
+    const started = await startProcess('npm', ['run', 'server'], productionEnv(dataDir));
+    const npmPid = started.child.pid!;
+    process.kill(npmPid, 'SIGTERM');
+    await exitOf(started.child);
+    expect(await until(() => !alive(started.pid))).toBe(true);
+    expect(started.output()).toMatch(/SIGTERM: stopping/);
+    expect(alive(-npmPid)).toBe(false);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
 });
 
 /** Runs the built server on `dataDir` to its end (a refusal exits at once). */

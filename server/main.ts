@@ -39,8 +39,15 @@ let lock: DataLock | undefined;
 let server: RunningServer | undefined;
 let stopping: string | undefined;
 
-/** Stops gracefully: the server (once it runs), then the data folder's lock. */
+/**
+ * Stops gracefully: the server (once it runs), then the data folder's lock. A second signal
+ * while the server is still starting ends the process at once.
+ */
 const stop = (signal: string) => {
+  if (stopping && !server) {
+    lock?.release();
+    process.exit(1);
+  }
   if (stopping) return;
   stopping = signal;
   console.log(`${signal}: stopping`);

@@ -33,13 +33,16 @@ export type NginxOptions = {
 export const NGINX_HELP =
   'nginx is needed for the proxy tests: apt-get install -y nginx (or set NGINX_PATH)';
 
-/** The nginx binary: NGINX_PATH, /usr/sbin/nginx, or `nginx` on the PATH; else a clear error. */
-export function findNginx(): string {
-  const candidates = [
+/** Where nginx is looked for: NGINX_PATH, /usr/sbin/nginx, then `nginx` on the PATH. */
+export const nginxCandidates = (): string[] =>
+  [
     process.env.NGINX_PATH,
     '/usr/sbin/nginx',
     ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nginx')),
   ].filter((path): path is string => Boolean(path));
+
+/** The first executable of `candidates`; else an error that says how to install nginx. */
+export function findNginx(candidates: readonly string[] = nginxCandidates()): string {
   for (const path of candidates) {
     try {
       accessSync(path, constants.X_OK);
@@ -48,7 +51,7 @@ export function findNginx(): string {
       // next
     }
   }
-  throw new Error(`nginx not found (${candidates.slice(0, 2).join(', ')}, PATH). ${NGINX_HELP}`);
+  throw new Error(`nginx not found (looked at ${candidates.join(', ')}). ${NGINX_HELP}`);
 }
 
 /**

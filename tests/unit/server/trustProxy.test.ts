@@ -8,7 +8,7 @@ import type { RunningServer, StartOptions } from '../../../server/app';
 import { PRODUCTION_RATE_LIMITS } from '../../../server/limits';
 import { clientAddress, parseTrustProxy, proxyTrust } from '../../../server/proxy';
 import { postApi, rawPost, registerUser, startTestServer } from '../../support/api';
-import { proxyConfig, startNginx, type Nginx } from '../../support/nginx';
+import { findNginx, proxyConfig, startNginx, type Nginx } from '../../support/nginx';
 import { ROOT } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
 
@@ -206,6 +206,15 @@ describe('invite clicks behind real nginx', () => {
     } finally {
       rmSync(siteDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the proxy of the tests', () => {
+  it('a missing nginx is a failure that says how to install it', () => {
+    expect(() => findNginx(['/nonexistent/sbin/nginx'])).toThrow(
+      'nginx not found (looked at /nonexistent/sbin/nginx). nginx is needed for the proxy tests: apt-get install -y nginx',
+    );
+    expect(findNginx()).toMatch(/nginx$/);
   });
 });
 

@@ -1,5 +1,13 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +130,21 @@ describe('the built server', () => {
     });
     expect(again.status).toBe(0);
     expect(statSync(BUNDLE).mtimeMs).toBe(before);
+    // A source newer than the bundle: built again.
+    const source = join(ROOT, 'server/ready.ts');
+    const { atime, mtime } = statSync(source);
+    utimesSync(source, atime, new Date(before + 5_000));
+    try {
+      const stale = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(stale.status).toBe(0);
+      expect(stale.stdout).toMatch(/build:server: build\/server\/main\.mjs/);
+      expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(before);
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
   });
 
   it('SIGTERM to the pid npm run server prints stops it gracefully and leaves no process behind', async () => {

@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
@@ -69,6 +69,30 @@ function isRunning(pid: number): boolean {
   }
 }
 
+const sameHolder = (a: LockHolder | undefined, b: LockHolder | undefined): boolean =>
+  a?.pid === b?.pid && a?.host === b?.host && a?.startedAt === b?.startedAt;
+
+/**
+ * Removes a stale lock by moving it aside (a rename: of several servers taking the same stale
+ * lock, one moves it). A server that moved a lock other than the stale one it read (another
+ * server took the folder meanwhile) puts it back; the next attempt then finds it live.
+ */
+function takeOver(path: string, aside: string, stale: LockHolder | undefined): void {
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (!sameHolder(readHolder(aside), stale))
+    try {
+      linkSync(aside, path);
+    } catch {
+      // Taken by yet another server: the next attempt reads that one.
+    }
+  rmSync(aside, { force: true });
+}
+
 /**
  * Takes the data folder for this process or throws DataFolderLocked. A lock of another host
  * (a shared disk) is never taken over: whether its process lives cannot be known from here.
@@ -102,7 +126,7 @@ export function lockDataFolder(dataDir: string): DataLock {
           dataDir,
           holder ?? { pid: 0, host: mine.host, startedAt: 'at an unknown time' },
         );
-      rmSync(path, { force: true });
+      takeOver(path, join(dataDir, `${LOCK_FILE}.${process.pid}.stale`), holder);
     }
   } finally {
     rmSync(draft, { force: true });

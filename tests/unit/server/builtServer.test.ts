@@ -8,7 +8,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../../server/dataLock';
@@ -246,6 +246,31 @@ describe('one data folder, one server', () => {
     });
     process.kill(next.pid, 'SIGTERM');
     expect(await exitOf(next.child)).toBe(0);
+  });
+
+  it('four servers starting at once on a stale lock: one takes the folder, three refuse', async () => {
+    const dataDir = newDataDir();
+    const gone = spawnSync('true').pid;
+    writeFileSync(
+      join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: gone, host: hostname(), startedAt: '2026-12-01T00:00:00.000Z' }),
+    );
+    const starts = await Promise.allSettled(
+      Array.from({ length: 4 }, () =>
+        startProcess(process.execPath, [BUNDLE], productionEnv(dataDir)),
+      ),
+    );
+    const running = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const refused = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+    expect(running).toHaveLength(1);
+    expect(refused).toHaveLength(3);
+    for (const reason of refused)
+      expect(reason).toContain(`The data folder ${dataDir} is in use by another server`);
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: running[0]!.pid,
+    });
+    process.kill(running[0]!.pid, 'SIGTERM');
+    expect(await exitOf(running[0]!.child)).toBe(0);
   });
 
   it('a torn lock (empty after a power cut) is stale too; a live one of another host is never taken', async () => {

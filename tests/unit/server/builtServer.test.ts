@@ -188,13 +188,23 @@ describe('the built server', () => {
 });
 
 /** Runs the built server on `dataDir` to its end (a refusal exits at once). */
-const startRefused = (dataDir: string) =>
+const startRefused = (dataDir: string, env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, [BUNDLE], {
     cwd: ROOT,
-    env: productionEnv(dataDir),
+    env: { ...productionEnv(dataDir), ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
+
+describe('TRUST_PROXY', () => {
+  it('an entry that is not an address or a CIDR refuses to start, naming it', () => {
+    const dataDir = newDataDir();
+    const refused = startRefused(dataDir, { TRUST_PROXY: '127.0.0.1, proxy.internal' });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('TRUST_PROXY must list proxy addresses or CIDR ranges');
+    expect(refused.stderr).toContain('got proxy.internal');
+  });
+});
 
 describe('one data folder, one server', () => {
   it('a second server on the same data folder refuses to start, naming the folder and the first', async () => {

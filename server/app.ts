@@ -49,6 +49,8 @@ import {
   type MailLimits,
 } from './mailQuota';
 import { PLUGINS } from './plugins';
+import { proxyTrust, setProxyTrust } from './proxy';
+import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { createSessions } from './sessions';
@@ -120,6 +122,14 @@ export type StartOptions = {
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
    */
   localChain?: boolean;
+  /**
+   * TRUST_PROXY: addresses and CIDRs of the proxies in front (server/proxy.ts). A request from
+   * one of them is counted by the client address its `X-Forwarded-For` names (limits, logs,
+   * invite clicks, sockets per address); without a list, by the socket's address.
+   */
+  trustProxy?: readonly string[];
+  /** How long a readiness outcome stands, in ms (server/ready.ts; default READY_CACHE_MS). */
+  readyCacheMs?: number;
 };
 
 /** How long close() lets requests in flight finish. */
@@ -255,8 +265,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
   };
 
+  const trust = proxyTrust(opts.trustProxy ?? []);
   const app = Fastify({
     logger: requestLogger(opts.requestLog),
+    trustProxy: trust ?? false,
     logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
     requestTimeout: 30_000,
@@ -286,6 +298,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const httpServer: Server = app.server;
   httpServer.headersTimeout = 20_000;
+  // The websocket upgrade reads the client's address by the same trusted proxies.
+  setProxyTrust(httpServer, trust);
 
   // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
   // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
@@ -373,14 +387,33 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const notFound = (req: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, new HttpError(404, notFoundMessage(req.url)));
   app.setNotFoundHandler(notFound);
-  // The site answers every other GET and HEAD (a route, so compression and 304s apply).
+  // The site answers every other GET and HEAD (a route, so compression and 304s apply). A file
+  // being sent is answered by `return reply` (its stream ends the reply); only a path the site
+  // has no file for gets the 404.
   if (serveSite)
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (req, reply) =>
-        (!isApiPath(req.url) && (await serveSite(req, reply))) || notFound(req, reply),
+        !isApiPath(req.url) && (await serveSite(req, reply)) ? reply : notFound(req, reply),
     });
+
+  // Readiness (server/ready.ts): every part a player's request needs, one check each.
+  const readiness: ReadinessCheck[] = [
+    {
+      name: 'database',
+      unreachable:
+        config.databaseUrl === undefined
+          ? 'the store (DATA_DIR/site.sqlite) cannot be read'
+          : 'the database (DATABASE_URL) cannot be reached',
+      probe: async () => {
+        await store.raw(store.db, 'SELECT 1 AS one');
+      },
+    },
+  ];
+  if (config.rpcUrl) readiness.push(chainCheck(config.rpcUrl));
+  if (delivery.kind === 'mailer' && delivery.verify) readiness.push(mailCheck(delivery.verify));
+  registerReadiness(app, readiness, log, { cacheMs: opts.readyCacheMs });
 
   /** A page served through an invite link counts as one click for the code's owner. */
   async function countInviteClick(req: FastifyRequest): Promise<void> {
@@ -477,14 +510,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
  * How code e-mails leave: the caller's mailer, SMTP, the log (staging) or, in development only,
  * nowhere but the outbox. Production refuses to start without a way to reach players.
  */
-function mailDelivery(opts: StartOptions): MailDelivery {
+function mailDelivery(opts: StartOptions): MailDelivery & { verify?: () => Promise<void> } {
   if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
   if (opts.smtpUrl) {
     const from = opts.mailFrom?.trim();
     if (!from && opts.mode === 'production')
       throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
     const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');
-    return { kind: 'mailer', mailer: smtp.send, close: smtp.close };
+    return { kind: 'mailer', mailer: smtp.send, close: smtp.close, verify: smtp.verify };
   }
   if (opts.mailToLog) return { kind: 'log' };
   if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);
@@ -572,7 +605,8 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * One line per request, when it is answered: the route's pattern and the path without its query,
- * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it.
+ * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it;
+ * the client's address (through TRUST_PROXY's proxies) and, signed in, the user's id.
  */
 class RequestLines extends LogController {
   override incomingRequest(): void {}
@@ -588,6 +622,8 @@ class RequestLines extends LogController {
       path: pathOf(req.url),
       status: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ip: req.ip,
+      ...(req.userId != null ? { userId: req.userId } : {}),
     };
     if (error) req.log.error({ ...line, error: error.message }, 'request');
     else req.log.info(line, 'request');

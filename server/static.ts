@@ -153,7 +153,7 @@ export async function registerStaticSite(
   return async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const resolved = await resolveFile(pathname);
-    if (!resolved) return undefined;
+    if (!resolved) return false;
     const { file, status } = resolved;
     reply.code(status);
     if (file.isPage) {
@@ -161,15 +161,15 @@ export async function registerStaticSite(
       reply.header('Content-Security-Policy', await policyOf(file));
     }
     reply.header('Cache-Control', cacheControl(pathname, file));
-    return reply.sendFile(relative(root, file.path));
+    // Not returned: a reply is a thenable of its own end, so awaiting it would wait for the
+    // whole file and then read as undefined (the caller took that for "no file").
+    void reply.sendFile(relative(root, file.path));
+    return true;
   };
 }
 
-/** Answers a GET or HEAD with a file of the site, or undefined (404). */
-export type SiteHandler = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<FastifyReply | undefined>;
+/** Answers a GET or HEAD with a file of the site (true: being sent), or false (404). */
+export type SiteHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /** The invite code of `/r/{code}`, `/ref/{code}` or `/?i={code}`, if the request carries one. */
 export function inviteCodeOfPage(url: URL): string | undefined {

@@ -31,7 +31,7 @@ export type ServerProcess = {
 
 /**
  * `runner: 'bundle'` (default) starts one esbuild bundle, fast enough to start 20 times in a
- * test; `'tsx'` runs server/main.ts exactly as `npm run server` does.
+ * test; `'tsx'` runs server/main.ts from its source through tsx.
  */
 export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'): ServerProcess {
   // Inside node_modules so the bundle finds the server's packages (kept external).

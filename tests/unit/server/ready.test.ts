@@ -98,7 +98,7 @@ describe('/api/ready', () => {
       for (let i = 0; i < 5; i += 1) answers.push(await ready(cached.url));
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
       // The in-process chain is part of this process: only the mail is checked.
-      expect(answers[0]!.body.checks).toEqual({ mail: 'ok' });
+      expect(answers[0]!.body.checks).toEqual({ database: 'ok', mail: 'ok' });
       expect(smtp.connections() - before).toBe(1);
     } finally {
       await cached.close();

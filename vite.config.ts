@@ -81,7 +81,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
-          include: ['tests/unit/server/**/*.test.ts'],
+          include: ['tests/unit/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           setupFiles: ['tests/support/setup.ts', 'tests/support/postgres-setup.ts'],

@@ -27,6 +27,7 @@ import type {
 import { openStore, type Store } from './store/engine';
 import { migrateStore } from './store/migrations';
 import { loadSecrets } from './store/secrets';
+import { shareEvents } from './store/sharedEvents';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
 import { bearerAuth } from './bearerAuth';
@@ -217,7 +218,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     'code-key': codeKey,
     'refresh-key': refreshKey,
   } = secrets;
-  const events = createEventBus(log.error);
+  const localEvents = createEventBus(log.error);
+  // On Postgres the facts pages must see reach every instance (server/store/sharedEvents.ts).
+  const shared =
+    config.databaseUrl !== undefined
+      ? await shareEvents(config.databaseUrl, store, localEvents, log).catch(async (error) => {
+          await store.close().catch(() => {});
+          throw error;
+        })
+      : undefined;
+  const events = shared?.bus ?? localEvents;
   // One warning a minute while a mail limit refuses code e-mails (a spam run, or a limit too low).
   let mailWarnedAt = -Infinity;
   events.on('mail.refused', ({ limit }) => {
@@ -478,6 +488,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           log.error(`Cleanup failed: ${describe(error)}`);
         }
       }
+      await shared?.close();
       events.removeAll();
       try {
         await store.checkpoint();

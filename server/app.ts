@@ -55,6 +55,7 @@ import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from '.
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { createSessions } from './sessions';
+import { sharedRateStore } from './rateStore';
 import {
   HSTS_MAX_AGE_SECONDS,
   inviteCodeOfPage,
@@ -382,7 +383,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     maxAge: 600,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
-  await app.register(fastifyRateLimit, { global: false });
+  // On Postgres every instance counts into one budget per address (server/rateStore.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(store.engine === 'postgres' ? { store: sharedRateStore(store) } : {}),
+  });
   limitRpcCalls(app, config.rateLimits);
 
   await app.register(bearerAuth, { ctx });

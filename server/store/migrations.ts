@@ -178,6 +178,16 @@ const STEPS: readonly { name: string; sql: string }[] = [
     sent INTEGER NOT NULL
   )`,
   },
+  // The per-IP request limits, counted once for every instance of a store (server/rateStore.ts).
+  {
+    name: '0009_rate_counters',
+    sql: `
+  CREATE TABLE rate_counters (
+    bucket TEXT PRIMARY KEY,
+    window_start {MS} NOT NULL,
+    hits INTEGER NOT NULL
+  )`,
+  },
 ];
 
 /** How many schema steps this server knows (its schema version). */

@@ -18,6 +18,13 @@ export type Tables = {
   server_secrets: ServerSecretsTable;
   sign_in_codes: SignInCodesTable;
   mail_quota: MailQuotaTable;
+  rate_counters: RateCountersTable;
+};
+
+export type RateCountersTable = {
+  bucket: string;
+  window_start: number;
+  hits: number;
 };
 
 export type SignInCodesTable = {

@@ -26,15 +26,20 @@ export function postFrom(
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () =>
-          done({
-            status: res.statusCode ?? 0,
-            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-          }),
-        );
+        res.on('end', () => {
+          let body: Record<string, unknown> = {};
+          try {
+            body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+          } catch {
+            // A proxy's own error page (502 while an instance is down) is not JSON.
+            body = { message: text };
+          }
+          done({ status: res.statusCode ?? 0, body });
+        });
       },
     );
     req.on('error', fail);
+    req.setTimeout(30_000, () => req.destroy(new Error(`no answer from ${url.pathname} in 30 s`)));
     req.end(payload);
   });
 }

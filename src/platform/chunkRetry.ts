@@ -1,68 +1,216 @@
+import { backoffDelay, REALTIME } from '../../machines/realtime/realtime.types';
 import { reloadPage } from './location';
 
 /**
- * Parts of the app that live in chunks of their own (the sign-in dialog, the overlays, the
- * signed-in home, the member services) report here when their chunk cannot load, with a way to
- * ask again; one notice on the page says so and offers Retry, which asks for each of them again.
+ * Parts of the app that live in files of their own (the sign-in dialog, docs pages, the QR panel,
+ * the overlays, the signed-in home, the member services, the wallet code) report here when their
+ * file cannot load, with a way to ask again. The page then finds out which case it is in by
+ * asking the server for that file:
+ * - no answer (or a proxy's 502/503/504): the server is away. The parts wait and the page asks
+ *   again by itself on the realtime backoff (1, 2, 4, 8, 16 s, then every 30 s), at once when the
+ *   browser is back online or the player presses Retry, and loads the parts once it answers;
+ * - an answer without the file (404): a new release replaced it. The page offers to update
+ *   (Reload), which keeps the sign-in (stored) and what the player typed (`beforeReload`).
+ * This lives outside the actor system on purpose: the part that fails may be the one that
+ * carries it (the app's second stage, the member services).
  */
-const failed = new Map<string, () => void>();
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+/** `checking`: a part failed and the server is being asked which case it is. */
+export type PartsState = 'ok' | 'checking' | 'outage' | 'replaced';
 
-export function chunkFailed(name: string, retry: () => void): void {
-  failed.set(name, retry);
+type Waiting = { retry: () => void; quiet: boolean };
+const failed = new Map<string, Waiting>();
+const listeners = new Set<() => void>();
+let state: PartsState = 'ok';
+/** Probes of the server since the outage began (the backoff's attempt). */
+let attempt = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** An address to ask the server for: the last file that could not load. */
+let probeUrl: string | null = null;
+/** Parts that failed again although the server had their file: they cannot be had here. */
+const failedAfterAnswer = new Set<string>();
+/** What the page keeps across the update's reload (the sign-in dialog's e-mail). */
+const keepers = new Set<() => void>();
+let cards = 0;
+
+const emit = () => listeners.forEach((listener) => listener());
+const setState = (next: PartsState) => {
+  if (state === next) return;
+  state = next;
   emit();
+};
+
+/** How a probe's answer reads: the server is away, has the file, or answered without it. */
+export type ProbeVerdict = 'no answer' | 'has it' | 'replaced';
+
+/** Asks the server for `url` (HEAD, never from a cache). */
+export async function probe(url: string): Promise<ProbeVerdict> {
+  try {
+    const answer = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    if (answer.ok) return 'has it';
+    // A proxy in front of a stopped server answers for it: still no answer from the site.
+    return answer.status >= 502 && answer.status <= 504 ? 'no answer' : 'replaced';
+  } catch {
+    return 'no answer';
+  }
 }
 
-/** Asks again for every part that could not load (the notice's Retry button). */
+const pageUrl = () => (typeof window === 'undefined' ? '/' : window.location.href);
+
+function schedule(): void {
+  clearTimeout(timer);
+  attempt += 1;
+  const delay = attempt <= REALTIME.maxAttempts ? backoffDelay(attempt) : REALTIME.restingRetryMs;
+  timer = setTimeout(() => void checkServer(), delay);
+}
+
+/** Asks the server again now; loads the waiting parts when it answers. */
+async function checkServer(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  const verdict = await probe(probeUrl ?? pageUrl());
+  if (verdict === 'no answer') {
+    setState('outage');
+    schedule();
+    return;
+  }
+  attempt = 0;
+  if (verdict === 'replaced') {
+    setState('replaced');
+    return;
+  }
+  // Back after an outage: a part that fails now is a new case, asked about afresh.
+  failedAfterAnswer.clear();
+  setState('ok');
+  retryChunks();
+}
+
+/**
+ * A part could not load: `retry` asks for it again. `quiet` parts (decoration: game icons, the
+ * celebration) are asked again with the others but never bring a notice of their own.
+ */
+export function chunkFailed(
+  name: string,
+  retry: () => void,
+  error?: unknown,
+  { quiet = false }: { quiet?: boolean } = {},
+): void {
+  failed.set(name, { retry, quiet });
+  emit();
+  // Known already: the part waits with the others for the server (or for the update).
+  if (quiet || state === 'replaced' || state === 'outage') return;
+  const url = failedFileUrl(error);
+  if (url) probeUrl = url;
+  setState('checking');
+  void probe(url ?? pageUrl()).then((verdict) => {
+    if (state === 'replaced') return;
+    if (verdict === 'replaced' || (verdict === 'has it' && failedAfterAnswer.has(name))) {
+      setState('replaced');
+      return;
+    }
+    if (verdict === 'has it') {
+      // The server has it now (a blip): ask again once; a second failure means it cannot be had.
+      failedAfterAnswer.add(name);
+      setState('ok');
+      retryChunks();
+      return;
+    }
+    setState('outage');
+    if (timer === undefined) schedule();
+  });
+}
+
+/** Asks again for every part that could not load (after the server answered). */
 export function retryChunks(): void {
   const retries = [...failed.values()];
   failed.clear();
+  healStylesheets();
   emit();
-  retries.forEach((retry) => retry());
+  retries.forEach(({ retry }) => retry());
 }
 
-/** Calls `listener` whenever a part fails or is asked for again; returns the unsubscribe. */
+/** The Retry button: asks the server at once (a fresh backoff), then loads what waits. */
+export function retryNow(): void {
+  attempt = 0;
+  void checkServer();
+}
+
+/**
+ * Stylesheets of parts that failed with the server (their `<link>` never loaded): a fresh link
+ * each, so the part's styles come with it on the retry (the bundler's loader skips an href that
+ * is already on the page).
+ */
+function healStylesheets(): void {
+  if (typeof document === 'undefined') return;
+  document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]').forEach((link) => {
+    if (link.sheet) return;
+    const fresh = link.cloneNode() as HTMLLinkElement;
+    link.replaceWith(fresh);
+  });
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('online', () => {
+    if (state === 'outage') retryNow();
+  });
+
+/** Registers what the page keeps across the update's reload; returns the release. */
+export function keepBeforeReload(keep: () => void): () => void {
+  keepers.add(keep);
+  return () => keepers.delete(keep);
+}
+
+/** The update offer's Reload: the new release, the sign-in and the typed text kept. */
+export function reloadForUpdate(): void {
+  keepers.forEach((keep) => keep());
+  reloadPage();
+}
+
+/** Calls `listener` whenever a part fails, is asked for again, or the state changes. */
 export const subscribeChunkFailures = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-/** Some part could not load and waits for Retry. */
+
+/** Some part could not load and waits. */
 export const hasFailedChunks = (): boolean => failed.size > 0;
 
+/** What the page knows: all parts load, it is asking, the server is away, or a new release replaced them. */
+export const partsState = (): PartsState => state;
+
 /**
- * Retry of a page whose own code could not load: when the server answers again, the page is
- * loaded afresh (its code and its styles together, which a second import() alone would not
- * bring); while it does not, every failed part is asked for again, and the stand-in says so.
+ * While the server is known to be away a part is not asked for (it fails at once and waits with
+ * the others): a request that fails stays failed in the page's module map, with its imports.
  */
-export async function retryPage(): Promise<void> {
-  try {
-    const answer = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
-    if (answer.ok) {
-      reloadPage();
-      return;
-    }
-  } catch {
-    // Still unreachable: the parts are asked for again below, and fail again visibly.
-  }
-  retryChunks();
-}
-
-/** Page-sized stand-ins on screen (a route whose code could not load), each with its own Retry. */
-let pageStandIns = 0;
+export const serverAway = (): boolean => state === 'outage';
 
 /**
- * A route's stand-in takes the page: it says what failed and carries the one Retry, so the
- * corner notice steps aside while it shows (one instruction, not two). Returns the release.
+ * A part's own card is on screen (a page, a dialog or a panel that could not load): it says what
+ * happened and carries the one button, so the corner notice steps aside while it shows. Returns
+ * the release.
  */
 export function showPageStandIn(): () => void {
-  pageStandIns += 1;
+  cards += 1;
   emit();
   return () => {
-    pageStandIns -= 1;
+    cards -= 1;
     emit();
   };
 }
 
-/** The corner notice shows: some part waits for Retry and no page stand-in says so already. */
-export const showsCornerNotice = (): boolean => failed.size > 0 && pageStandIns === 0;
+/** The corner notice shows: a part with no card of its own waits, or the update is offered. */
+export const showsCornerNotice = (): boolean =>
+  cards === 0 &&
+  (state === 'replaced' ||
+    (state === 'outage' && [...failed.values()].some((waiting) => !waiting.quiet)));
+
+/** The script address a failed `import()` names ("Failed to fetch dynamically imported module: …"). */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s'"?#]+?\.m?js)\b/.exec(message)?.[1] ?? null;
+}
+
+/** The file a failed load names: a script, or a part's stylesheet ("Unable to preload CSS for …"). */
+function failedFileUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return failedModuleUrl(error) ?? /(https?:\/\/[^\s'"?#]+?\.css)\b/.exec(message)?.[1] ?? null;
+}

@@ -1,4 +1,5 @@
 import { DOCS, LOADERS, type DocMeta } from 'virtual:docs-index';
+import { retryableImport } from '../../platform/retryableImport';
 
 export type { DocMeta };
 
@@ -24,16 +25,28 @@ export function neighbours(doc: DocMeta): { prev: DocMeta | null; next: DocMeta 
 }
 
 const cache = new Map<string, Promise<string>>();
+const loaders = new Map<string, () => Promise<string>>();
 
 /**
  * The page's HTML, one cached promise per id: React's `use()` suspends on it, the prerender
- * waits for it, and hydration keeps the pre-rendered article until it resolves.
+ * waits for it, and hydration keeps the pre-rendered article until it resolves. A file that
+ * could not load is forgotten, so the article's boundary asks again (a fresh address) once the
+ * server answers.
  */
 export function loadDocHtml(id: string): Promise<string> {
   let pending = cache.get(id);
   if (!pending) {
     const loader = LOADERS[id];
-    pending = loader ? loader().then((m) => m.default) : Promise.resolve('');
+    if (loader && !loaders.has(id))
+      loaders.set(
+        id,
+        retryableImport(loader, (m) => m.default),
+      );
+    const load = loaders.get(id);
+    pending = load ? load() : Promise.resolve('');
+    pending.catch(() => {
+      if (cache.get(id) === pending) cache.delete(id);
+    });
     cache.set(id, pending);
   }
   return pending;

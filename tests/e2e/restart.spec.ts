@@ -1,0 +1,257 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '../support/e2e';
+import { E2E_SITE_DIR, ROOT, type RunningServer } from '../support/local-server';
+import { keepScreenshot, signInPage, uniqueEmail, useTheme, waitForApp } from '../support/pages';
+import { registerUser } from '../support/api';
+
+/**
+ * Issue 52: open pages survive restarts, deploys and outages. The server is restarted under open
+ * pages with a *different* build of the site (a new release: other hashed names), on the same
+ * port and data folder, and the pages, never reloaded, keep working; stopped and started again,
+ * the pages recover by themselves; and with the old release's files truly gone, the page offers
+ * the update.
+ */
+const CONNECT =
+  'Unable to connect to the server. Please check your internet connection and try again.';
+const UPDATE = 'A new version of the site is ready';
+const SITE_B = join(ROOT, `.local/e2e-site-next-${process.env.E2E_RUN_ID ?? 'local'}`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const assetNames = (dir: string) => new Set(readdirSync(join(dir, 'assets')));
+let namesA = new Set<string>();
+let namesB = new Set<string>();
+
+test.beforeAll(() => {
+  test.setTimeout(120_000);
+  // The next release: the same source dated a day later, so its hashed names differ.
+  const commit = spawnSync('git', ['log', '-1', '--format=%ct'], { cwd: ROOT, encoding: 'utf8' });
+  const builtAt = Number(commit.stdout.trim()) * 1000 + DAY_MS;
+  const result = spawnSync(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--mode', 'localsite', '--outDir', SITE_B, '--emptyOutDir'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SMW_BUILT_AT: String(builtAt) } },
+  );
+  if (result.status !== 0) throw new Error(`the next release's build failed:\n${result.stderr}`);
+  namesA = assetNames(E2E_SITE_DIR);
+  namesB = assetNames(SITE_B);
+});
+test.afterAll(() => rmSync(SITE_B, { recursive: true, force: true }));
+
+test.beforeEach(({ allowConsoleErrors }) => {
+  // What a stopped server or a replaced file leaves in the console, said by the page or Chromium.
+  allowConsoleErrors(
+    /could not load|dynamically imported module|ERR_CONNECTION_REFUSED|Failed to load resource|WebSocket|Failed to fetch|Unable to preload|The server does not answer/,
+  );
+});
+
+/** The part of the old release the page asks for: in the first build, not in the next. */
+const onlyInA = (prefix: string) =>
+  [...namesA].filter(
+    (name) => name.startsWith(`${prefix}-`) && name.endsWith('.js') && !namesB.has(name),
+  );
+
+type Restartable = {
+  url: string;
+  /** Stops the server (open sockets closed as a restart closes them). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data folder, with `site` (default: the same build). */
+  start(site?: string): Promise<void>;
+};
+
+/** A server of the test's own, stoppable and restartable on one port and one data folder. */
+async function restartable(
+  freshServer: (opts?: {
+    port?: number;
+    dataDir?: string;
+    siteDir?: string;
+  }) => Promise<RunningServer>,
+  dataDir: string,
+): Promise<Restartable> {
+  let server = await freshServer({ dataDir, siteDir: E2E_SITE_DIR });
+  const url = server.url;
+  const port = Number(new URL(url).port);
+  return {
+    url,
+    stop: () => server.close(),
+    async start(site = E2E_SITE_DIR) {
+      server = await freshServer({ port, dataDir, siteDir: site });
+    },
+  };
+}
+
+/** The page keeps a mark that only a reload would wipe. */
+const markPage = (page: Page) =>
+  page.evaluate(() => ((window as { e2eMark?: number }).e2eMark = 1));
+const stillSamePage = async (page: Page) =>
+  expect(await page.evaluate(() => (window as { e2eMark?: number }).e2eMark)).toBe(1);
+
+/** Every /assets/ answer the page got, to check none was missing. */
+function watchAssets(page: Page): Response[] {
+  const answers: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) answers.push(response);
+  });
+  return answers;
+}
+
+/** The page is never empty: its header (or the docs sidebar) and a heading are on screen. */
+async function notBlank(page: Page) {
+  await expect(page.getByRole('banner').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+}
+
+/** Nothing says the player's internet failed, and no update is offered. */
+async function noConnectionBlame(page: Page) {
+  await expect(page.getByText(CONNECT)).toHaveCount(0);
+  await expect(page.getByText(UPDATE)).toHaveCount(0);
+}
+
+const dataFolder = () =>
+  join(
+    ROOT,
+    `.local/e2e-restart-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+  );
+
+/** Clicks every guide and legal page in the docs sidebar; each shows its own text. */
+async function readEveryGuide(page: Page) {
+  const links = page.getByRole('navigation', { name: 'Docs' }).getByRole('link');
+  const titles = (await links.allTextContents()).filter((t) => !t.includes('Back to Home'));
+  expect(titles.length).toBe(11);
+  for (const title of titles) {
+    await page.getByRole('navigation', { name: 'Docs' }).getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const body = page.locator('.docs-body');
+    await expect(body).not.toHaveClass(/docs-body-loading/);
+    await expect(body).not.toBeEmpty();
+  }
+}
+
+const DEVICES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+] as const;
+
+for (const device of DEVICES) {
+  test.describe(`restarted with a new release under an open page (${device.name})`, () => {
+    test.use({ viewport: device.viewport });
+    test.setTimeout(90_000);
+
+    test('the landing page: Get Access opens the dialog, Read Docs and every guide show their page', async ({
+      page,
+      freshServer,
+    }) => {
+      expect(onlyInA('SignInModal')).toHaveLength(1);
+      expect(onlyInA('DocsPage')).toHaveLength(1);
+      const server = await restartable(freshServer, dataFolder());
+      const assets = watchAssets(page);
+      await page.goto(server.url);
+      await waitForApp(page);
+      await markPage(page);
+      await server.stop();
+      await server.start(SITE_B);
+
+      await page.getByRole('button', { name: 'Get Access' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toHaveCount(0);
+      await page
+        .getByRole('link', { name: /Read Docs|View Docs/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+      await readEveryGuide(page);
+      await notBlank(page);
+      await noConnectionBlame(page);
+      await stillSamePage(page);
+      // The old release's parts came from the kept files, none was missing.
+      const fromOld = assets.filter((r) => !namesB.has(new URL(r.url()).pathname.slice(8)));
+      expect(fromOld.map((r) => r.status()).filter((s) => s >= 400)).toEqual([]);
+      expect(fromOld.some((r) => r.url().includes('/assets/SignInModal-'))).toBe(true);
+      expect(fromOld.some((r) => r.url().includes('/assets/DocsPage-'))).toBe(true);
+    });
+
+    test('a docs page: every guide link shows its page, Back and Forward too', async ({
+      page,
+      freshServer,
+    }) => {
+      const server = await restartable(freshServer, dataFolder());
+      await page.goto(`${server.url}/docs/lore`);
+      await waitForApp(page);
+      await markPage(page);
+      await server.stop();
+      await server.start(SITE_B);
+      await readEveryGuide(page);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+      await page.goForward();
+      await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+      await notBlank(page);
+      await noConnectionBlame(page);
+      await stillSamePage(page);
+    });
+
+    test('the sign-in dialog at its code step: Verify signs in and shows the home', async ({
+      page,
+      freshServer,
+    }) => {
+      const server = await restartable(freshServer, dataFolder());
+      await page.goto(server.url);
+      await waitForApp(page);
+      await markPage(page);
+      await page.getByRole('button', { name: 'Get Access' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('E-mail').fill(uniqueEmail('restart'));
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+      await server.stop();
+      await server.start(SITE_B);
+      // Development mode prefills the code: Verify is ready.
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('tab', { name: 'Invite' })).toBeVisible();
+      await noConnectionBlame(page);
+      await stillSamePage(page);
+    });
+
+    test('the signed-in home: the Invite tab, the QR panel shows its code, paying shows only the receipt', async ({
+      page,
+      freshServer,
+    }) => {
+      test.setTimeout(120_000);
+      const server = await restartable(freshServer, dataFolder());
+      const user = await registerUser(server.url, uniqueEmail('restart-home'));
+      await signInPage(page, user);
+      await page.goto(server.url);
+      await waitForApp(page);
+      await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+      await markPage(page);
+      await server.stop();
+      await server.start(SITE_B);
+
+      await page.getByRole('tab', { name: 'Invite' }).click();
+      await expect(page.getByRole('tabpanel')).toContainText('/r/');
+      await page.getByRole('tab', { name: 'Get Ticket' }).click();
+      const panel = page.getByRole('region', { name: 'Get Ticket' });
+      await panel.getByRole('button', { name: 'Pay with a QR code' }).click();
+      await expect(
+        panel.getByRole('img', { name: 'Solana Pay QR code for the ticket transfer' }),
+      ).toBeVisible();
+      await panel.getByRole('button', { name: 'Hide QR code' }).click();
+      await page
+        .getByTestId('local-wallet')
+        .getByRole('button', { name: 'Pay with the local test wallet (local chain)' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
+        timeout: 30_000,
+      });
+      // Only the receipt: no notice, no toast about the connection or an update.
+      await expect(page.getByRole('dialog')).toHaveCount(1);
+      await noConnectionBlame(page);
+      await stillSamePage(page);
+    });
+  });
+}

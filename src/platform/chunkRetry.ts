@@ -10,7 +10,7 @@ import { reloadPage } from './location';
  *   again by itself on the realtime backoff (1, 2, 4, 8, 16 s, then every 30 s), at once when the
  *   browser is back online or the player presses Retry, and loads the parts once it answers;
  * - an answer without the file (404): a new release replaced it. The page offers to update
- *   (Reload), which keeps the sign-in (stored) and what the player typed (`beforeReload`).
+ *   (Reload), which keeps the sign-in (stored).
  * This lives outside the actor system on purpose: the part that fails may be the one that
  * carries it (the app's second stage, the member services).
  */
@@ -28,10 +28,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let probeUrl: string | null = null;
 /** Parts that failed again although the server had their file: they cannot be had here. */
 const failedAfterAnswer = new Set<string>();
-/** What the page keeps across the update's reload (the sign-in dialog's e-mail). */
-const keepers = new Set<() => void>();
 let cards = 0;
 
+/** Read through a call: the state changes while a probe is on its way. */
+const isReplaced = () => state === 'replaced';
 const emit = () => listeners.forEach((listener) => listener());
 const setState = (next: PartsState) => {
   if (state === next) return;
@@ -67,7 +67,10 @@ function schedule(): void {
 async function checkServer(): Promise<void> {
   clearTimeout(timer);
   timer = undefined;
+  // A replaced part never comes back on this page: only the offer's Reload brings it.
+  if (isReplaced()) return;
   const verdict = await probe(probeUrl ?? pageUrl());
+  if (isReplaced()) return;
   if (verdict === 'no answer') {
     setState('outage');
     schedule();
@@ -134,18 +137,28 @@ export function retryNow(): void {
   void checkServer();
 }
 
+/** Stylesheet links whose load failed (their `error` fired): asked for again with the parts. */
+const failedStylesheets = new Set<HTMLLinkElement>();
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'error',
+    (event) => {
+      const link = event.target;
+      if (link instanceof HTMLLinkElement && link.rel === 'stylesheet') failedStylesheets.add(link);
+    },
+    true,
+  );
+
 /**
- * Stylesheets of parts that failed with the server (their `<link>` never loaded): a fresh link
- * each, so the part's styles come with it on the retry (the bundler's loader skips an href that
- * is already on the page).
+ * A fresh link for each part's stylesheet that failed with the server, so the part's styles come
+ * with it on the retry (the bundler's loader skips an href already on the page). Only failed
+ * ones: a link still loading has a loader waiting on its own events.
  */
 function healStylesheets(): void {
-  if (typeof document === 'undefined') return;
-  document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]').forEach((link) => {
-    if (link.sheet) return;
-    const fresh = link.cloneNode() as HTMLLinkElement;
-    link.replaceWith(fresh);
+  failedStylesheets.forEach((link) => {
+    if (link.isConnected) link.replaceWith(link.cloneNode());
   });
+  failedStylesheets.clear();
 }
 
 if (typeof window !== 'undefined')
@@ -153,15 +166,12 @@ if (typeof window !== 'undefined')
     if (state === 'outage') retryNow();
   });
 
-/** Registers what the page keeps across the update's reload; returns the release. */
-export function keepBeforeReload(keep: () => void): () => void {
-  keepers.add(keep);
-  return () => keepers.delete(keep);
-}
-
-/** The update offer's Reload: the new release, the sign-in and the typed text kept. */
+/**
+ * The update offer's Reload: the new release. The sign-in is stored and stays; no field the
+ * player types into can be on screen with the offer unsaved (the sign-in dialog's fields belong to
+ * a part that loaded, and its code step ends in a stored sign-in before the home is asked for).
+ */
 export function reloadForUpdate(): void {
-  keepers.forEach((keep) => keep());
   reloadPage();
 }
 

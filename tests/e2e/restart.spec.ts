@@ -5,7 +5,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/e2e';
 import { E2E_SITE_DIR, ROOT, type RunningServer } from '../support/local-server';
 import { keepScreenshot, signInPage, uniqueEmail, useTheme, waitForApp } from '../support/pages';
-import { registerUser } from '../support/api';
+import { readOutboxCode, registerUser } from '../support/api';
 
 /**
  * Issue 52: open pages survive restarts, deploys and outages. The server is restarted under open
@@ -82,6 +82,25 @@ async function restartable(
   };
 }
 
+/** The page has loaded what it loads by itself (the member services, fonts) before the stop. */
+async function settled(page: Page) {
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+}
+
+/** A server of the test's own with `path` open on it, settled and marked. */
+async function openOnServer(
+  page: Page,
+  freshServer: Parameters<typeof restartable>[0],
+  path: string,
+): Promise<Restartable> {
+  const server = await restartable(freshServer, dataFolder());
+  await page.goto(`${server.url}${path}`);
+  await settled(page);
+  await markPage(page);
+  return server;
+}
+
 /** The page keeps a mark that only a reload would wipe. */
 const markPage = (page: Page) =>
   page.evaluate(() => ((window as { e2eMark?: number }).e2eMark = 1));
@@ -148,7 +167,7 @@ for (const device of DEVICES) {
       const server = await restartable(freshServer, dataFolder());
       const assets = watchAssets(page);
       await page.goto(server.url);
-      await waitForApp(page);
+      await settled(page);
       await markPage(page);
       await server.stop();
       await server.start(SITE_B);
@@ -178,10 +197,7 @@ for (const device of DEVICES) {
       page,
       freshServer,
     }) => {
-      const server = await restartable(freshServer, dataFolder());
-      await page.goto(`${server.url}/docs/lore`);
-      await waitForApp(page);
-      await markPage(page);
+      const server = await openOnServer(page, freshServer, '/docs/lore');
       await server.stop();
       await server.start(SITE_B);
       await readEveryGuide(page);
@@ -198,10 +214,7 @@ for (const device of DEVICES) {
       page,
       freshServer,
     }) => {
-      const server = await restartable(freshServer, dataFolder());
-      await page.goto(server.url);
-      await waitForApp(page);
-      await markPage(page);
+      const server = await openOnServer(page, freshServer, '/');
       await page.getByRole('button', { name: 'Get Access' }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('E-mail').fill(uniqueEmail('restart'));
@@ -228,6 +241,7 @@ for (const device of DEVICES) {
       await page.goto(server.url);
       await waitForApp(page);
       await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+      await settled(page);
       await markPage(page);
       await server.stop();
       await server.start(SITE_B);
@@ -255,3 +269,179 @@ for (const device of DEVICES) {
     });
   });
 }
+
+/** Waits for `done`, printing how long it took after the server came back. */
+async function recoveredWithin(label: string, since: number, done: Promise<void>) {
+  await done;
+  console.log(
+    `${label}: recovered ${((Date.now() - since) / 1000).toFixed(1)} s after the server came back (realtime backoff 1, 2, 4, 8, 16 s, then every 30 s)`,
+  );
+}
+
+for (const device of DEVICES) {
+  test.describe(`stopped and started again under an open page (${device.name})`, () => {
+    test.use({ viewport: device.viewport });
+    test.setTimeout(120_000);
+
+    test('a docs page: other guides show the connection card inside the page, Back works, and the guide comes by itself', async ({
+      page,
+      freshServer,
+    }) => {
+      const server = await openOnServer(page, freshServer, '/docs/lore');
+      await server.stop();
+      const sidebar = page.getByRole('navigation', { name: 'Docs' });
+      const card = page.locator('#docs-article').getByRole('alert');
+      await sidebar.getByRole('link', { name: 'Fights' }).click();
+      await expect(card).toContainText(CONNECT);
+      await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
+      // The chrome stays: header, sidebar, the guide's title.
+      await expect(page.getByRole('heading', { level: 1, name: 'Fights' })).toBeVisible();
+      await notBlank(page);
+      await sidebar.getByRole('link', { name: 'Weapons & Packs' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Weapons & Packs' })).toBeVisible();
+      await expect(card).toContainText(CONNECT);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fights' })).toBeVisible();
+      await expect(card).toContainText(CONNECT);
+      // One message about the connection: the card, no corner notice beside it.
+      await expect(page.getByText(CONNECT)).toHaveCount(1);
+      await server.start();
+      const back = Date.now();
+      await recoveredWithin(
+        `docs (${device.name})`,
+        back,
+        expect(page.locator('.docs-body')).toContainText(/\w{4,}/, { timeout: 60_000 }),
+      );
+      await expect(card).toHaveCount(0);
+      await page.goForward();
+      await expect(page.getByRole('heading', { level: 1, name: 'Weapons & Packs' })).toBeVisible();
+      await expect(page.locator('.docs-body')).toContainText(/\w{4,}/);
+      await noConnectionBlame(page);
+      await stillSamePage(page);
+    });
+
+    test('the sign-in dialog: Get Access shows the card in its place, and the dialog opens by itself once the server is back', async ({
+      page,
+      freshServer,
+    }) => {
+      const server = await openOnServer(page, freshServer, '/');
+      await server.stop();
+      await page.getByRole('button', { name: 'Get Access' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(
+        dialog.getByRole('heading', { name: 'The sign-in could not open' }),
+      ).toBeVisible();
+      await expect(dialog).toContainText(CONNECT);
+      await expect(page.getByText(CONNECT)).toHaveCount(1);
+      // Retry asks again while the server is still away: the card stays, still honest.
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await expect(dialog).toContainText(CONNECT);
+      await server.start();
+      const back = Date.now();
+      await recoveredWithin(
+        `sign-in (${device.name})`,
+        back,
+        expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 60_000 }),
+      );
+      // The dialog works: the code step follows.
+      const email = uniqueEmail('outage');
+      await dialog.getByLabel('E-mail').fill(email);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+      // Stopped at the code step: Verify fails inside the dialog (§8 clears the boxes); back,
+      // the same code verifies.
+      await server.stop();
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      await server.start();
+      const code = await readOutboxCode(server.url, email);
+      await dialog.getByLabel(`Digit 1 of 6`).focus();
+      await page.keyboard.type(code);
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible({ timeout: 15_000 });
+      await stillSamePage(page);
+    });
+  });
+}
+
+for (const device of DEVICES)
+  for (const theme of ['light', 'dark'] as const)
+    test(`the outage card and the update offer, ${device.viewport.width} px, ${theme}`, async ({
+      page,
+      freshServer,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(device.viewport);
+      await useTheme(page, theme);
+      const data = dataFolder();
+      const server = await restartable(freshServer, data);
+      await page.goto(`${server.url}/docs/lore`);
+      await settled(page);
+      await server.stop();
+      await page
+        .getByRole('navigation', { name: 'Docs' })
+        .getByRole('link', { name: 'Fights' })
+        .click();
+      const card = page.locator('#docs-article').getByRole('alert');
+      await expect(card).toContainText(CONNECT);
+      await card.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, `outage-card-${device.viewport.width}-${theme}`, {
+        fullPage: false,
+      });
+      await server.start();
+      await expect(card).toHaveCount(0, { timeout: 60_000 });
+
+      // A release whose files are truly gone (the kept releases deleted): the update offer.
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeVisible();
+      await server.stop();
+      rmSync(join(data, 'site-releases'), { recursive: true, force: true });
+      await server.start(SITE_B);
+      await page.getByRole('button', { name: 'Get Access' }).first().click();
+      const offer = page.getByRole('dialog');
+      await expect(offer.getByRole('heading', { name: UPDATE })).toBeVisible();
+      await expect(offer.getByRole('button', { name: 'Reload' })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(1);
+      await expect(page.getByText(CONNECT)).toHaveCount(0);
+      await keepScreenshot(page, `update-offer-${device.viewport.width}-${theme}`, {
+        fullPage: false,
+      });
+      await offer.getByRole('button', { name: 'Reload' }).click();
+      await waitForApp(page);
+      // The new release: Get Access opens its dialog.
+      await page.getByRole('button', { name: 'Get Access' }).first().click();
+      await expect(
+        page.getByRole('dialog').getByRole('heading', { name: 'Sign In' }),
+      ).toBeVisible();
+    });
+
+test('the signed-in home with its release gone: Docs offers the update in the page’s place; Reload keeps the sign-in', async ({
+  page,
+  freshServer,
+}) => {
+  test.setTimeout(90_000);
+  const data = dataFolder();
+  const server = await restartable(freshServer, data);
+  const user = await registerUser(server.url, uniqueEmail('update-home'));
+  await signInPage(page, user);
+  await page.goto(server.url);
+  await waitForApp(page);
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await settled(page);
+  await server.stop();
+  rmSync(join(data, 'site-releases'), { recursive: true, force: true });
+  await server.start(SITE_B);
+  await page.getByRole('banner').getByRole('link', { name: 'Docs' }).click();
+  const offer = page.getByRole('main').getByRole('alert');
+  await expect(offer.getByRole('heading', { level: 1, name: UPDATE })).toBeVisible();
+  await expect(offer).toContainText('You stay signed in.');
+  await expect(page.getByRole('button', { name: 'Reload' })).toHaveCount(1);
+  await expect(page.getByText(CONNECT)).toHaveCount(0);
+  await offer.getByRole('button', { name: 'Reload' }).click();
+  // The new release's docs page, still signed in: Home shows the tabs, not the landing page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get Access' })).toHaveCount(0);
+});

@@ -8,6 +8,8 @@ type Props = {
   /** The card's title, e.g. "This guide could not load". */
   title: string;
   variant: 'page' | 'panel';
+  /** Before drawing again after a failure (forget what failed). */
+  onRetry?: () => void;
   /** A new value (the next address) draws the part afresh after a failure. */
   resetKey?: string;
   children: ReactNode;
@@ -31,8 +33,10 @@ export class PartBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidUpdate(previous: Props): void {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.props.onRetry?.();
       this.setState({ failed: false });
+    }
   }
 
   override componentWillUnmount(): void {
@@ -44,6 +48,7 @@ export class PartBoundary extends Component<Props, { failed: boolean }> {
     chunkFailed(
       this.props.name,
       () => {
+        this.props.onRetry?.();
         if (this.mounted) this.setState({ failed: false });
       },
       error,

@@ -1,4 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { selectHasJwt } from '../../../machines/auth/auth.selectors';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { useService } from '../../app/hooks';
 import { SESSION_MESSAGES } from '../../../contract/messages';
 import {
   partsState,
@@ -13,7 +17,8 @@ import './chunkRetry.css';
 
 /** The update offer's words (issue 52): one line, one Reload button. */
 export const UPDATE_TITLE = 'A new version of the site is ready';
-export const UPDATE_NOTE = 'Reload to use it. You stay signed in.';
+export const UPDATE_NOTE = 'Reload to use it.';
+export const UPDATE_NOTE_SIGNED_IN = 'Reload to use it. You stay signed in.';
 export const AUTO_RETRY_NOTE = 'It loads by itself as soon as the server answers.';
 
 /** What the page knows about its parts, for the cards and the corner notice. */
@@ -75,6 +80,8 @@ function PartCard({
   titleId: string;
   headingLevel: Variant;
 }) {
+  // The sign-in is stored: a reload keeps it (the shell checks only the jwt, §4).
+  const signedIn = useSelector(useService(SYSTEM_IDS.auth), selectHasJwt);
   const Heading = headingLevel === 'page' ? 'h1' : 'h2';
   // Inside a dialog the frame is the card; elsewhere the card is drawn here.
   const Frame = headingLevel === 'dialog' ? 'div' : 'section';
@@ -85,7 +92,7 @@ function PartCard({
         <Heading id={titleId} className="chunk-failed__title">
           {UPDATE_TITLE}
         </Heading>
-        <p>{UPDATE_NOTE}</p>
+        <p>{signedIn ? UPDATE_NOTE_SIGNED_IN : UPDATE_NOTE}</p>
         <button type="button" className="btn btn-primary" onClick={reloadForUpdate}>
           Reload
         </button>

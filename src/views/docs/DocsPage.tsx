@@ -4,7 +4,15 @@ import { PartBoundary } from '../common/PartBoundary';
 import { usePageTitle } from '../common/usePageTitle';
 import { docsTitle } from '../shell/pageMeta';
 import { SiteHeader } from '../home/SiteHeader';
-import { GUIDES, LEGAL, loadDocHtml, neighbours, resolveDoc, type DocMeta } from './docsIndex';
+import {
+  forgetDocHtml,
+  GUIDES,
+  LEGAL,
+  loadDocHtml,
+  neighbours,
+  resolveDoc,
+  type DocMeta,
+} from './docsIndex';
 import './docs.css';
 
 /** The card in the article's place when its text cannot load (the sidebar stays). */
@@ -91,6 +99,7 @@ export function DocsPage() {
               name={`guide ${doc.id}`}
               title={GUIDE_FAILED}
               variant="panel"
+              onRetry={() => forgetDocHtml(doc.id)}
             >
               <Suspense fallback={<div className="docs-body docs-body-loading">Loading…</div>}>
                 <ArticleBody id={doc.id} />

@@ -29,9 +29,7 @@ const loaders = new Map<string, () => Promise<string>>();
 
 /**
  * The page's HTML, one cached promise per id: React's `use()` suspends on it, the prerender
- * waits for it, and hydration keeps the pre-rendered article until it resolves. A file that
- * could not load is forgotten, so the article's boundary asks again (a fresh address) once the
- * server answers.
+ * waits for it, and hydration keeps the pre-rendered article until it resolves.
  */
 export function loadDocHtml(id: string): Promise<string> {
   let pending = cache.get(id);
@@ -44,10 +42,15 @@ export function loadDocHtml(id: string): Promise<string> {
       );
     const load = loaders.get(id);
     pending = load ? load() : Promise.resolve('');
-    pending.catch(() => {
-      if (cache.get(id) === pending) cache.delete(id);
-    });
     cache.set(id, pending);
   }
   return pending;
+}
+
+/**
+ * Forgets a page whose file could not load, for its boundary's retry: the next render asks again
+ * (kept until then, so React's own re-render after the failure reads the same rejection).
+ */
+export function forgetDocHtml(id: string): void {
+  cache.delete(id);
 }

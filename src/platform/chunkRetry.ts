@@ -1,4 +1,3 @@
-import { backoffDelay, REALTIME } from '../../machines/realtime/realtime.types';
 import { reloadPage } from './location';
 
 /**
@@ -56,11 +55,21 @@ export async function probe(url: string): Promise<ProbeVerdict> {
 
 const pageUrl = () => (typeof window === 'undefined' ? '/' : window.location.href);
 
+/**
+ * The realtime connection's schedule (§4, §9: 1 s doubled per attempt for 5 attempts, then a
+ * round every 30 s), written out here: importing the realtime module would bring it into the
+ * first load. tests/unit/partsState.test.ts holds it equal to REALTIME and backoffDelay.
+ */
+export const PROBE_SCHEDULE = { baseMs: 1_000, attempts: 5, restingMs: 30_000 } as const;
+
+/** The wait before probe `n` (1-based) of an outage. */
+export const probeDelay = (n: number): number =>
+  n <= PROBE_SCHEDULE.attempts ? PROBE_SCHEDULE.baseMs * 2 ** (n - 1) : PROBE_SCHEDULE.restingMs;
+
 function schedule(): void {
   clearTimeout(timer);
   attempt += 1;
-  const delay = attempt <= REALTIME.maxAttempts ? backoffDelay(attempt) : REALTIME.restingRetryMs;
-  timer = setTimeout(() => void checkServer(), delay);
+  timer = setTimeout(() => void checkServer(), probeDelay(attempt));
 }
 
 /** Asks the server again now; loads the waiting parts when it answers. */
@@ -101,7 +110,7 @@ export function chunkFailed(
   emit();
   // Known already: the part waits with the others for the server (or for the update).
   if (quiet || state === 'replaced' || state === 'outage') return;
-  const url = failedFileUrl(error);
+  const url = failedModuleUrl(error);
   if (url) probeUrl = url;
   setState('checking');
   void probe(url ?? pageUrl()).then((verdict) => {
@@ -181,9 +190,6 @@ export const subscribeChunkFailures = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Some part could not load and waits. */
-export const hasFailedChunks = (): boolean => failed.size > 0;
-
 /** What the page knows: all parts load, it is asking, the server is away, or a new release replaced them. */
 export const partsState = (): PartsState => state;
 
@@ -217,10 +223,4 @@ export const showsCornerNotice = (): boolean =>
 export function failedModuleUrl(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
   return /(https?:\/\/[^\s'"?#]+?\.m?js)\b/.exec(message)?.[1] ?? null;
-}
-
-/** The file a failed load names: a script, or a part's stylesheet ("Unable to preload CSS for …"). */
-function failedFileUrl(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  return failedModuleUrl(error) ?? /(https?:\/\/[^\s'"?#]+?\.css)\b/.exec(message)?.[1] ?? null;
 }

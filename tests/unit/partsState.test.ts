@@ -2,7 +2,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chunkFailed, partsState, probe, retryNow } from '../../src/platform/chunkRetry';
+import { backoffDelay, REALTIME } from '../../machines/realtime/realtime.types';
+import {
+  chunkFailed,
+  partsState,
+  probe,
+  probeDelay,
+  retryNow,
+} from '../../src/platform/chunkRetry';
 
 /**
  * Issue 52: when a part cannot load, the page tells "the server answered without it" (a new
@@ -47,6 +54,14 @@ const failure = (name: string) =>
   new TypeError(`Failed to fetch dynamically imported module: ${base}/assets/${name}-Ab12Cd34.js`);
 
 describe('which case a part that cannot load is in', () => {
+  it('asks the server again on the realtime backoff: 1, 2, 4, 8, 16 s, then every 30 s', () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7].map(probeDelay);
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    // The same numbers as the realtime connection's (one schedule about the connection).
+    for (let n = 1; n <= REALTIME.maxAttempts; n += 1) expect(probeDelay(n)).toBe(backoffDelay(n));
+    expect(probeDelay(REALTIME.maxAttempts + 1)).toBe(REALTIME.restingRetryMs);
+  });
+
   it('reads an answer: the file is there, a 404 or 410 is a new release, a proxy’s 502–504 or none is no answer', async () => {
     const url = () => `${base}/assets/x-Ab12Cd34.js`;
     answer = { status: 200 };

@@ -14,20 +14,18 @@ export function ChunkRetryNotice() {
   const shown = useChunkFailed();
   const state = usePartsState();
   if (!shown) return null;
-  if (state === 'replaced')
-    return (
-      <div className="chunk-retry" role="alert" data-part-state={state}>
-        <p>{UPDATE_TITLE}</p>
-        <button type="button" className="btn btn-primary" onClick={reloadForUpdate}>
-          Reload
-        </button>
-      </div>
-    );
+  const replaced = state === 'replaced';
   return (
     <div className="chunk-retry" role="alert" data-part-state={state}>
-      <p>Part of the page could not load. {SESSION_MESSAGES.connect}</p>
-      <button type="button" className="btn btn-primary" onClick={retryNow}>
-        Retry
+      <p>
+        {replaced ? UPDATE_TITLE : `Part of the page could not load. ${SESSION_MESSAGES.connect}`}
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={replaced ? reloadForUpdate : retryNow}
+      >
+        {replaced ? 'Reload' : 'Retry'}
       </button>
     </div>
   );

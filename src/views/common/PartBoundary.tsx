@@ -10,8 +10,6 @@ type Props = {
   variant: 'page' | 'panel';
   /** Before drawing again after a failure (forget what failed). */
   onRetry?: () => void;
-  /** A new value (the next address) draws the part afresh after a failure. */
-  resetKey?: string;
   children: ReactNode;
 };
 
@@ -22,25 +20,9 @@ type Props = {
  */
 export class PartBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
-  private mounted = false;
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
-  }
-
-  override componentDidMount(): void {
-    this.mounted = true;
-  }
-
-  override componentDidUpdate(previous: Props): void {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
-      this.props.onRetry?.();
-      this.setState({ failed: false });
-    }
-  }
-
-  override componentWillUnmount(): void {
-    this.mounted = false;
   }
 
   override componentDidCatch(error: unknown): void {
@@ -49,7 +31,8 @@ export class PartBoundary extends Component<Props, { failed: boolean }> {
       this.props.name,
       () => {
         this.props.onRetry?.();
-        if (this.mounted) this.setState({ failed: false });
+        // A boundary no longer on screen ignores it (React drops the update).
+        this.setState({ failed: false });
       },
       error,
     );

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
@@ -12,7 +12,6 @@ import {
   subscribeChunkFailures,
   type PartsState,
 } from '../../platform/chunkRetry';
-import { ModalFrame } from '../overlays/ModalFrame';
 import './chunkRetry.css';
 
 /** The update offer's words (issue 52): one line, one Reload button. */
@@ -48,23 +47,10 @@ export function PartUnavailable({
   const state = usePartsState();
   const titleId = useId();
   useEffect(() => showPageStandIn(), []);
+  // Asking the server which case it is (a moment), or loading again: no card yet.
+  if (state !== 'outage' && state !== 'replaced') return null;
   const card = <PartCard state={state} title={title} titleId={titleId} headingLevel={variant} />;
-  if (variant === 'dialog')
-    return (
-      <ModalFrame
-        onClose={onClose ?? (() => undefined)}
-        backdropClassName="part-backdrop"
-        className="chunk-failed__card part-dialog"
-        labelledBy={titleId}
-      >
-        {onClose ? (
-          <button className="part-close" type="button" aria-label="Close" onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        ) : null}
-        {card}
-      </ModalFrame>
-    );
+  if (variant === 'dialog') return <PartDialog titleId={titleId} onClose={onClose} card={card} />;
   if (variant === 'page') return <main className="chunk-failed">{card}</main>;
   return <div className="part-panel">{card}</div>;
 }
@@ -111,13 +97,51 @@ function PartCard({
         </button>
       </Frame>
     );
-  // Asking the server which case it is, or loading again: busy, no verdict yet.
+  return null;
+}
+
+/**
+ * A dialog's card: a backdrop that closes it when pressed, Escape too, focus on its button. Kept
+ * small (it is in the first load, for when the dialog's own code cannot come), so not the modal
+ * frame of the dialogs.
+ */
+function PartDialog({
+  titleId,
+  onClose,
+  card,
+}: {
+  titleId: string;
+  onClose: (() => void) | undefined;
+  card: ReactNode;
+}) {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('.btn')?.focus();
+  });
   return (
-    <Frame className={frameClass} aria-busy="true" data-part-state={state}>
-      <Heading id={titleId} className="visually-hidden">
-        Loading
-      </Heading>
-      <span className="part-spinner" aria-hidden="true" />
-    </Frame>
+    <div
+      className="part-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose?.();
+      }}
+    >
+      <div
+        ref={dialog}
+        className="chunk-failed__card part-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose?.();
+        }}
+      >
+        {onClose ? (
+          <button className="part-close" type="button" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
+        {card}
+      </div>
+    </div>
   );
 }

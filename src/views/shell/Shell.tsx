@@ -1,5 +1,3 @@
-import { useLocation } from 'wouter';
-import { PartBoundary } from '../common/PartBoundary';
 import { AppRoutes } from './AppRoutes';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Overlays } from './Overlays';
@@ -17,22 +15,8 @@ export function Shell() {
     <>
       <LoadingOverlay />
       <ScrollToTop />
-      <RoutedPage />
+      <AppRoutes />
       <Overlays />
     </>
-  );
-}
-
-/**
- * The routed page inside a boundary of its own: whatever fails while it draws shows the page's
- * card in its place, never an empty page, and the next address (a link, Back, Forward) draws
- * afresh.
- */
-function RoutedPage() {
-  const [location] = useLocation();
-  return (
-    <PartBoundary resetKey={location} name="page" title="This page could not load" variant="page">
-      <AppRoutes />
-    </PartBoundary>
   );
 }

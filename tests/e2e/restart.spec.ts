@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/e2e';
@@ -38,7 +39,9 @@ test.beforeAll(() => {
   namesA = assetNames(E2E_SITE_DIR);
   namesB = assetNames(SITE_B);
 });
-test.afterAll(() => rmSync(SITE_B, { recursive: true, force: true }));
+test.afterAll(() => {
+  for (const dir of [SITE_B, ...dataFolders]) rmSync(dir, { recursive: true, force: true });
+});
 
 test.beforeEach(({ allowConsoleErrors }) => {
   // What a stopped server or a replaced file leaves in the console, said by the page or Chromium.
@@ -128,11 +131,13 @@ async function noConnectionBlame(page: Page) {
   await expect(page.getByText(UPDATE)).toHaveCount(0);
 }
 
-const dataFolder = () =>
-  join(
-    ROOT,
-    `.local/e2e-restart-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-  );
+/** A data folder of the test's own (the server's SQLite file and its kept releases). */
+const dataFolders: string[] = [];
+const dataFolder = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'smw-restart-'));
+  dataFolders.push(dir);
+  return dir;
+};
 
 /** Clicks every guide and legal page in the docs sidebar; each shows its own text. */
 async function readEveryGuide(page: Page) {

@@ -325,6 +325,31 @@ for (const device of DEVICES) {
       await stillSamePage(page);
     });
 
+    test('Read Docs from the landing page: the page card, and the docs page by itself once the server is back', async ({
+      page,
+      freshServer,
+    }) => {
+      const server = await openOnServer(page, freshServer, '/');
+      await server.stop();
+      await page.getByRole('link', { name: 'Read Docs' }).first().click();
+      const card = page.getByRole('main').getByRole('alert');
+      await expect(card.getByRole('heading', { name: 'This page could not load' })).toBeVisible();
+      await expect(card).toContainText(CONNECT);
+      await server.start();
+      const back = Date.now();
+      await recoveredWithin(
+        `Read Docs (${device.name})`,
+        back,
+        expect(page.getByRole('heading', { level: 1, name: 'Introduction' })).toBeVisible({
+          timeout: 60_000,
+        }),
+      );
+      await expect(page.locator('.docs-body')).toContainText(/\w{4,}/);
+      // Styled too: the page's stylesheet came with it (a fresh link for the one that failed).
+      await expect(page.locator('.docs-layout')).toHaveCSS('display', 'grid');
+      await noConnectionBlame(page);
+    });
+
     test('the sign-in dialog: Get Access shows the card in its place, and the dialog opens by itself once the server is back', async ({
       page,
       freshServer,

@@ -3,15 +3,22 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { calendarFromEnv } from './contract/calendar';
 import { chunkName } from './src/prerender/appChunk';
+import { buildClock } from './src/prerender/buildClock';
 import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { stacklessSentinelsPlugin } from './src/prerender/stacklessSentinels';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
 
 // One build time for the client build and the pre-render's nested SSR build (same process): the
-// dated copy of the pre-rendered pages and of their hydration reads this clock.
-process.env.SMW_BUILT_AT ??= String(Date.now());
-const BUILT_AT = Number(process.env.SMW_BUILT_AT);
+// dated copy of the pre-rendered pages and of their hydration reads this clock. It is the commit's
+// time unless given (src/prerender/buildClock.ts): one commit builds the same files every time.
+const CLOCK = buildClock(process.env, import.meta.dirname);
+if (CLOCK.source === 'clock' && !process.env.SMW_PRERENDER_NESTED)
+  console.warn(
+    'Not a git checkout and no SMW_BUILT_AT or SOURCE_DATE_EPOCH: this build dates itself by the clock and is not reproducible.',
+  );
+process.env.SMW_BUILT_AT = String(CLOCK.at);
+const BUILT_AT = CLOCK.at;
 // The launch calendar of the build: the same variables the server reads (contract/calendar.ts).
 const BUILT_CALENDAR = calendarFromEnv(process.env);
 

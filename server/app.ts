@@ -396,7 +396,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const cleanups: (() => void | Promise<void>)[] = [];
 
   const serveSite = config.siteDir
-    ? await registerStaticSite(app, config.siteDir, config.connectSrc, countInviteClick)
+    ? await registerStaticSite(app, config.siteDir, config.connectSrc, countInviteClick, {
+        // Earlier releases' hashed files stay servable (server/siteReleases.ts).
+        dataDir: config.dataDir,
+      })
     : undefined;
 
   const notFound = (req: FastifyRequest, reply: FastifyReply) =>

@@ -5,6 +5,12 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../contract/site';
+import {
+  archivedAssetsDir,
+  archiveRelease,
+  releaseArchiveFromEnv,
+  type ReleaseArchive,
+} from './siteReleases';
 
 /** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
 export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
@@ -61,10 +67,13 @@ export const PERMISSIONS_POLICY =
 /** HSTS, one year with the subdomains, sent only behind TLS (HSTS=1). */
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
-export type ServedFile = { path: string; stat: Stats; isPage: boolean };
+/** A file to send: where it is, and the folder it is sent from (the site, or the archive). */
+export type ServedFile = { path: string; stat: Stats; isPage: boolean; root: string };
 
 /** Invite links: Home, previewed as an invite. */
 const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;
+/** A hashed file of the build (`/assets/name`), which an earlier release may have had. */
+const ARCHIVED_FILE = /^\/assets\/[^/]+$/;
 /** The app's other routes without a pre-rendered page of their own (§2): Home renders them. */
 const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|r|ref|__machines)\/?$/;
 
@@ -74,14 +83,30 @@ const APP_ROUTE = /^\/(?:|docs(?:\/[^/]*)?|r|ref|__machines)\/?$/;
  * (`docs/intro/index.html` or `docs/intro.html`) for their routes, the invite page for `/r/{code}`,
  * index.html for the app's other routes, and the Page not found page with status 404 for any other
  * extension-less path. Pages carry their own CSP with the hashes of their inline blocks.
+ * With `archiveOf` (the data folder, or the archive's settings), the build's hashed files are archived at start and those of earlier releases
+ * still answer (server/siteReleases.ts): a page opened before a deploy finds what it loads later.
  */
 export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
   connectSrc: readonly string[],
   onPage: (req: FastifyRequest) => void | Promise<void>,
+  archiveOf?: ReleaseArchive | { dataDir: string },
 ): Promise<SiteHandler> {
   const root = resolve(siteDir);
+  // The server's data folder: the archive's settings come from its environment.
+  const releases =
+    archiveOf && 'dataDir' in archiveOf
+      ? releaseArchiveFromEnv(process.env, archiveOf.dataDir)
+      : archiveOf;
+  if (releases) {
+    const archived = await archiveRelease(root, releases);
+    app.log.info(
+      archived,
+      `site release ${archived.release}: ${archived.releases} releases' assets kept in ${releases.dir}`,
+    );
+  }
+  const archiveRoot = releases && archivedAssetsDir(releases);
   const policyCache = new Map<string, string>();
   // A file's Brotli copy (`file.br`, written by the build: src/prerender/precompress.ts) goes to
   // a browser that accepts Brotli; any other file or browser gets @fastify/compress's gzip.
@@ -105,12 +130,13 @@ export async function registerStaticSite(
   };
 
   /** The file at a path of the site (a folder's index.html); the disk is read asynchronously. */
-  const fileAt = async (relativePath: string): Promise<ServedFile | undefined> => {
-    const path = resolve(join(root, relativePath));
-    if (path !== root && !path.startsWith(root + sep)) return undefined;
+  const fileAt = async (relativePath: string, base = root): Promise<ServedFile | undefined> => {
+    const path = resolve(join(base, relativePath));
+    if (path !== base && !path.startsWith(base + sep)) return undefined;
     const found = await stat(path).catch(() => undefined);
-    if (found?.isFile()) return { path, stat: found, isPage: extname(path) === '.html' };
-    if (found?.isDirectory()) return fileAt(join(relativePath, 'index.html'));
+    if (found?.isFile())
+      return { path, stat: found, isPage: extname(path) === '.html', root: base };
+    if (found?.isDirectory()) return fileAt(join(relativePath, 'index.html'), base);
     return undefined;
   };
 
@@ -134,6 +160,12 @@ export async function registerStaticSite(
     if (decoded.includes('\0') || decoded.split('/').includes('..')) return undefined;
     const direct = await fileAt(decoded);
     if (direct) return { file: direct, status: 200 };
+    // A hashed file of an earlier release, for a page opened before the deploy.
+    const archived =
+      archiveRoot && ARCHIVED_FILE.test(decoded)
+        ? await fileAt(decoded.slice('/assets/'.length), archiveRoot)
+        : undefined;
+    if (archived) return { file: archived, status: 200 };
     const last = decoded.split('/').pop() ?? '';
     if (last.includes('.')) return undefined;
     const page = await fileAt(`${decoded.replace(/\/+$/, '')}.html`);
@@ -163,7 +195,7 @@ export async function registerStaticSite(
     reply.header('Cache-Control', cacheControl(pathname, file));
     // Not returned: a reply is a thenable of its own end, so awaiting it would wait for the
     // whole file and then read as undefined (the caller took that for "no file").
-    void reply.sendFile(relative(root, file.path));
+    void reply.sendFile(relative(file.root, file.path), file.root);
     return true;
   };
 }

@@ -268,7 +268,7 @@ export async function composeApp(
       reportMembersUnavailable: ({ self }, { error }) => {
         console.error('[app] the member services could not load', error);
         // The page's retry notice says so; its Retry asks for the chunk again.
-        chunkFailed('member services', () => self.send({ type: 'app.retryMembers' }));
+        chunkFailed('member services', () => self.send({ type: 'app.retryMembers' }), error);
       },
     },
   });

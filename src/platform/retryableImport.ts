@@ -1,10 +1,16 @@
+import { failedModuleUrl, serverAway } from './chunkRetry';
+
+export { failedModuleUrl };
+
 /**
  * `import()` of a chunk that can be asked for again after it failed (the page's Retry,
  * src/platform/chunkRetry.ts). Chromium keeps a failed module fetch in the page's module map:
  * importing the same address again fails at once, without asking the network. So after a failure
  * the next call asks for the address the failure names with a query of its own, a new entry in
  * the map; the chunk's own imports stay the page's usual modules (React, the machines).
- * `pick` takes what the caller needs from the module.
+ * `pick` takes what the caller needs from the module. While the server is known to be away the
+ * chunk is not asked for at all (it would stay failed in the map): the call fails at once and
+ * the part waits for the server with the others (src/platform/chunkRetry.ts).
  */
 export function retryableImport<M, T = M>(
   importer: () => Promise<M>,
@@ -13,6 +19,7 @@ export function retryableImport<M, T = M>(
   let failedAt: string | null = null;
   let attempt = 0;
   return () => {
+    if (serverAway()) return Promise.reject(new Error(SERVER_AWAY));
     const request: Promise<M> =
       failedAt === null
         ? importer()
@@ -24,8 +31,5 @@ export function retryableImport<M, T = M>(
   };
 }
 
-/** The script address a failed `import()` names ("Failed to fetch dynamically imported module: …"). */
-export function failedModuleUrl(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  return /(https?:\/\/[^\s'"?#]+?\.m?js)\b/.exec(message)?.[1] ?? null;
-}
+/** Why a part was not asked for: the server does not answer yet. */
+export const SERVER_AWAY = 'The server does not answer: the part waits for it.';

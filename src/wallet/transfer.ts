@@ -43,13 +43,17 @@ export function preloadWeb3(): void {
   // The wallet library's files the build listed for this page; none on the dev server.
   const files = listedFiles('wallet');
   if (files.length === 0) {
-    void loadWeb3().catch(() => chunkFailed('wallet code', preloadWeb3));
+    void loadWeb3().catch((error: unknown) => chunkFailed('wallet code', preloadWeb3, error));
     return;
   }
   fetchedAhead = Promise.all(
     files.map(async (file) => {
-      const response = await fetch(file, { priority: 'low' });
-      if (!response.ok) throw new Error(`${file} answered ${response.status}`);
+      // The file's address in the error: the page asks the server for that file (chunkRetry).
+      const address = new URL(file, window.location.href).href;
+      const response = await fetch(file, { priority: 'low' }).catch((cause: unknown) => {
+        throw new Error(`${address} could not load`, { cause });
+      });
+      if (!response.ok) throw new Error(`${address} answered ${response.status}`);
       // Read whole, so the whole file is in the cache.
       await response.arrayBuffer();
     }),
@@ -60,7 +64,7 @@ export function preloadWeb3(): void {
       // A transfer already loading the library reports its own failure.
       if (web3) return;
       console.error('[wallet] the wallet code could not load', error);
-      chunkFailed('wallet code', preloadWeb3);
+      chunkFailed('wallet code', preloadWeb3, error);
     },
   );
 }

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import { backoffDelay, type SocketCommand } from '../../machines/realtime/realtime.types';
+import { chunkFailed } from '../../src/platform/chunkRetry';
+import { ChunkRetryNotice } from '../../src/views/common/ChunkRetryNotice';
 import { ConnectionStatus } from '../../src/views/realtime/ConnectionStatus';
 
 /** The connection indicator renders what the realtime service's state means. */
@@ -84,6 +86,33 @@ describe('connection status indicator', () => {
     expect(drawn(), 'attempt 1 connecting').toBe(true);
     welcome(2);
     expect(drawn(), 'back').toBe(false);
+  });
+
+  it('agrees with the notice about parts: while the strip says the connection is lost, the corner notice steps aside', async () => {
+    const { send, welcome } = start();
+    render(<ChunkRetryNotice />);
+    send({ type: 'realtime.connect' });
+    welcome(1);
+    // A part fails with the server away (nothing answers on port 1): the corner notice says so.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      chunkFailed(
+        'toast',
+        () => {},
+        new TypeError(
+          'Failed to fetch dynamically imported module: http://127.0.0.1:1/assets/Toast-Ab12Cd34.js',
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      await vi.waitFor(() =>
+        expect(screen.queryByText(/Part of the page could not load/)).not.toBeNull(),
+      );
+    });
+    send({ type: 'socket.closed', code: 1006, reason: '' });
+    expect(screen.getByTestId('connection-status')).toHaveTextContent('Reconnecting');
+    expect(screen.queryByText(/Part of the page could not load/)).toBeNull();
   });
 
   it('offers a Reconnect button once the attempts are spent, which opens a socket', () => {

@@ -10,6 +10,8 @@ const Paths = loadedView(
     (m) => m.GameIconPaths,
   ),
   'game icons',
+  // Decoration: an icon that cannot load leaves its box empty, with no notice of its own.
+  { quiet: true },
 );
 
 /** One game icon, inlined (no image request): decorative unless `label` names it. */

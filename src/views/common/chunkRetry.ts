@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { showsCornerNotice, subscribeChunkFailures } from '../../platform/chunkRetry';
 
-export { chunkFailed, retryChunks, retryPage, showPageStandIn } from '../../platform/chunkRetry';
+export { chunkFailed, retryChunks, showPageStandIn } from '../../platform/chunkRetry';
 
 /**
- * Whether the corner notice with Retry shows: a part of the page could not load and no page
- * stand-in (which carries its own Retry) is on screen.
+ * Whether the corner notice shows: a part with no card of its own waits for the server, or the
+ * update is offered, and no part's card (which carries its own button) is on screen.
  */
 export const useChunkFailed = (): boolean =>
   useSyncExternalStore(subscribeChunkFailures, showsCornerNotice, () => false);

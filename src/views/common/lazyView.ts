@@ -19,7 +19,7 @@ export function lazyView<P extends object>(
         return { default: await load() };
       } catch (error) {
         console.error(`[view] the ${name} could not load`, error);
-        chunkFailed(name, again);
+        chunkFailed(name, again, error);
         return { default: standIn as ComponentType<P> };
       }
     });

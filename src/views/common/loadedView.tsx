@@ -13,7 +13,10 @@ import { chunkFailed } from './chunkRetry';
 export function loadedView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   name: string,
-): ComponentType<P & { fallback: ReactNode }> & { preload: () => Promise<void> } {
+  { quiet = false }: { quiet?: boolean } = {},
+): ComponentType<P & { fallback: ReactNode; unavailable?: ReactNode }> & {
+  preload: () => Promise<void>;
+} {
   let loaded: ComponentType<P> | null = null;
   let request: Promise<void> | undefined;
   /** The last request failed: the page's retry notice asks again, not the view. */
@@ -31,19 +34,25 @@ export function loadedView<P extends object>(
         console.error(`[view] the ${name} could not load`, error);
         request = undefined;
         failed = true;
-        chunkFailed(name, () => void fetchOnce());
+        waiting.forEach((show) => show());
+        chunkFailed(name, () => void fetchOnce(), error, { quiet });
       },
     );
     return request;
   };
 
-  function LoadedView(props: P & { fallback: ReactNode }) {
-    const { fallback, ...rest } = props;
+  function LoadedView(props: P & { fallback: ReactNode; unavailable?: ReactNode }) {
+    const { fallback, unavailable, ...rest } = props;
     // A chunk asked for ahead (`preload`) and arrived draws at once; otherwise the fallback
     // first, as the pre-rendered HTML has it.
     const [View, setView] = useState<ComponentType<P> | null>(() => loaded);
+    // The part's own card (`unavailable`) while its file cannot be had, the fallback meanwhile.
+    const [missing, setMissing] = useState(() => failed && !request);
     useEffect(() => {
-      const show = () => setView(() => loaded);
+      const show = () => {
+        setView(() => loaded);
+        setMissing(failed && !request);
+      };
       waiting.add(show);
       if (loaded) show();
       // In a task of its own: the views mounted with the page do not add their requests to the
@@ -54,7 +63,8 @@ export function loadedView<P extends object>(
         waiting.delete(show);
       };
     }, []);
-    return View ? <View {...(rest as P)} /> : <>{fallback}</>;
+    if (View) return <View {...(rest as P)} />;
+    return <>{missing && unavailable !== undefined ? unavailable : fallback}</>;
   }
   LoadedView.displayName = `Loaded(${name})`;
   /**

@@ -1,10 +1,22 @@
 import { Suspense, use, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PartBoundary } from '../common/PartBoundary';
 import { usePageTitle } from '../common/usePageTitle';
 import { docsTitle } from '../shell/pageMeta';
 import { SiteHeader } from '../home/SiteHeader';
-import { GUIDES, LEGAL, loadDocHtml, neighbours, resolveDoc, type DocMeta } from './docsIndex';
+import {
+  forgetDocHtml,
+  GUIDES,
+  LEGAL,
+  loadDocHtml,
+  neighbours,
+  resolveDoc,
+  type DocMeta,
+} from './docsIndex';
 import './docs.css';
+
+/** The card in the article's place when its text cannot load (the sidebar stays). */
+const GUIDE_FAILED = 'This page of the docs could not load';
 
 function docIdOf(path: string): string | undefined {
   return /^\/docs\/([^/?#]+)/.exec(path)?.[1];
@@ -82,9 +94,17 @@ export function DocsPage() {
               <h1 className="docs-title">{doc.title}</h1>
               <p className="docs-read-time">{doc.readMinutes} min read</p>
             </header>
-            <Suspense fallback={<div className="docs-body docs-body-loading">Loading…</div>}>
-              <ArticleBody id={doc.id} />
-            </Suspense>
+            <PartBoundary
+              key={doc.id}
+              name={`guide ${doc.id}`}
+              title={GUIDE_FAILED}
+              variant="panel"
+              onRetry={() => forgetDocHtml(doc.id)}
+            >
+              <Suspense fallback={<div className="docs-body docs-body-loading">Loading…</div>}>
+                <ArticleBody id={doc.id} />
+              </Suspense>
+            </PartBoundary>
           </article>
           {doc.section === 'guide' && (
             <nav className="docs-pager" aria-label="Previous and next guides">

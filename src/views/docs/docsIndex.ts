@@ -1,4 +1,5 @@
 import { DOCS, LOADERS, type DocMeta } from 'virtual:docs-index';
+import { retryableImport } from '../../platform/retryableImport';
 
 export type { DocMeta };
 
@@ -24,6 +25,7 @@ export function neighbours(doc: DocMeta): { prev: DocMeta | null; next: DocMeta 
 }
 
 const cache = new Map<string, Promise<string>>();
+const loaders = new Map<string, () => Promise<string>>();
 
 /**
  * The page's HTML, one cached promise per id: React's `use()` suspends on it, the prerender
@@ -33,8 +35,22 @@ export function loadDocHtml(id: string): Promise<string> {
   let pending = cache.get(id);
   if (!pending) {
     const loader = LOADERS[id];
-    pending = loader ? loader().then((m) => m.default) : Promise.resolve('');
+    if (loader && !loaders.has(id))
+      loaders.set(
+        id,
+        retryableImport(loader, (m) => m.default),
+      );
+    const load = loaders.get(id);
+    pending = load ? load() : Promise.resolve('');
     cache.set(id, pending);
   }
   return pending;
+}
+
+/**
+ * Forgets a page whose file could not load, for its boundary's retry: the next render asks again
+ * (kept until then, so React's own re-render after the failure reads the same rejection).
+ */
+export function forgetDocHtml(id: string): void {
+  cache.delete(id);
 }

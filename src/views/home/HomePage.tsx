@@ -3,6 +3,7 @@ import { selectHasJwt, selectIsSignedIn } from '../../../machines/auth/auth.sele
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { loadedView } from '../common/loadedView';
+import { PartUnavailable } from '../common/PartUnavailable';
 import { Landing } from './Landing';
 import { retryableImport } from '../../platform/retryableImport';
 
@@ -29,5 +30,10 @@ export function HomePage() {
   const signedIn = useSelector(auth, selectIsSignedIn);
   const hasJwt = useSelector(auth, selectHasJwt);
   if (!signedIn) return hasJwt ? loading : <Landing />;
-  return <SignedInHome fallback={loading} />;
+  return (
+    <SignedInHome
+      fallback={loading}
+      unavailable={<PartUnavailable variant="page" title="This page could not load" />}
+    />
+  );
 }

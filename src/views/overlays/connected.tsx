@@ -1,4 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { PartUnavailable } from '../common/PartUnavailable';
 import { loadedView } from '../common/loadedView';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
@@ -54,7 +56,24 @@ export function ToastOverlay() {
 }
 
 export function VideoModalOverlay() {
-  return <LoadedVideoModal actor={useService(SYSTEM_IDS.notifications)} fallback={null} />;
+  const notifications = useService(SYSTEM_IDS.notifications);
+  // Read here without the selectors module, which belongs to the modal's chunk.
+  const open = useSelector(notifications, (s) => s.matches({ video: 'open' }));
+  return (
+    <LoadedVideoModal
+      actor={notifications}
+      fallback={null}
+      unavailable={
+        open ? (
+          <PartUnavailable
+            variant="dialog"
+            title="The video could not load"
+            onClose={() => notifications.send({ type: 'video.close' })}
+          />
+        ) : null
+      }
+    />
+  );
 }
 
 export function HeaderThemeToggle() {

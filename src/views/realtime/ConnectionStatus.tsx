@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { partsState, retryNow, showPageStandIn } from '../../platform/chunkRetry';
 import type { ActorRefFrom } from 'xstate';
 import type { realtimeMachine } from '../../../machines/realtime/realtime.machine';
 import {
@@ -32,9 +33,19 @@ export function ConnectionStatus({ actor }: { actor: RealtimeRef }) {
   const shown = useSelector(actor, selectShowsNotice);
   const reconnect = useCallback(() => actor.send({ type: 'realtime.reconnect' }), [actor]);
 
+  const tone = !shown ? 'quiet' : state === 'error' ? 'lost' : 'pending';
+  // One message about the connection: while the strip says it, the corner notice about parts
+  // that could not load steps aside; live again, the waiting parts are asked for at once.
+  useEffect(
+    () => (state === 'disconnected' || tone === 'quiet' ? undefined : showPageStandIn()),
+    [state, tone],
+  );
+  useEffect(() => {
+    if (state === 'connected' && partsState() === 'outage') retryNow();
+  }, [state]);
+
   if (state === 'disconnected') return null;
 
-  const tone = !shown ? 'quiet' : state === 'error' ? 'lost' : 'pending';
   const text =
     state === 'error'
       ? 'Live updates disconnected'

@@ -2,19 +2,26 @@ import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChunkFailed } from '../common/ChunkFailed';
 import { lazyView } from '../common/lazyView';
+import { retryableImport } from '../../platform/retryableImport';
 import { HomePage } from '../home/HomePage';
 import { InviteCodeCapture } from '../signIn/InviteCodeCapture';
 
 /** The docs page is its own chunk: the landing page never downloads it. */
 const DocsPage = lazyView(
-  () => import('../docs/DocsPage').then((m) => m.DocsPage),
+  retryableImport(
+    () => import('../docs/DocsPage'),
+    (m) => m.DocsPage,
+  ),
   ChunkFailed,
   'docs page',
 );
 
 /** The page for routes the site does not have (the server answers them with status 404). */
 const NotFoundPage = lazyView(
-  () => import('./NotFoundPage').then((m) => m.NotFoundPage),
+  retryableImport(
+    () => import('./NotFoundPage'),
+    (m) => m.NotFoundPage,
+  ),
   ChunkFailed,
   'page',
 );

@@ -9,6 +9,7 @@ import { ConnectionStatusOverlay } from '../realtime/ConnectionStatusOverlay';
 import { useSelector } from '@xstate/react';
 import { ChunkRetryNotice } from '../common/ChunkRetryNotice';
 import { loadedView } from '../common/loadedView';
+import { PartUnavailable } from '../common/PartUnavailable';
 import { selectHasJwt } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
@@ -29,9 +30,21 @@ const SignInModal = loadedView(
 function SignInModalSlot() {
   const hasJwt = useSelector(useService(SYSTEM_IDS.auth), selectHasJwt);
   // Read here without the selectors module, which belongs to the dialog's chunk.
-  const open = useSelector(useService(SYSTEM_IDS.signIn), (s) => s.matches('open'));
+  const signIn = useService(SYSTEM_IDS.signIn);
+  const open = useSelector(signIn, (s) => s.matches('open'));
   if (hasJwt || !open) return null;
-  return <SignInModal fallback={null} />;
+  return (
+    <SignInModal
+      fallback={null}
+      unavailable={
+        <PartUnavailable
+          variant="dialog"
+          title="The sign-in could not open"
+          onClose={() => signIn.send({ type: 'signIn.close' })}
+        />
+      }
+    />
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { trainingStartAt } from '../../../machines/launch/receiptCopy';
 import type { TicketTier } from '../../../contract/calendar';
 import { useDatedCopy } from '../common/useDatedCopy';
@@ -42,21 +42,31 @@ import { useMemberService, useService } from '../../app/hooks';
 import { phantomAppLink } from '../../app/phantomLink';
 import { Countdown } from '../home/Countdown';
 import { loadedView } from '../common/loadedView';
+import { PartUnavailable } from '../common/PartUnavailable';
 import { TicketPurchasedModal } from './TicketPurchasedModal';
 import './ticket.css';
 import { retryableImport } from '../../platform/retryableImport';
 
-const SolanaPayQr = lazy(() => import('./SolanaPayQr'));
+/** The QR code's drawing is its own file; when it cannot load its panel says so in place. */
+const SolanaPayQr = loadedView(
+  retryableImport(
+    () => import('./SolanaPayQr'),
+    (m) => m.default,
+  ),
+  'QR code',
+);
 
 /** Where payment errors happen, as the error modal names it (§3: component and file). */
 const TICKET_TAB_SOURCE = { component: 'GetTicketTab', file: 'src/views/ticket/GetTicketTab.tsx' };
 /** The celebration's code arrives only when access has just been granted. */
+// Decoration: when its file cannot load the receipt shows without it, and no notice says so.
 const Confetti = loadedView(
   retryableImport(
     () => import('./Confetti'),
     (m) => m.Confetti,
   ),
   'celebration',
+  { quiet: true },
 );
 
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
@@ -228,9 +238,11 @@ function PaymentPanel({
         <div className="ticket-wallet-qr">
           {showQr ? (
             <div className="ticket-qr">
-              <Suspense fallback={<div className="ticket-qr-code" />}>
-                <SolanaPayQr url={payUrl} />
-              </Suspense>
+              <SolanaPayQr
+                url={payUrl}
+                fallback={<div className="ticket-qr-code" />}
+                unavailable={<PartUnavailable variant="panel" title="The QR code could not load" />}
+              />
               <p className="ticket-muted ticket-qr-note">
                 Scan with a Solana wallet app. The balance updates on its own.
               </p>

@@ -122,7 +122,18 @@ type Client = {
 };
 
 /** Rooms only the server writes to. */
-const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications]);
+/** Rooms only the server writes: what it tells the players (§7's notifications and updates). */
+const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications, ROOMS.updates]);
+/** A player's chat message is relayed as plain text of at most this many characters. */
+export const MAX_CHAT_CHARACTERS = 500;
+/** Plain text: no markup (tags and angle brackets go), no control characters, cut to the cap. */
+export const plainChat = (message: unknown): string =>
+  String(message ?? '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[<>]/g, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .trim()
+    .slice(0, MAX_CHAT_CHARACTERS);
 /** The rooms of §7; any other name is refused (no `admin`, no `user:1`). */
 const KNOWN_ROOMS = new Set<string>(DEFAULT_ROOMS);
 
@@ -398,11 +409,11 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
           return;
         }
         chat.sent += 1;
+        // What a player writes is relayed as plain text only: no markup, no data (no router_link).
         const echo: ServerFrame = {
           type: 'room_message',
           room: frame.room,
-          message: frame.message,
-          data: frame.data as Json | undefined,
+          message: plainChat(frame.message),
           from: fromOf(client),
           timestamp,
         };

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { CODE_MESSAGES, createCodes, MAX_ADDRESS_TRIES, networkOf } from '../../../server/codes';
 import { PRODUCTION_MAIL_LIMITS } from '../../../server/mailQuota';
+import { MAX_CHAT_CHARACTERS } from '../../../server/realtime/rooms';
+import type { ServerFrame } from '../../../contract/realtime';
+import WebSocket from 'ws';
+import { until } from '../../support/until';
 import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
 import { loopback, postFrom } from '../../support/fromAddress';
 import { rpc } from '../../support/serverProcess';
@@ -219,5 +223,53 @@ describe(`security, round three (${testEngine()})`, () => {
     } finally {
       await opened.close();
     }
+  });
+
+  it('player writes to updates/notifications: refused; chat relayed as plain text without data', async () => {
+    const { url } = await serverWithClock({}, new Date().toISOString());
+    const player = await registerUser(url, 'writer@site.test');
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
+    const frames: ServerFrame[] = [];
+    ws.on('message', (raw) => frames.push(JSON.parse(String(raw)) as ServerFrame));
+    await new Promise<void>((done, fail) => {
+      ws.once('open', () => done());
+      ws.once('error', fail);
+    });
+    const send = (frame: object) => ws.send(JSON.stringify({ timestamp: 1, ...frame }));
+    send({ type: 'auth', jwt: player.jwt });
+    expect(await until(() => frames.some((f) => f.type === 'welcome'))).toBe(true);
+    const payload = '<img src=x onerror=alert(1)><b>Boss</b> says hi';
+    const link = {
+      router_link: 'https://evil.example/',
+      type: 'success',
+      text: '<script>x</script>',
+    };
+    let through = 0;
+    for (const room of ['updates', 'notifications']) {
+      send({ type: 'join', room });
+      send({ type: 'message', room, message: payload, data: link });
+    }
+    send({ type: 'join', room: 'chat' });
+    send({ type: 'message', room: 'chat', message: `${payload}${'x'.repeat(2_000)}`, data: link });
+    expect(
+      await until(() => frames.some((f) => f.type === 'room_message' && f.room === 'chat')),
+    ).toBe(true);
+    const relayed = frames.filter((f) => f.type === 'room_message');
+    const readOnly = frames.filter(
+      (f) => f.type === 'error' && /read-only/.test(String(f.message)),
+    );
+    through += relayed.filter((f) => f.room !== 'chat').length;
+    const chat = relayed.find((f) => f.room === 'chat')!;
+    if (/[<>]/.test(String(chat.message)) || chat.data !== undefined) through += 1;
+    if (String(chat.message).length > MAX_CHAT_CHARACTERS) through += 1;
+    ws.terminate();
+    say(
+      `player writes to updates/notifications: 2 refused as read-only (${readOnly.length}), chat relayed as ${String(chat.message).length} characters of plain text, ${through} through`,
+    );
+    expect(readOnly).toHaveLength(2);
+    expect(chat.message).toBe(
+      `Boss says hi${'x'.repeat(MAX_CHAT_CHARACTERS - 'Boss says hi'.length)}`,
+    );
+    expect(through).toBe(0);
   });
 });

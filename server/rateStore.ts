@@ -45,8 +45,12 @@ export function sharedRateStore(store: Store): FastifyRateLimitStoreCtor {
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
         );
     },
+    // The plugin hands a route's merged limit settings, its route under `routeInfo`: each route
+    // counts on its own.
     child(routeOptions) {
-      return make(`${prefix}${routeOptions.method}:${routeOptions.url}:`);
+      const { routeInfo } = routeOptions as { routeInfo?: { method?: unknown; url?: unknown } };
+      const route = routeInfo ?? routeOptions;
+      return make(`${prefix}${String(route.method)}:${String(route.url)}:`);
     },
   });
   return class {

@@ -21,7 +21,9 @@ import { SPEC_LAMPORTS, SPEC_LIMITS, SPEC_MESSAGES, VERSION_EDGES } from '../sup
 import {
   controllable,
   defineModel,
+  specExpect,
   testPaths,
+  withSpecRecord,
   type Driver,
   type Executors,
 } from '../support/paths';
@@ -231,9 +233,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.toParent).toEqual([
         { type: 'session.loaded', publicData: live.context.publicData },
       ]);
-      // user/data answered: auth got the user; it failed with an auth error: auth logged out.
-      const userLoaded = [{ type: 'auth.userLoaded', userData: USER_DATA }];
-      expect([[], userLoaded]).toContainEqual(ctx.toAuth);
+      // What auth heard is the record's (withRecord below): exactly the user user/data answered.
       if (ctx.userData.calls.length > 0 && ctx.toAuth.length === 0) {
         expect(ctx.userFailedWith).toEqual(authError);
       }
@@ -250,7 +250,100 @@ const driver: Driver<typeof model, Ctx> = {
   },
 };
 
-testPaths(model, driver);
+/**
+ * What §4 Session and §8 say the bootstrap does, kept from the outcomes alone: where it is, the
+ * public data sess/init answered, and exactly what its parent (the app) and the auth service
+ * heard, in order.
+ */
+type SessionStep =
+  'initializing' | 'loadingSession' | 'creatingSession' | 'loadingUser' | 'loaded' | 'failed';
+type SessionRecord = {
+  at: SessionStep;
+  hasJwt: boolean;
+  storedToken: boolean;
+  publicData: unknown;
+  toParent: unknown[];
+  toAuth: unknown[];
+};
+const ended = (x: SessionRecord, at: 'loaded' | 'failed', text?: string): SessionRecord => ({
+  ...x,
+  at,
+  toParent: [
+    ...x.toParent,
+    at === 'loaded'
+      ? { type: 'session.loaded', publicData: x.publicData }
+      : { type: 'session.failed', code: 'Init', text },
+  ],
+});
+/** §4: "When a jwt exists the user data is then fetched." */
+const afterSession = (x: SessionRecord): SessionRecord =>
+  x.hasJwt ? { ...x, at: 'loadingUser' } : ended(x, 'loaded');
+
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§4.session.load', '§4.session.create', '§4.session.userData', '§8.session.errors'],
+  start: ({ input: pathInput }): SessionRecord => {
+    const i = (pathInput ?? input) as SessionInput;
+    return {
+      at: 'initializing',
+      hasJwt: i.hasJwt,
+      storedToken: Boolean(i.sessionToken),
+      publicData: {},
+      toParent: [],
+      toAuth: [],
+    };
+  },
+  next: (x, event): SessionRecord => {
+    switch (event.type) {
+      case 'xstate.done.actor.sessInit': {
+        const output = event.output as SessInitOutput;
+        if (output.version !== SPEC_LIMITS.requiredVersion)
+          return ended(x, 'failed', SPEC_MESSAGES.expiredVersion(SPEC_LIMITS.requiredVersion));
+        const withData = { ...x, publicData: output.data.public_data };
+        return { ...withData, at: x.storedToken ? 'loadingSession' : 'creatingSession' };
+      }
+      case 'xstate.done.actor.sessLoad':
+        return afterSession(x);
+      // §4: "on failure the stored token is removed and a new session is created".
+      case 'xstate.error.actor.sessLoad':
+        return { ...x, at: 'creatingSession', storedToken: false };
+      case 'xstate.done.actor.sessCreate':
+        return afterSession(x);
+      case 'xstate.error.actor.sessInit':
+      case 'xstate.error.actor.sessCreate':
+        return ended(x, 'failed', specSessionFailure((event as { error: unknown }).error));
+      // session → auth: the user data user/data answered, once.
+      case 'xstate.done.actor.userData': {
+        const output = event.output as UserDataOutput;
+        const told = { ...x, toAuth: [{ type: 'auth.userLoaded', userData: output.user_data }] };
+        return ended(told, 'loaded');
+      }
+      // A jwt that cannot be renewed: auth has logged out itself; the site loads signed out.
+      case 'xstate.error.actor.userData': {
+        const error = (event as { error: unknown }).error;
+        return error === authError
+          ? ended(x, 'loaded')
+          : ended(x, 'failed', specSessionFailure(error));
+      }
+    }
+    return x;
+  },
+  check: (ctx, x) => {
+    const live = sessionOf(ctx).getSnapshot();
+    const clause =
+      x.at === 'loadingUser' || x.toAuth.length > 0
+        ? '§4.session.userData'
+        : x.at === 'failed'
+          ? '§8.session.errors'
+          : x.at === 'creatingSession'
+            ? '§4.session.create'
+            : '§4.session.load';
+    specExpect(clause, live.value, 'the bootstrap step').toBe(x.at);
+    specExpect('§4.session.userData', ctx.toAuth, 'what the auth service heard').toEqual(x.toAuth);
+    specExpect(clause, ctx.toParent, 'what the app heard').toEqual(x.toParent);
+  },
+});
+
+testPaths(model, withRecord);
 
 it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lamports at 1e9 per SOL', () => {
   const loaded = (publicData: SessionContext['publicData']) => {

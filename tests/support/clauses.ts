@@ -102,6 +102,10 @@ export const CLAUSES = [
   c('§2.ticket.cancelNotice', "'Transaction cancelled…' is dismissible and auto-hides after 5 s"),
   c('§2.ticket.refresh', 'the refresh button refreshes the balance (loading state)'),
   c(
+    '§2.ticket.startInviting',
+    "with access, a 'Start Inviting Friends' button switches to the Invite tab",
+  ),
+  c(
     '§2.invite.link',
     'invite link (origin + /r/ + code) with copy and share; counters follow the server',
   ),

@@ -340,10 +340,13 @@ const actorDriver = systemDriver(
     setup: setupSystem,
     events: actorEvents,
     clauses: {
+      '*': ['§4.errorModal.shown'],
       hidden: ['§4.errorModal.shown'],
       shown: ['§2.errorModal.show', '§8.global.handler'],
     },
     states: {
+      // The record (ctx.expected, kept by the executors from §8's cases) decides, not the chart.
+      '*': ({ ctx }) => (ctx.expected ? expectShown(ctx) : expectHidden(ctx)),
       hidden: ({ ctx }) => expectHidden(ctx),
       shown: ({ ctx }) => expectShown(ctx),
     },

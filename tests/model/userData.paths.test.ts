@@ -18,8 +18,10 @@ import {
   defineModel,
   delayOf,
   settle,
+  specExpect,
   systemDriver,
   testPaths,
+  withSpecRecord,
   type Executors,
 } from '../support/paths';
 
@@ -247,7 +249,28 @@ const driver = systemDriver(
   },
 );
 
-testPaths(model, driver);
+// The record: the events so far, folded by the README's rules (specAfter, below) in every state.
+testPaths(
+  model,
+  withSpecRecord(model, driver, {
+    clauses: ['reading.live'],
+    start: (): AnyEventObject[] => [],
+    next: (history, event) => [...history, event],
+    check: (ctx, history) => {
+      const spec = specAfter(history);
+      const live = ctx.actor.getSnapshot();
+      specExpect('reading.live', selectIsSyncing(live), 'a read of user/data on its way').toBe(
+        spec.syncing,
+      );
+      specExpect('reading.live', selectIsPolling(live), 'polling without the socket').toBe(
+        spec.polling,
+      );
+      specExpect('reading.live', ctx.delivered.length, 'answers handed to auth').toBe(
+        history.filter((e) => e.type === 'xstate.done.actor.fetchUserData').length,
+      );
+    },
+  }),
+);
 
 /**
  * The rules folded over the events sent, as a reader of the README would apply them by hand:

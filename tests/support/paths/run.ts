@@ -300,6 +300,7 @@ function writeReport(entry: Registry): void {
       ...coverageProblems(model),
     ],
     generation: model.generation,
+    guards: model.guards,
     groups: groupFailures(results),
   };
   writeFileSync(join(PATHS_REPORT_DIR, `${model.name}.json`), JSON.stringify(report, null, 2));

@@ -16,6 +16,7 @@ import {
   defineModel,
   specExpect,
   testPaths,
+  testSpecScenarios,
   withSpecRecord,
   type Driver,
   type Executors,
@@ -155,7 +156,9 @@ function forwardCheck(ctx: Ctx, event: { type: string }) {
   const running = selectMembersRunning(ctx.actor.getSnapshot());
   const before = forwarded.length;
   ctx.actor.send(event as never);
-  expect(forwarded.slice(before)).toEqual(running ? [event] : []);
+  specExpect('reading.live', forwarded.slice(before), 'what the user-data service heard').toEqual(
+    running ? [event] : [],
+  );
 }
 
 const events = {
@@ -218,7 +221,7 @@ const driver: Driver<typeof model, Ctx> = {
           stored: input.stored,
           parent: ctx.actor,
         });
-      expect(inputOf(ctx, 'session'), "the session bootstrap's input").toEqual({
+      specExpect('§4.session.userData', inputOf(ctx, 'session'), "the session's input").toEqual({
         parent: ctx.actor,
         sessionToken: 'session-1',
         hasJwt: true,
@@ -319,6 +322,27 @@ const withRecord = withSpecRecord(model, driver, {
 });
 
 testPaths(model, withRecord);
+
+// realtime → app → user data: once the member services run, each fact the realtime service
+// tells reaches the user-data service (generated paths send a fact only where the chart takes it).
+const loaded = { type: 'session.loaded', publicData: SPEC_PUBLIC_DATA } as const;
+const members = {
+  type: 'xstate.done.actor.loadMembers',
+  actorId: 'loadMembers',
+  output: { payment: member, realtime: member, userData: userDataMember },
+} as const;
+testSpecScenarios(
+  model,
+  withRecord,
+  (['userData.changed', 'userData.live', 'userData.notLive'] as const).map((type) => ({
+    name: `${type} reaches the user-data service once it runs`,
+    events: [
+      loaded,
+      members,
+      type === 'userData.changed' ? { type, kind: 'invite.confirmed' } : { type },
+    ],
+  })),
+);
 
 it('the spec calendar the app forwards reads as §1 and §9 write it, in any zone [§1.launch.date]', () => {
   const ctx = start();

@@ -20,6 +20,7 @@ import {
   checkModelProperty,
   defineModel,
   settle,
+  specExpect,
   systemDriver,
   testPaths,
   withView,
@@ -212,8 +213,8 @@ const reportEffects = (
   textIs(log?.message ?? '', spec.modal ?? spec.banner ?? event.report.errorMessage ?? '');
   const banner = ctx.notifications.getSnapshot().context.information;
   if (spec.banner) {
-    expect(banner?.messageType).toBe('warning');
-    expect(banner?.message).toMatch(spec.banner);
+    specExpect('§8.global.handler', banner?.messageType, 'the banner type').toBe('warning');
+    specExpect('§8.global.handler', banner?.message, 'the banner message').toMatch(spec.banner);
   }
   if (spec.modal) {
     const { stack, timestamp, component, file, location } = event.report;

@@ -99,7 +99,11 @@ const model = defineModel({
     'xstate.error.actor.sessLoad': [{ error: serverError }],
     'xstate.done.actor.sessCreate': [{ output: { sessionToken: 'new-token' } }],
     'xstate.error.actor.sessCreate': [{ error: shapeError }, { error: networkError }],
-    'xstate.done.actor.userData': [{ output: { user_data: USER_DATA } }],
+    // §4 Access flag: the user data reaches auth as sent, a ticket holder's user_access 1 too.
+    'xstate.done.actor.userData': [
+      { output: { user_data: USER_DATA } },
+      { output: { user_data: { ...USER_DATA, user_access: 1 } } },
+    ],
     'xstate.error.actor.userData': [{ error: networkError }, { error: authError }],
   },
   // The stored token and the jwt decide the first branches: a stored token without a jwt, and

@@ -203,6 +203,15 @@ export const CLAUSES = [
   c('§7.calls.inviteCodes', 'user/invite/codes lists the invite codes'),
   not('§7.calls.responses', 'the rest of each response shape', 'the spec says: not shown'),
 
+  c(
+    '§7.realtime.frames',
+    'realtime sends join and leave {room}, message {room, message, data}, ping, each with a timestamp',
+  ),
+  c(
+    '§7.realtime.notifications',
+    "a notification with data.type and data.text becomes an information banner ('New notification')",
+  ),
+
   // §8 Error catalogue
   c('§8.sendFailed', "code send failure: 'Failed to send code: {error}'"),
   c(

@@ -65,6 +65,8 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
   outcomes?: OutcomeVariants<O>;
   /** Transition key or state id (as printed in the coverage report) → why no path covers it. */
   uncovered?: Record<string, string>;
+  /** Guarded transition key → why the paths see its guard only one way (npm run test:paths). */
+  guardReasons?: Record<string, string>;
   /**
    * The transitions the spec requires, written from product-spec.md and not from the chart: a
    * generated path must walk each one (a state matching `from`, the event, then a state matching

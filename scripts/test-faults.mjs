@@ -741,6 +741,7 @@ function vitest(dir, project, files, zone) {
   }
   const failed = [];
   let first = null;
+  let unnamed = null;
   for (const file of report.testResults ?? []) {
     const name = file.name.replace(`${dir}/`, '');
     const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
@@ -748,11 +749,21 @@ function vitest(dir, project, files, zone) {
       failed.push(`${name}: ${firstLine(file.message)}`);
     for (const a of failures) {
       failed.push(`${name} › ${clip(a.fullName, 110)} — ${whereItFailed(a.failureMessages?.[0])}`);
-      first ??= failureLine(a.failureMessages?.[0]);
+      const line = failureLine(a.failureMessages?.[0]);
+      unnamed ??= namesClause(line) ? null : line;
+      if (namesClause(line)) first ??= line;
     }
   }
-  first ??= failed[0] ?? null;
-  return { ok: failed.length === 0 && result.status === 0, failed, first };
+  // The first failure that names its clause, else the first of all; a failing test that names
+  // none (a generator over its budget, a coverage gap) is reported beside it.
+  const named = first;
+  first ??= unnamed ?? failed[0] ?? null;
+  return {
+    ok: failed.length === 0 && result.status === 0,
+    failed,
+    first,
+    unnamed: named ? unnamed : null,
+  };
 }
 
 function clip(text, max) {
@@ -868,6 +879,8 @@ try {
         const mark = namesClause(line) ? '' : ' [NO CLAUSE NAMED]';
         console.log(`    first failure${mark}: ${clip(line, 199)}`);
         console.log(`    (${line.length} characters; ${model.failed.length} failing test(s))`);
+        if (model.unnamed)
+          console.log(`    also failing, no clause named: ${clip(model.unnamed, 150)}`);
       }
       for (const line of detail.slice(0, caughtBy === 'model' ? 1 : 2)) console.log(`    ${line}`);
     } finally {

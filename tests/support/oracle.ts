@@ -196,6 +196,8 @@ export const SITE_TAGLINES = [
 /** The site's own messages beside §8's (the development wallet is no part of the spec). */
 export const SITE_MESSAGES = {
   localWalletMissing: 'Local test wallet not available',
+  /** The banner of a tab whose session another tab ended (§4 Logout, read across tabs). */
+  signedOutElsewhere: 'You signed out in another tab.',
 } as const;
 
 /** §5 e-mail rule: non-space text, an @, text, a dot, text. Inputs at the pattern's edges. */

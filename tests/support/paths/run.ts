@@ -163,22 +163,42 @@ function describeFailure(error: unknown, where: Where, clause: string): PathFail
 }
 
 /** The first place two values differ, as a path into them (null when they do not). */
-export function firstDifference(expected: unknown, actual: unknown, at = ''): string | undefined {
+export function firstDifference(
+  expected: unknown,
+  actual: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null;
-  if (isObject(expected) && isObject(actual) && Array.isArray(expected) === Array.isArray(actual)) {
+  // Plain data only, and not too deep: an actor ref (with its system) is compared as a whole.
+  const plain = (v: Record<string, unknown>) =>
+    Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
+  if (
+    depth < 8 &&
+    isObject(expected) &&
+    isObject(actual) &&
+    plain(expected) &&
+    plain(actual) &&
+    Array.isArray(expected) === Array.isArray(actual)
+  ) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
     if (Array.isArray(expected) && expected.length !== (actual as unknown as unknown[]).length) {
       const length = `${at || 'the list'} has ${expected.length} item(s), actual ${(actual as unknown as unknown[]).length}`;
       for (const key of keys) {
-        const inner = firstDifference(expected[Number(key)], actual[key], `${at}[${key}]`);
+        const inner = firstDifference(
+          expected[Number(key)],
+          actual[key],
+          `${at}[${key}]`,
+          depth + 1,
+        );
         if (inner) return `${length}; first difference ${inner}`;
       }
       return length;
     }
     for (const key of keys) {
       const path = Array.isArray(expected) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
-      const inner = firstDifference(expected[key], actual[key], path);
+      const inner = firstDifference(expected[key], actual[key], path, depth + 1);
       if (inner) return inner;
     }
     return undefined;

@@ -187,8 +187,12 @@ const events = {
     await ctx.fetch.resolve(event.output as AuthUserData);
     // Every answer reaches the auth service (and the home service reads its codes again); a
     // change heard meanwhile asks exactly once more.
-    expect(ctx.delivered.at(-1)).toEqual(event.output);
-    expect(ctx.homeTold.slice(told)).toEqual(['home.userChanged']);
+    specExpect('reading.live', ctx.delivered.at(-1), 'what the auth service heard last').toEqual(
+      event.output,
+    );
+    specExpect('reading.live', ctx.homeTold.slice(told), 'what the home service heard').toEqual([
+      'home.userChanged',
+    ]);
     expect(ctx.fetch.calls.length - before).toBe(again ? 1 : 0);
   },
   'xstate.error.actor.fetchUserData': async ({ ctx, event }) => {

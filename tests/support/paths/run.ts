@@ -184,7 +184,7 @@ export function firstDifference(
   ) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
     if (Array.isArray(expected) && expected.length !== (actual as unknown as unknown[]).length) {
-      const length = `${at || 'the list'} has ${expected.length} item(s), actual ${(actual as unknown as unknown[]).length}`;
+      const length = `${at ? `at ${at}: ` : ''}expected ${expected.length} item(s), actual ${(actual as unknown as unknown[]).length}`;
       for (const key of keys) {
         const inner = firstDifference(
           expected[Number(key)],
@@ -192,7 +192,7 @@ export function firstDifference(
           `${at}[${key}]`,
           depth + 1,
         );
-        if (inner) return `${length}; first difference ${inner}`;
+        if (inner) return `${length}; first ${inner}`;
       }
       return length;
     }

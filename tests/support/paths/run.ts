@@ -627,6 +627,9 @@ export function testPaths<M extends AnyStateMachine, O extends OutcomeType, Ctx>
     }
     if (first) {
       it(`${model.name} coverage: every state and transition, or a written reason`, () => {
+        // Without paths every spec transition would read as lost: say what happened instead.
+        if (model.generation.error)
+          expect.fail(`${model.name}: coverage not measured: ${model.generation.error}`);
         const problems = coverageProblems(model);
         expect(problems, problems.join('\n')).toEqual([]);
       });

@@ -607,8 +607,12 @@ export function coverageProblems(model: {
   const problems: string[] = [];
   // A lost spec transition first: it names the clause the chart breaks.
   for (const r of coverage.unwalkedRequired ?? []) {
+    const line = `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`;
+    // Under 200 characters: the clause by its id alone when its title makes the line too long.
     problems.push(
-      `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
+      line.length < 200
+        ? line
+        : `${r.clause}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
     );
   }
   for (const s of coverage.states.uncovered) {

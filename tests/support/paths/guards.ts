@@ -56,7 +56,7 @@ function resolve(guard: Guard, machine: AnyStateMachine): Guard {
 export function writtenName(guard: Guard, machine: AnyStateMachine): string {
   if (typeof guard === 'string') {
     const impl = resolve(guard, machine);
-    return isBuiltin(impl) ? writtenName(impl, machine) : guard;
+    return isBuiltin(impl) ? `${guard} = ${writtenName(impl, machine)}` : guard;
   }
   if (isBuiltin(guard)) {
     if (guard.guards) {
@@ -68,7 +68,9 @@ export function writtenName(guard: Guard, machine: AnyStateMachine): string {
   if (typeof guard === 'function') return guard.name || 'inline guard';
   if (guard && typeof guard === 'object' && 'type' in guard) {
     const impl = resolve(guard, machine);
-    return isBuiltin(impl) ? writtenName(impl, machine) : String(guard.type);
+    return isBuiltin(impl)
+      ? `${String(guard.type)} = ${writtenName(impl, machine)}`
+      : String(guard.type);
   }
   return 'guard';
 }

@@ -76,6 +76,19 @@ export default defineConfig({
         },
       },
       {
+        // The server's test layer again, each server's store a database of the run's own
+        // PostgreSQL (tests/support/postgres-global-setup.ts).
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          include: ['tests/unit/server/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          setupFiles: ['tests/support/setup.ts', 'tests/support/postgres-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'model',

@@ -16,6 +16,15 @@ mkdirSync(REPORTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const layers = [];
+/** One line per store engine the server's tests ran on. */
+const storeLines = [];
+const startedAt = Date.now();
+let layerStarted = Date.now();
+
+const formatSeconds = (seconds) =>
+  seconds >= 60
+    ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+    : `${seconds.toFixed(1)} s`;
 
 function closingLine() {
   const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
@@ -25,10 +34,13 @@ function closingLine() {
 function finish() {
   console.log('');
   for (const l of layers) {
+    const took = l.seconds === undefined ? '' : `, ${formatSeconds(l.seconds)}`;
     console.log(
-      `  ${l.name.padEnd(24)} ${l.passed} passed, ${l.failed} failed, ${l.skipped} skipped${l.note ? `  (${l.note})` : ''}`,
+      `  ${l.name.padEnd(8)} ${l.passed} passed, ${l.failed} failed, ${l.skipped} skipped${took}${l.note ? `  (${l.note})` : ''}`,
     );
   }
+  for (const line of storeLines) console.log(`  ${line}`);
+  console.log(`  total    ${formatSeconds((Date.now() - startedAt) / 1000)}`);
   console.log(closingLine());
   process.exit(totals.failed > 0 ? 1 : 0);
 }
@@ -46,7 +58,7 @@ function gate(script, args = []) {
       `\nnpm test: the ${script} gate failed (${command}); fix it first. No test layer ran.`,
     );
     // The gates are not tests; the layers they kept from running count as failed.
-    for (const name of ['vitest', 'e2e'])
+    for (const name of ['vitest', ...ZONES.map((zone) => `model ${zone}`), 'postgres', 'e2e'])
       addLayer(name, null, 1, `not run: the ${script} gate failed`);
     finish();
   }
@@ -61,7 +73,15 @@ function readJson(file) {
 }
 
 function addLayer(name, counts, exitCode, problem) {
-  const layer = { name, passed: 0, failed: 0, skipped: 0, note: '' };
+  const layer = {
+    name,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    note: '',
+    seconds: (Date.now() - layerStarted) / 1000,
+  };
+  layerStarted = Date.now();
   if (counts) Object.assign(layer, counts);
   if (exitCode !== 0 && layer.failed === 0) {
     // The runner failed without a failing test: a load error, a setup failure, no tests found.
@@ -77,6 +97,23 @@ function addLayer(name, counts, exitCode, problem) {
 
 for (const script of ['typecheck', 'lint', 'format:check', 'size']) gate(script);
 gate('machines:export', ['--check']);
+layerStarted = Date.now();
+console.log(`\n  gates    ${formatSeconds((Date.now() - startedAt) / 1000)}`);
+
+/** Tests of the server's layer (tests/unit/server) in a Vitest JSON report, by outcome. */
+function serverTests(report) {
+  const counts = { passed: 0, failed: 0 };
+  for (const file of report?.testResults ?? []) {
+    if (!file.name.includes('/tests/unit/server/')) continue;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed') counts.passed += 1;
+      else if (test.status === 'failed') counts.failed += 1;
+    }
+  }
+  return counts;
+}
+const storeLine = (engine, counts) =>
+  `store: ${engine}, ${counts.passed} tests passed${counts.failed ? `, ${counts.failed} failed` : ''}`;
 
 // Vitest: unit and model (generated paths + properties).
 {
@@ -104,6 +141,7 @@ gate('machines:export', ['--check']);
     failed: (report.numFailedTests ?? 0) + fileErrors,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
+  if (report) storeLines.push(storeLine('sqlite', serverTests(report)));
   addLayer(
     'vitest',
     counts,
@@ -147,6 +185,46 @@ for (const zone of ZONES) {
     report
       ? `vitest (TZ=${zone}) exited with code ${result.status} (see the output above)`
       : `vitest (TZ=${zone}) wrote no report (see the output above)`,
+  );
+}
+
+// The server's layer again on a real PostgreSQL that the run starts (Debian's postgresql).
+{
+  console.log('\n== vitest run (server-postgres: the server tests on PostgreSQL)');
+  const out = join(REPORTS, 'vitest-postgres.json');
+  const versionFile = join(REPORTS, 'postgres-version.txt');
+  rmSync(out, { force: true });
+  rmSync(versionFile, { force: true });
+  const result = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server-postgres',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    { SMW_POSTGRES_VERSION_FILE: versionFile },
+  );
+  const report = readJson(out);
+  const counts = report && {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  if (report) {
+    const version = existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : 'unknown';
+    storeLines.push(storeLine(`postgres ${version}`, serverTests(report)));
+  }
+  addLayer(
+    'postgres',
+    counts,
+    result.status ?? 1,
+    report
+      ? `vitest exited with code ${result.status} (see the output above)`
+      : 'vitest wrote no report: PostgreSQL could not start (see the output above)',
   );
 }
 

@@ -24,7 +24,10 @@ import type {
   ServerMode,
   ServerPlugin,
 } from './context';
-import { openDatabase, type Db } from './db';
+import { openStore, type Store } from './store/engine';
+import { migrateStore } from './store/migrations';
+import { loadSecrets } from './store/secrets';
+import { shareEvents } from './store/sharedEvents';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
 import { bearerAuth } from './bearerAuth';
@@ -40,11 +43,19 @@ import {
 } from './limits';
 import { createSmtpMailer, NO_MAIL_MESSAGE, type Mailer } from './mail';
 import { createOutbox, type MailDelivery } from './outbox';
+import {
+  createMailQuota,
+  DEVELOPMENT_MAIL_LIMITS,
+  PRODUCTION_MAIL_LIMITS,
+  type MailLimits,
+} from './mailQuota';
 import { PLUGINS } from './plugins';
+import { proxyTrust, setProxyTrust } from './proxy';
+import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
-import { loadSecret } from './secrets';
 import { createSessions } from './sessions';
+import { sharedRateStore } from './rateStore';
 import {
   HSTS_MAX_AGE_SECONDS,
   inviteCodeOfPage,
@@ -59,6 +70,8 @@ export type StartOptions = {
   port?: number;
   host?: string;
   dataDir: string;
+  /** DATABASE_URL (`postgres://…`): the shared Postgres instead of `dataDir`'s SQLite. */
+  databaseUrl?: string;
   mode: ServerMode;
   /** A built site to serve (SPA fallback to index.html, pre-rendered route pages when present). */
   siteDir?: string;
@@ -93,6 +106,8 @@ export type StartOptions = {
   maxBodyBytes?: number;
   /** Per-IP limits (server/limits.ts); defaults by mode: strict in production, generous in development. */
   rateLimits?: Partial<RateLimits>;
+  /** Code e-mails per minute (server/mailQuota.ts); defaults by mode, like rateLimits. */
+  mailLimits?: Partial<MailLimits>;
   /** Send Strict-Transport-Security (env HSTS=1: the deployment is behind TLS). */
   hsts?: boolean;
   /**
@@ -109,6 +124,14 @@ export type StartOptions = {
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
    */
   localChain?: boolean;
+  /**
+   * TRUST_PROXY: addresses and CIDRs of the proxies in front (server/proxy.ts). A request from
+   * one of them is counted by the client address its `X-Forwarded-For` names (limits, logs,
+   * invite clicks, sockets per address); without a list, by the socket's address.
+   */
+  trustProxy?: readonly string[];
+  /** How long a readiness outcome stands, in ms (server/ready.ts; default READY_CACHE_MS). */
+  readyCacheMs?: number;
 };
 
 /** How long close() lets requests in flight finish. */
@@ -122,7 +145,7 @@ export type RunningServer = {
   url: string;
   port: number;
   httpServer: Server;
-  db: Db;
+  store: Store;
   events: ServerEventBus;
   ctx: ServerContext;
   close(): Promise<void>;
@@ -148,6 +171,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
     mode: opts.mode,
     host: opts.host ?? '127.0.0.1',
     dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl || undefined,
     siteDir: opts.siteDir,
     apiVersion: opts.apiVersion ?? API_VERSION,
     jwtTtlSeconds,
@@ -161,6 +185,10 @@ function buildConfig(opts: StartOptions): ServerConfig {
     rateLimits: {
       ...(opts.mode === 'production' ? PRODUCTION_RATE_LIMITS : DEVELOPMENT_RATE_LIMITS),
       ...opts.rateLimits,
+    },
+    mailLimits: {
+      ...(opts.mode === 'production' ? PRODUCTION_MAIL_LIMITS : DEVELOPMENT_MAIL_LIMITS),
+      ...opts.mailLimits,
     },
     hsts: opts.hsts ?? false,
     metricsToken: opts.metricsToken || undefined,
@@ -176,36 +204,65 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const config = buildConfig(opts);
   const now = opts.now ?? Date.now;
   const log = opts.log === 'silent' ? SILENT_LOGGER : (opts.log ?? CONSOLE_LOGGER);
-  const db = openDatabase(config.dataDir);
-  const jwtSecret = loadSecret(config.dataDir, 'jwt-secret');
-  const walletKey = loadSecret(config.dataDir, 'wallet-key');
-  const codeKey = loadSecret(config.dataDir, 'code-key');
-  const refreshKey = loadSecret(config.dataDir, 'refresh-key');
-  const events = createEventBus(log.error);
+  const store = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let secrets;
+  try {
+    await migrateStore(store);
+    secrets = await loadSecrets(store, config.dataDir, now());
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const {
+    'jwt-secret': jwtSecret,
+    'wallet-key': walletKey,
+    'code-key': codeKey,
+    'refresh-key': refreshKey,
+  } = secrets;
+  const localEvents = createEventBus(log.error);
+  // On Postgres the facts pages must see reach every instance (server/store/sharedEvents.ts).
+  const shared =
+    config.databaseUrl !== undefined
+      ? await shareEvents(config.databaseUrl, store, localEvents, log).catch(async (error) => {
+          await store.close().catch(() => {});
+          throw error;
+        })
+      : undefined;
+  const events = shared?.bus ?? localEvents;
+  // One warning a minute while a mail limit refuses code e-mails (a spam run, or a limit too low).
+  let mailWarnedAt = -Infinity;
+  events.on('mail.refused', ({ limit }) => {
+    if (now() - mailWarnedAt < 60_000) return;
+    mailWarnedAt = now();
+    log.warn(
+      `Mail limit reached (${limit === 'site' ? 'site-wide' : 'per recipient domain'}): sign-in e-mails are refused until the minute is over (MAIL_LIMIT_PER_MINUTE, MAIL_LIMIT_PER_DOMAIN_PER_MINUTE)`,
+    );
+  });
   let baseUrl = '';
-  const refreshTokens = createRefreshTokens(db, refreshKey, now, config.refreshTtlSeconds);
+  const refreshTokens = createRefreshTokens(store, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
     config,
-    db,
+    store,
     events,
     log,
-    users: createUsers(db, walletKey, now),
+    users: createUsers(store, walletKey, now),
     auth: {
       signJwt: (userId, sessionId) =>
         signJwt(jwtSecret, userId, sessionId, config.jwtTtlSeconds, now()),
       verifyJwt: async (token) => {
         const check = await verifyJwt(jwtSecret, token, now());
-        return check.ok && !refreshTokens.isLive(check.sessionId)
+        return check.ok && !(await refreshTokens.isLive(check.sessionId))
           ? { ok: false, reason: 'revoked' }
           : check;
       },
     },
-    sessions: createSessions(db, now),
-    codes: createCodes(db, codeKey, now),
+    sessions: createSessions(store, now),
+    codes: createCodes(store, codeKey, now),
+    mailQuota: createMailQuota(store, config.mailLimits, now),
     refreshTokens,
     outbox: createOutbox(
-      db,
+      store,
       config.mode,
       log,
       now,
@@ -219,8 +276,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
   };
 
+  const trust = proxyTrust(opts.trustProxy ?? []);
   const app = Fastify({
     logger: requestLogger(opts.requestLog),
+    trustProxy: trust ?? false,
     logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
     requestTimeout: 30_000,
@@ -250,6 +309,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const httpServer: Server = app.server;
   httpServer.headersTimeout = 20_000;
+  // The websocket upgrade reads the client's address by the same trusted proxies.
+  setProxyTrust(httpServer, trust);
 
   // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
   // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
@@ -322,7 +383,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     maxAge: 600,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
-  await app.register(fastifyRateLimit, { global: false });
+  // On Postgres every instance counts into one budget per address (server/rateStore.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(store.engine === 'postgres' ? { store: sharedRateStore(store) } : {}),
+  });
   limitRpcCalls(app, config.rateLimits);
 
   await app.register(bearerAuth, { ctx });
@@ -337,17 +402,36 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const notFound = (req: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, new HttpError(404, notFoundMessage(req.url)));
   app.setNotFoundHandler(notFound);
-  // The site answers every other GET and HEAD (a route, so compression and 304s apply).
+  // The site answers every other GET and HEAD (a route, so compression and 304s apply). A file
+  // being sent is answered by `return reply` (its stream ends the reply); only a path the site
+  // has no file for gets the 404.
   if (serveSite)
     app.route({
       method: ['GET', 'HEAD'],
       url: '/*',
       handler: async (req, reply) =>
-        (!isApiPath(req.url) && (await serveSite(req, reply))) || notFound(req, reply),
+        !isApiPath(req.url) && (await serveSite(req, reply)) ? reply : notFound(req, reply),
     });
 
+  // Readiness (server/ready.ts): every part a player's request needs, one check each.
+  const readiness: ReadinessCheck[] = [
+    {
+      name: 'database',
+      unreachable:
+        config.databaseUrl === undefined
+          ? 'the store (DATA_DIR/site.sqlite) cannot be read'
+          : 'the database (DATABASE_URL) cannot be reached',
+      probe: async () => {
+        await store.raw(store.db, 'SELECT 1 AS one');
+      },
+    },
+  ];
+  if (config.rpcUrl) readiness.push(chainCheck(config.rpcUrl));
+  if (delivery.kind === 'mailer' && delivery.verify) readiness.push(mailCheck(delivery.verify));
+  registerReadiness(app, readiness, log, { cacheMs: opts.readyCacheMs });
+
   /** A page served through an invite link counts as one click for the code's owner. */
-  function countInviteClick(req: FastifyRequest): void {
+  async function countInviteClick(req: FastifyRequest): Promise<void> {
     const purpose = String(req.headers['sec-purpose'] ?? req.headers.purpose ?? '');
     if (purpose.includes('prefetch')) return;
     let url: URL;
@@ -360,7 +444,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (!code) return;
     // The visitor is a keyed hash of the address: counted once per window, never stored plainly.
     const visitor = createHmac('sha256', codeKey).update(req.ip).digest('hex').slice(0, 32);
-    const inviterId = ctx.users.recordClick(code, visitor);
+    // A click that cannot be counted never keeps the page from its visitor.
+    const inviterId = await ctx.users.recordClick(code, visitor).catch((error: unknown) => {
+      log.warn(`Invite click not counted: ${describe(error)}`);
+      return null;
+    });
     if (inviterId !== null) events.emit('invite.clicked', { inviterId, code: code.toUpperCase() });
   }
 
@@ -376,7 +464,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
    * A graceful stop: stops accepting connections (a request arriving on a kept-alive one gets
    * 503), tells every websocket it is going away (1001, so pages reconnect to the next server),
    * lets requests in flight finish for up to `closeGraceMs` and then cuts what is left, stops the
-   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes it.
+   * plugins (payment watch, chain), checkpoints the SQLite WAL into the database file and closes the store.
    */
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -405,13 +493,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           log.error(`Cleanup failed: ${describe(error)}`);
         }
       }
+      await shared?.close();
       events.removeAll();
       try {
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        await store.checkpoint();
       } catch (error) {
         log.error(`WAL checkpoint failed: ${describe(error)}`);
       }
-      db.close();
+      await store.close();
     })());
 
   try {
@@ -430,21 +519,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ? `[${config.host}]`
       : config.host;
   baseUrl = `http://${shownHost}:${port}`;
-  return { url: baseUrl, port, httpServer, db, events, ctx, close };
+  return { url: baseUrl, port, httpServer, store, events, ctx, close };
 }
 
 /**
  * How code e-mails leave: the caller's mailer, SMTP, the log (staging) or, in development only,
  * nowhere but the outbox. Production refuses to start without a way to reach players.
  */
-function mailDelivery(opts: StartOptions): MailDelivery {
+function mailDelivery(opts: StartOptions): MailDelivery & { verify?: () => Promise<void> } {
   if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
   if (opts.smtpUrl) {
     const from = opts.mailFrom?.trim();
     if (!from && opts.mode === 'production')
       throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
     const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');
-    return { kind: 'mailer', mailer: smtp.send, close: smtp.close };
+    return { kind: 'mailer', mailer: smtp.send, close: smtp.close, verify: smtp.verify };
   }
   if (opts.mailToLog) return { kind: 'log' };
   if (opts.mode === 'production') throw new Error(NO_MAIL_MESSAGE);
@@ -532,7 +621,8 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * One line per request, when it is answered: the route's pattern and the path without its query,
- * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it.
+ * so nothing a request carries in its body, headers or query string (codes, tokens) reaches it;
+ * the client's address (through TRUST_PROXY's proxies) and, signed in, the user's id.
  */
 class RequestLines extends LogController {
   override incomingRequest(): void {}
@@ -548,6 +638,8 @@ class RequestLines extends LogController {
       path: pathOf(req.url),
       status: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ip: req.ip,
+      ...(req.userId != null ? { userId: req.userId } : {}),
     };
     if (error) req.log.error({ ...line, error: error.message }, 'request');
     else req.log.info(line, 'request');

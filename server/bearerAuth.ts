@@ -32,7 +32,7 @@ export const bearerAuth = fastifyPlugin<{ ctx: ServerContext }>(
       if (!token) throw new HttpError(401, 'Missing bearer token');
       const check = await ctx.auth.verifyJwt(token);
       if (!check.ok) throw new HttpError(401, REFUSED[check.reason] ?? 'Invalid token');
-      if (!ctx.users.findById(check.userId)) throw new HttpError(401, 'Unknown user');
+      if (!(await ctx.users.findById(check.userId))) throw new HttpError(401, 'Unknown user');
       req.userId = check.userId;
     });
   },

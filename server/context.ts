@@ -2,10 +2,11 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { LaunchCalendar } from '../contract/calendar';
 import type { Schema } from '../contract/schema';
-import type { Db } from './db';
+import type { Store } from './store/engine';
 import type { ServerEventBus } from './events';
 import type { JwtCheck } from './accessToken';
 import type { Codes } from './codes';
+import type { MailLimits, MailQuota } from './mailQuota';
 import type { Outbox } from './outbox';
 import type { Sessions } from './sessions';
 import type { RefreshTokens } from './tokens';
@@ -18,6 +19,8 @@ export type ServerConfig = {
   readonly mode: ServerMode;
   readonly host: string;
   readonly dataDir: string;
+  /** DATABASE_URL: the shared Postgres; undefined keeps the data folder's SQLite. */
+  readonly databaseUrl: string | undefined;
   readonly siteDir: string | undefined;
   /** The version sess/init answers (the client requires API_VERSION). */
   readonly apiVersion: string;
@@ -36,6 +39,8 @@ export type ServerConfig = {
   readonly maxBodyBytes: number;
   /** Per-IP limits of the sign-in and session calls (server/limits.ts). */
   readonly rateLimits: RateLimits;
+  /** Code e-mails per minute, site-wide and per recipient domain (server/mailQuota.ts). */
+  readonly mailLimits: MailLimits;
   /** Send Strict-Transport-Security (the deployment is behind TLS). */
   readonly hsts: boolean;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined serves no metrics. */
@@ -67,13 +72,14 @@ export interface ServerServices {}
 /** Everything a route or plugin needs: the store, the clock, config, events and auth helpers. */
 export type ServerContext = {
   readonly config: ServerConfig;
-  readonly db: Db;
+  readonly store: Store;
   readonly events: ServerEventBus;
   readonly log: Logger;
   readonly users: Users;
   readonly auth: AuthHelpers;
   readonly sessions: Sessions;
   readonly codes: Codes;
+  readonly mailQuota: MailQuota;
   readonly refreshTokens: RefreshTokens;
   readonly outbox: Outbox;
   readonly services: Partial<ServerServices>;

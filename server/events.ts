@@ -22,6 +22,8 @@ export type ServerEvents = {
   'ticket.settled': { userId: number; tier: string; amountLamports: string };
   /** A sign-in code left: e-mailed (`mail`), written to the staging log, or to the dev outbox. */
   'code.sent': { via: 'mail' | 'log' | 'outbox' };
+  /** A code e-mail was refused by a mail limit (server/mailQuota.ts): site-wide or per domain. */
+  'mail.refused': { limit: 'site' | 'domain' };
   /** A sign-in code e-mail could not be delivered (after its one retry). */
   'code.failed': Record<string, never>;
   /** Invitation codes were issued to `userId` (a confirmed Early Bird ticket). */

@@ -42,13 +42,22 @@ export function checkSmtpUrl(raw: string): URL {
   return url;
 }
 
-/** An SMTP mailer (one pooled transport per server). `from` is MAIL_FROM. */
-export function createSmtpMailer(smtpUrl: string, from: string): { send: Mailer; close(): void } {
+/**
+ * An SMTP mailer (one transport per server). `from` is MAIL_FROM. `verify` is nodemailer's
+ * cheap check for readiness: it connects, greets and logs in, then quits, sending nothing.
+ */
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+): { send: Mailer; verify(): Promise<void>; close(): void } {
   checkSmtpUrl(smtpUrl);
   const transport = nodemailer.createTransport(smtpUrl, { from, ...SMTP_TIMEOUTS });
   return {
     send: async ({ email, subject, text, html }) => {
       await transport.sendMail({ from, to: email, subject, text, html });
+    },
+    verify: async () => {
+      await transport.verify();
     },
     close: () => transport.close(),
   };

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { startServer } from './app';
+import { startServer, type RunningServer } from './app';
+import { lockDataFolder, type DataLock } from './dataLock';
+import { parseTrustProxy } from './proxy';
 
 /**
  * The server: `npm run server` (production unless SERVER_MODE=development), or through
@@ -24,11 +26,73 @@ if (mailTransport !== 'smtp' && mailTransport !== 'log') {
   process.exit(2);
 }
 
+/** A positive whole number from the environment, or undefined when unset; else exits naming it. */
+function positiveInteger(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} must be a whole number of at least 1, got ${raw}`);
+    process.exit(2);
+  }
+  return value;
+}
+const mailPerMinute = positiveInteger('MAIL_LIMIT_PER_MINUTE');
+const mailPerDomain = positiveInteger('MAIL_LIMIT_PER_DOMAIN_PER_MINUTE');
+
+let trustProxy: string[];
 try {
-  const server = await startServer({
+  trustProxy = parseTrustProxy(env.TRUST_PROXY);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+
+const dataDir = resolve(env.DATA_DIR || '.data');
+let lock: DataLock | undefined;
+let server: RunningServer | undefined;
+let stopping: string | undefined;
+
+/**
+ * Stops gracefully: the server (once it runs), then the data folder's lock. A second signal
+ * while the server is still starting ends the process at once.
+ */
+const stop = (signal: string) => {
+  if (stopping && !server) {
+    lock?.release();
+    process.exit(1);
+  }
+  if (stopping) return;
+  stopping = signal;
+  console.log(`${signal}: stopping`);
+  if (server) void closeAndExit(server);
+};
+const closeAndExit = (running: RunningServer) =>
+  running.close().then(
+    () => {
+      lock?.release();
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      lock?.release();
+      process.exit(1);
+    },
+  );
+// Taken before anything else: a signal that comes as soon as the start line is read (a process
+// manager, a test) or while the server starts must find the graceful stop, not the default death.
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+try {
+  // One data folder, one server: taken before anything in it is opened.
+  lock = lockDataFolder(dataDir);
+  server = await startServer({
     port,
     host: env.HOST || '127.0.0.1',
-    dataDir: resolve(env.DATA_DIR || '.data'),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    trustProxy,
     mode,
     siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
     apiVersion: env.API_VERSION || undefined,
@@ -40,6 +104,10 @@ try {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     mailToLog: mailTransport === 'log',
+    mailLimits: {
+      ...(mailPerMinute ? { perMinute: mailPerMinute } : {}),
+      ...(mailPerDomain ? { perDomainPerMinute: mailPerDomain } : {}),
+    },
     siteUrl: env.SITE_URL || undefined,
     // Production writes one JSON line per request (REQUEST_LOG=0 turns it off).
     metricsToken: env.METRICS_TOKEN || undefined,
@@ -53,27 +121,19 @@ try {
     console.warn(
       'Warning: LOCAL_CHAIN=1 runs the in-process chain in production mode; tickets are paid on this machine only.',
     );
-  console.log(`Solana Mafia Wars is running at ${server.url}/`);
-  if (mode === 'development')
-    console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (stopping) {
+    // Told to stop while starting: stop now.
+    void closeAndExit(server);
+  } else {
+    // The pid is this node process's own: the one to signal (no npm or shell in between).
+    console.log(`Solana Mafia Wars is running at ${server.url}/ (pid ${process.pid})`);
+    if (mode === 'development')
+      console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');
+  }
 } catch (error) {
   console.error(
     `Could not start the server: ${error instanceof Error ? error.message : String(error)}`,
   );
+  lock?.release();
   process.exit(1);
 }

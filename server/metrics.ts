@@ -69,6 +69,11 @@ export const metricsPlugin: ServerPlugin = {
       'Sign-in code e-mails that could not be delivered (after their retry)',
       [],
     );
+    const mailRefused = counter(
+      'smw_mail_refused_total',
+      'Code e-mails refused by a mail limit, by limit (site, domain)',
+      ['limit'],
+    );
     const settled = counter(
       'smw_tickets_settled_total',
       'Tickets settled (paid, access granted), by tier',
@@ -92,6 +97,7 @@ export const metricsPlugin: ServerPlugin = {
     const off = [
       ctx.events.on('code.sent', ({ via }) => codesSent.inc({ via })),
       ctx.events.on('code.failed', () => codesFailed.inc()),
+      ctx.events.on('mail.refused', ({ limit }) => mailRefused.inc({ limit })),
       ctx.events.on('ticket.settled', ({ tier }) => settled.inc({ tier })),
     ];
     host.onClose(() => off.forEach((stop) => stop()));

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Store } from './store/engine';
 import type { Logger, ServerMode } from './context';
 import type { ServerEventBus } from './events';
 import { CODE_SUBJECT, codeEmail, type Mailer } from './mail';
@@ -28,7 +28,7 @@ export const MAIL_RETRY_DELAY_MS = 300;
  * a second failure throws, so the request answers with an error.
  */
 export function createOutbox(
-  db: Db,
+  { db }: Store,
   mode: ServerMode,
   log: Logger,
   now: () => number,
@@ -36,18 +36,14 @@ export function createOutbox(
   siteUrl: () => string,
   events?: ServerEventBus,
 ) {
-  const insert = db.prepare('INSERT INTO outbox (email, code, subject, at) VALUES (?, ?, ?, ?)');
-  const listFor = db.prepare<
-    [string],
-    { email: string; code: string; subject: string; at: number }
-  >('SELECT email, code, subject, at FROM outbox WHERE email = ? ORDER BY id DESC LIMIT 50');
-  const listAll = db.prepare<[], { email: string; code: string; subject: string; at: number }>(
-    'SELECT email, code, subject, at FROM outbox ORDER BY id DESC LIMIT 50',
-  );
+  const columns = ['email', 'code', 'subject', 'at'] as const;
   return {
     async sendCode(email: string, code: string): Promise<void> {
       if (mode === 'development') {
-        insert.run(email, code, CODE_SUBJECT, now());
+        await db
+          .insertInto('outbox')
+          .values({ email, code, subject: CODE_SUBJECT, at: now() })
+          .execute();
         log.info(`[outbox] to ${email}: ${CODE_SUBJECT}: ${code}`);
       }
       if (delivery.kind === 'log' && mode === 'production')
@@ -73,8 +69,14 @@ export function createOutbox(
       events?.emit('code.sent', { via: 'mail' });
     },
     /** Newest first (development mode only). */
-    list(email?: string): OutboxMessage[] {
-      const rows = email ? listFor.all(email) : listAll.all();
+    async list(email?: string): Promise<OutboxMessage[]> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(columns)
+        .$if(email !== undefined, (q) => q.where('email', '=', email ?? ''))
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
       return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
     },
   };

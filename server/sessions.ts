@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Store } from './store/engine';
 import { randomToken, sha256 } from './secrets';
 
 export type SessionStart = {
@@ -10,35 +10,47 @@ export type SessionStart = {
 };
 
 /** Visitor sessions (sess/create, sess/load); the token is stored hashed. */
-export function createSessions(db: Db, now: () => number) {
-  const insert = db.prepare(
-    `INSERT INTO sessions (token_hash, language, user_agent, utm_source, utm_campaign, utm_medium,
-       created_at, last_seen_at)
-     VALUES (@token_hash, @language, @user_agent, @utm_source, @utm_campaign, @utm_medium, @at, @at)`,
-  );
-  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?');
-  const attach = db.prepare('UPDATE sessions SET user_id = ? WHERE token_hash = ?');
+export type Sessions = {
+  create(start: SessionStart): Promise<string>;
+  /** True when the token is known (and marks it seen). */
+  load(token: string): Promise<boolean>;
+  attachUser(token: string, userId: number): Promise<void>;
+};
+
+export function createSessions({ db }: Store, now: () => number): Sessions {
   return {
-    create(start: SessionStart): string {
+    async create(start) {
       const token = randomToken(24);
-      insert.run({
-        token_hash: sha256(token),
-        language: start.language,
-        user_agent: start.user_agent,
-        utm_source: start.utm_source ?? null,
-        utm_campaign: start.utm_campaign ?? null,
-        utm_medium: start.utm_medium ?? null,
-        at: now(),
-      });
+      const at = now();
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: sha256(token),
+          language: start.language,
+          user_agent: start.user_agent,
+          utm_source: start.utm_source ?? null,
+          utm_campaign: start.utm_campaign ?? null,
+          utm_medium: start.utm_medium ?? null,
+          created_at: at,
+          last_seen_at: at,
+        })
+        .execute();
       return token;
     },
-    /** True when the token is known (and marks it seen). */
-    load(token: string): boolean {
-      return touch.run(now(), sha256(token)).changes > 0;
+    async load(token) {
+      const result = await db
+        .updateTable('sessions')
+        .set({ last_seen_at: now() })
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
-    attachUser(token: string, userId: number): void {
-      attach.run(userId, sha256(token));
+    async attachUser(token, userId) {
+      await db
+        .updateTable('sessions')
+        .set({ user_id: userId })
+        .where('token_hash', '=', sha256(token))
+        .execute();
     },
   };
 }
-export type Sessions = ReturnType<typeof createSessions>;

@@ -79,7 +79,7 @@ export async function registerStaticSite(
   app: FastifyInstance,
   siteDir: string,
   connectSrc: readonly string[],
-  onPage: (req: FastifyRequest) => void,
+  onPage: (req: FastifyRequest) => void | Promise<void>,
 ): Promise<SiteHandler> {
   const root = resolve(siteDir);
   const policyCache = new Map<string, string>();
@@ -153,23 +153,23 @@ export async function registerStaticSite(
   return async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const resolved = await resolveFile(pathname);
-    if (!resolved) return undefined;
+    if (!resolved) return false;
     const { file, status } = resolved;
     reply.code(status);
     if (file.isPage) {
-      if (req.method === 'GET') onPage(req);
+      if (req.method === 'GET') await onPage(req);
       reply.header('Content-Security-Policy', await policyOf(file));
     }
     reply.header('Cache-Control', cacheControl(pathname, file));
-    return reply.sendFile(relative(root, file.path));
+    // Not returned: a reply is a thenable of its own end, so awaiting it would wait for the
+    // whole file and then read as undefined (the caller took that for "no file").
+    void reply.sendFile(relative(root, file.path));
+    return true;
   };
 }
 
-/** Answers a GET or HEAD with a file of the site, or undefined (404). */
-export type SiteHandler = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<FastifyReply | undefined>;
+/** Answers a GET or HEAD with a file of the site (true: being sent), or false (404). */
+export type SiteHandler = (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /** The invite code of `/r/{code}`, `/ref/{code}` or `/?i={code}`, if the request carries one. */
 export function inviteCodeOfPage(url: URL): string | undefined {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Db } from './db';
+import type { Store } from './store/engine';
 import { randomToken, sha256 } from './secrets';
 
 export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
@@ -10,20 +10,24 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
  */
 export const REFRESH_GRACE_MS = 30_000;
 
-type RefreshRow = {
-  id: number;
-  family_id: string;
-  user_id: number;
-  expires_at: number;
-  rotated_at: number | null;
-  revoked_at: number | null;
-};
-
 export type Rotation =
   | { ok: true; userId: number; familyId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
   /** A retired token presented after the grace: its family (`familyId`) is now revoked. */
   | { ok: false; reason: 'reused'; familyId: string };
+
+export type RefreshTokens = {
+  /** The first token of a new family (a sign-in). */
+  issue(userId: number): Promise<{ refreshToken: string; familyId: string }>;
+  rotate(token: string): Promise<Rotation>;
+  /**
+   * Revokes the family of `token` (logout) and answers its id, or null for an unknown token
+   * (which changes nothing).
+   */
+  revoke(token: string): Promise<string | null>;
+  /** A sign-in session is live while its family has a token that is not revoked. */
+  isLive(familyId: string): Promise<boolean>;
+};
 
 /**
  * Rotating refresh tokens with reuse detection: each refresh retires the token it used and
@@ -31,68 +35,118 @@ export type Rotation =
  * (REFRESH_GRACE_MS) answers that same successor, after it revokes the family. The successor is
  * a keyed hash of the token it replaces (`key` is the server's secret), so it is never stored
  * in the clear and cannot be worked out from a stolen token.
+ *
+ * Two refreshes of one token at once are decided by the database: the token's row is locked
+ * and retired by one conditional update, so exactly one of them stores the successor and the
+ * other answers the same successor through the grace.
  */
-export function createRefreshTokens(db: Db, key: Buffer, now: () => number, ttlSeconds: number) {
-  const insert = db.prepare(
-    `INSERT INTO refresh_tokens (token_hash, family_id, user_id, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?)`,
-  );
-  const find = db.prepare<[string], RefreshRow>(
-    'SELECT id, family_id, user_id, expires_at, rotated_at, revoked_at FROM refresh_tokens WHERE token_hash = ?',
-  );
-  const markRotated = db.prepare('UPDATE refresh_tokens SET rotated_at = ? WHERE id = ?');
-  const live = db.prepare<[string], { one: number }>(
-    'SELECT 1 AS one FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL LIMIT 1',
-  );
-  const revokeFamily = db.prepare(
-    'UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL',
-  );
-
-  const store = (token: string, userId: number, familyId: string): string => {
-    const at = now();
-    insert.run(sha256(token), familyId, userId, at, at + ttlSeconds * 1000);
-    return token;
-  };
+export function createRefreshTokens(
+  store: Store,
+  key: Buffer,
+  now: () => number,
+  ttlSeconds: number,
+): RefreshTokens {
+  const { db } = store;
   const successorOf = (token: string): string =>
     createHmac('sha256', key).update(`refresh:${token}`).digest('base64url');
-
-  /** The first token of a new family (a sign-in). */
-  const issue = (userId: number): { refreshToken: string; familyId: string } => {
-    const familyId = randomToken(12);
-    return { refreshToken: store(randomToken(32), userId, familyId), familyId };
+  const revokeFamily = async (familyId: string, at: number) => {
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
   };
+  const find = (token: string) =>
+    db
+      .selectFrom('refresh_tokens')
+      .select(['id', 'family_id', 'user_id', 'expires_at', 'rotated_at', 'revoked_at'])
+      .where('token_hash', '=', sha256(token))
+      .executeTakeFirst();
 
-  const rotate = db.transaction((token: string): Rotation => {
-    const row = find.get(sha256(token));
-    if (!row) return { ok: false, reason: 'unknown' };
-    const at = now();
-    if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
-    if (at >= row.expires_at) return { ok: false, reason: 'expired' };
-    const rotated = { ok: true as const, userId: row.user_id, familyId: row.family_id };
-    if (row.rotated_at !== null) {
-      if (at - row.rotated_at <= REFRESH_GRACE_MS)
-        return { ...rotated, refreshToken: successorOf(token) };
-      revokeFamily.run(at, row.family_id);
-      return { ok: false, reason: 'reused', familyId: row.family_id };
-    }
-    markRotated.run(at, row.id);
-    return { ...rotated, refreshToken: store(successorOf(token), row.user_id, row.family_id) };
-  });
+  return {
+    async issue(userId) {
+      const familyId = randomToken(12);
+      const refreshToken = randomToken(32);
+      const at = now();
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: sha256(refreshToken),
+          family_id: familyId,
+          user_id: userId,
+          created_at: at,
+          expires_at: at + ttlSeconds * 1000,
+        })
+        .execute();
+      return { refreshToken, familyId };
+    },
 
-  /**
-   * Revokes the family of `token` (logout) and answers its id, or null for an unknown token
-   * (which changes nothing).
-   */
-  const revoke = (token: string): string | null => {
-    const row = find.get(sha256(token));
-    if (!row) return null;
-    revokeFamily.run(now(), row.family_id);
-    return row.family_id;
+    rotate: (token) =>
+      db.transaction().execute(async (trx): Promise<Rotation> => {
+        const found = await trx
+          .selectFrom('refresh_tokens')
+          .select('id')
+          .where('token_hash', '=', sha256(token))
+          .executeTakeFirst();
+        if (!found) return { ok: false, reason: 'unknown' };
+        await store.lockRow(trx, 'refresh_tokens', found.id);
+        const row = await trx
+          .selectFrom('refresh_tokens')
+          .select(['id', 'family_id', 'user_id', 'expires_at', 'rotated_at', 'revoked_at'])
+          .where('id', '=', found.id)
+          .executeTakeFirstOrThrow();
+        const at = now();
+        if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+        if (at >= row.expires_at) return { ok: false, reason: 'expired' };
+        const rotated = { ok: true as const, userId: row.user_id, familyId: row.family_id };
+        const successor = successorOf(token);
+        if (row.rotated_at !== null) {
+          if (at - row.rotated_at <= REFRESH_GRACE_MS)
+            return { ...rotated, refreshToken: successor };
+          await trx
+            .updateTable('refresh_tokens')
+            .set({ revoked_at: at })
+            .where('family_id', '=', row.family_id)
+            .where('revoked_at', 'is', null)
+            .execute();
+          return { ok: false, reason: 'reused', familyId: row.family_id };
+        }
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ rotated_at: at })
+          .where('id', '=', row.id)
+          .where('rotated_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('refresh_tokens')
+          .values({
+            token_hash: sha256(successor),
+            family_id: row.family_id,
+            user_id: row.user_id,
+            created_at: at,
+            expires_at: at + ttlSeconds * 1000,
+          })
+          .execute();
+        return { ...rotated, refreshToken: successor };
+      }),
+
+    async revoke(token) {
+      const row = await find(token);
+      if (!row) return null;
+      await revokeFamily(row.family_id, now());
+      return row.family_id;
+    },
+
+    async isLive(familyId) {
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
-
-  /** A sign-in session is live while its family has a token that is not revoked. */
-  const isLive = (familyId: string): boolean => live.get(familyId) !== undefined;
-
-  return { issue, rotate: (token: string): Rotation => rotate(token), revoke, isLive };
 }
-export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

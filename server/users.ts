@@ -1,36 +1,15 @@
 import { domainToASCII } from 'node:url';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { UserData } from '../contract/api';
-import type { Db } from './db';
+import type { Selectable } from 'kysely';
+import { isUniqueViolation, type Runner, type Store } from './store/engine';
+import type { UsersTable } from './store/schema';
 import { lamportsToSol } from '../contract/money';
 import { seal, unseal } from './secrets';
 import { addressOfSecretKey, newSecretKey } from './chain/keys';
 
-export type UserRow = {
-  id: number;
-  email: string;
-  invite_code: string;
-  inviter_id: number | null;
-  user_lvl: number;
-  user_access: number;
-  payment_wallet_id: string;
-  payment_wallet_address: string;
-  payment_wallet_secret: string;
-  payment_balance_lamports: string;
-  ticket_paid_at: number | null;
-  /** Lamports the chain showed in the payment wallet when the ticket was confirmed. */
-  ticket_paid_lamports: string | null;
-  /** Why the user has access: 'ticket' (own payment) or 'invites' (friends' tickets). */
-  access_via: string | null;
-  /** The calendar tier of the paid ticket (TIER_WIRE); NULL for tickets settled before tiers. */
-  ticket_tier: string | null;
-  /**
-   * Set by the server while a Telegram link is pending for this account (sign-in step 3); the
-   * local server has no Telegram bot, so it stays NULL and `user_telegram_link` is left out.
-   */
-  telegram_link: string | null;
-  created_at: number;
-};
+/** One account as the store holds it (server/store/schema.ts, UsersTable). */
+export type UserRow = Selectable<UsersTable>;
 
 export type ReferralCounts = { clicks: number; registered: number; confirmed: number };
 
@@ -123,105 +102,210 @@ export function canonicalEmail(email: string): string | null {
 }
 
 /** The user store. Payment code uses the balance, access and ticket helpers. */
-export type Users = ReturnType<typeof createUsers>;
+export type Users = {
+  findById(id: number): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  /** Invite codes are stored upper-case; lookups ignore case. */
+  findByInviteCode(code: string): Promise<UserRow | undefined>;
+  findByWalletId(walletId: string): Promise<UserRow | undefined>;
+  findByWalletAddress(address: string): Promise<UserRow | undefined>;
+  /**
+   * The account of `email`, created with its own invite code and payment wallet (an ed25519
+   * Solana keypair) when there is none; `created` tells which. Two first sign-ins of one address
+   * at once make one account (the e-mail's unique index decides).
+   */
+  findOrCreate(
+    email: string,
+    inviterId: number | null,
+  ): Promise<{ user: UserRow; created: boolean }>;
+  referrals(userId: number): Promise<ReferralCounts>;
+  /** The contract's user_data shape (userDataSchema). */
+  toUserData(user: UserRow): Promise<UserData>;
+  /** The payment wallet's 64-byte secret key (for sweeping funds from the local chain). */
+  paymentSecretKey(userId: number): Promise<Uint8Array>;
+  /** Caches the chain balance of the payment wallet (shown as user_payment_wallet_balance). */
+  setPaymentBalance(userId: number, lamports: bigint): Promise<void>;
+  /**
+   * Settles a paid ticket in one transaction, idempotent by the user's ticket: marks it paid
+   * (with the lamports the chain showed and its tier), issues `codes` invitation codes (the
+   * Early Bird's extra; none when the player already holds some), grants access, and grants
+   * the inviter access when this makes `friendsForAccess` friends with tickets. A crash at
+   * any point leaves all of it or none of it. Null when the ticket was already settled.
+   */
+  settleTicket(
+    userId: number,
+    lamports: bigint,
+    tier: string,
+    codes: number,
+    friendsForAccess: number,
+  ): Promise<Settlement | null>;
+  /**
+   * Finishes settlements an older version left half-done (it wrote them in three steps): a
+   * ticket paid without access, a ticket without the codes its tier gives, an inviter whose
+   * friends bought enough tickets but who has no access. Returns how many accounts it repaired.
+   */
+  repairSettlements(
+    codesFor: (tier: string | null) => number,
+    friendsForAccess: number,
+  ): Promise<number>;
+  /** The invitation codes `userId` holds, oldest first (status 0: not used yet). */
+  invitationCodes(userId: number): Promise<{ code_text: string; code_status: number }[]>;
+  setTelegramLink(userId: number, link: string | null): Promise<void>;
+  /**
+   * Counts a visit through an invite link; returns the owner's id, or null for unknown codes
+   * and for a repeat visit: one click per visitor (a keyed hash of the address) per code per
+   * CLICK_WINDOW_MS, so reloading a link does not inflate the count.
+   */
+  recordClick(rawCode: string, visitor: string): Promise<number | null>;
+};
 
-export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
-  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const byInvite = db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?');
-  const byWalletId = db.prepare<[string], UserRow>(
-    'SELECT * FROM users WHERE payment_wallet_id = ?',
-  );
-  const byWalletAddress = db.prepare<[string], UserRow>(
-    'SELECT * FROM users WHERE payment_wallet_address = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO users (email, invite_code, inviter_id, payment_wallet_id, payment_wallet_address,
-       payment_wallet_secret, created_at)
-     VALUES (@email, @invite_code, @inviter_id, @payment_wallet_id, @payment_wallet_address,
-       @payment_wallet_secret, @created_at)`,
-  );
-  const countClicks = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM invite_clicks WHERE inviter_id = ?',
-  );
-  const countRegistered = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM users WHERE inviter_id = ?',
-  );
-  const countConfirmed = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM users WHERE inviter_id = ? AND ticket_paid_at IS NOT NULL',
-  );
-  const insertClick = db.prepare(
-    'INSERT INTO invite_clicks (inviter_id, code, at, visitor) VALUES (?, ?, ?, ?)',
-  );
-  const recentClick = db.prepare<[string, string, number], { id: number }>(
-    'SELECT id FROM invite_clicks WHERE code = ? AND visitor = ? AND at > ? LIMIT 1',
-  );
-
-  const markPaid = db.prepare(
-    `UPDATE users SET ticket_paid_at = ?, ticket_paid_lamports = ?, ticket_tier = ?
-     WHERE id = ? AND ticket_paid_at IS NULL`,
-  );
-  const grant = db.prepare(
-    'UPDATE users SET user_access = 1, access_via = ? WHERE id = ? AND user_access <> 1',
-  );
-  const heldCodes = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM invitation_codes WHERE owner_id = ?',
-  );
-  const insertCode = db.prepare(
-    'INSERT OR IGNORE INTO invitation_codes (owner_id, code, created_at) VALUES (?, ?, ?)',
-  );
-  /** `count` single-use codes for `userId`, once: a holder of codes gets none more. */
-  const issueCodes = (userId: number, count: number): number => {
-    if (count <= 0 || (heldCodes.get(userId)?.n ?? 0) > 0) return 0;
+/**
+ * Every rule that checks and then writes holds a lock for its decision (store.lockRow: the
+ * buyer's and the inviter's rows while a ticket settles, the owner's row while a click is
+ * counted) or is one statement guarded by a unique index (an account per e-mail, a holder's
+ * codes numbered 1..N), so two requests at once on Postgres decide as one after the other.
+ */
+export function createUsers(store: Store, walletKey: Buffer, now: () => number): Users {
+  const { db } = store;
+  const one = (
+    runner: Runner,
+    column: 'id' | 'email' | 'invite_code' | 'payment_wallet_id' | 'payment_wallet_address',
+    value: string | number,
+  ) =>
+    runner.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst() as Promise<
+      UserRow | undefined
+    >;
+  const count = async (query: Promise<{ n: number | string | bigint } | undefined>) =>
+    Number((await query)?.n ?? 0);
+  const confirmedFriends = (runner: Runner, inviterId: number) =>
+    count(
+      runner
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('inviter_id', '=', inviterId)
+        .where('ticket_paid_at', 'is not', null)
+        .executeTakeFirst(),
+    );
+  const grant = async (runner: Runner, userId: number, via: string): Promise<boolean> => {
+    const result = await runner
+      .updateTable('users')
+      .set({ user_access: 1, access_via: via })
+      .where('id', '=', userId)
+      .where('user_access', '<>', 1)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  };
+  /**
+   * `count` single-use codes for `userId`, numbered 1..count: a holder of codes gets none more,
+   * and a second issue at once adds nothing (the unique (owner_id, seq) refuses it).
+   */
+  const issueCodes = async (runner: Runner, userId: number, total: number): Promise<number> => {
+    if (total <= 0) return 0;
+    const held = await count(
+      runner
+        .selectFrom('invitation_codes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('owner_id', '=', userId)
+        .executeTakeFirst(),
+    );
+    if (held > 0) return 0;
     const at = now();
     let issued = 0;
-    while (issued < count) issued += insertCode.run(userId, newInviteCode(), at).changes;
+    for (let seq = 1; seq <= total;) {
+      const batch = [];
+      for (let i = 0; i < 200 && seq <= total; i += 1, seq += 1)
+        batch.push({ owner_id: userId, code: newInviteCode(), created_at: at, seq });
+      const result = await runner
+        .insertInto('invitation_codes')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      issued += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    }
+    // A random code that met an existing one was skipped: its numbers are filled again.
+    for (let attempt = 0; issued < total && attempt < 20; attempt += 1) {
+      const taken = new Set(
+        (
+          await runner
+            .selectFrom('invitation_codes')
+            .select('seq')
+            .where('owner_id', '=', userId)
+            .execute()
+        ).map((row) => row.seq),
+      );
+      for (let seq = 1; seq <= total; seq += 1) {
+        if (taken.has(seq)) continue;
+        const result = await runner
+          .insertInto('invitation_codes')
+          .values({ owner_id: userId, code: newInviteCode(), created_at: at, seq })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        issued += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+    }
     return issued;
   };
 
-  const referrals = (userId: number): ReferralCounts => ({
-    clicks: countClicks.get(userId)?.n ?? 0,
-    registered: countRegistered.get(userId)?.n ?? 0,
-    confirmed: countConfirmed.get(userId)?.n ?? 0,
+  const referrals = async (userId: number): Promise<ReferralCounts> => ({
+    clicks: await count(
+      db
+        .selectFrom('invite_clicks')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('inviter_id', '=', userId)
+        .executeTakeFirst(),
+    ),
+    registered: await count(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('inviter_id', '=', userId)
+        .executeTakeFirst(),
+    ),
+    confirmed: await confirmedFriends(db, userId),
   });
 
   return {
-    findById: (id: number): UserRow | undefined => byId.get(id),
-    findByEmail: (email: string): UserRow | undefined => byEmail.get(normalizeEmail(email)),
-    /** Invite codes are stored upper-case; lookups ignore case. */
-    findByInviteCode: (code: string): UserRow | undefined => byInvite.get(code.toUpperCase()),
-    findByWalletId: (walletId: string): UserRow | undefined => byWalletId.get(walletId),
-    findByWalletAddress: (address: string): UserRow | undefined => byWalletAddress.get(address),
+    findById: (id) => one(db, 'id', id),
+    findByEmail: (email) => one(db, 'email', normalizeEmail(email)),
+    findByInviteCode: (code) => one(db, 'invite_code', code.toUpperCase()),
+    findByWalletId: (walletId) => one(db, 'payment_wallet_id', walletId),
+    findByWalletAddress: (address) => one(db, 'payment_wallet_address', address),
 
-    /** A new account with its own invite code and payment wallet (an ed25519 Solana keypair). */
-    create(email: string, inviterId: number | null): UserRow {
+    async findOrCreate(rawEmail, inviterId) {
+      const email = normalizeEmail(rawEmail);
+      const existing = await one(db, 'email', email);
+      if (existing) return { user: existing, created: false };
       const secretKey = newSecretKey();
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const info = insert.run({
-            email: normalizeEmail(email),
-            invite_code: newInviteCode(),
-            inviter_id: inviterId,
-            payment_wallet_id: randomBytes(12).toString('hex'),
-            payment_wallet_address: addressOfSecretKey(secretKey),
-            payment_wallet_secret: seal(walletKey, secretKey),
-            created_at: now(),
-          });
-          return byId.get(Number(info.lastInsertRowid))!;
+          const inserted = await db
+            .insertInto('users')
+            .values({
+              email,
+              invite_code: newInviteCode(),
+              inviter_id: inviterId,
+              payment_wallet_id: randomBytes(12).toString('hex'),
+              payment_wallet_address: addressOfSecretKey(secretKey),
+              payment_wallet_secret: seal(walletKey, secretKey),
+              created_at: now(),
+            })
+            .onConflict((oc) => oc.column('email').doNothing())
+            .returningAll()
+            .executeTakeFirst();
+          if (inserted) return { user: inserted as UserRow, created: true };
+          const winner = await one(db, 'email', email);
+          if (winner) return { user: winner, created: false };
         } catch (error) {
-          const clash =
-            error instanceof Error &&
-            /UNIQUE constraint failed: users\.invite_code/.test(error.message);
-          if (!clash || attempt > 20) throw error;
+          // Another unique column met a value already taken (a random invite code): try again.
+          if (!isUniqueViolation(error) || attempt > 20) throw error;
         }
       }
     },
 
     referrals,
 
-    /** The contract's user_data shape (userDataSchema). */
-    toUserData(user: UserRow): UserData {
-      const counts = referrals(user.id);
+    async toUserData(user) {
+      const counts = await referrals(user.id);
       const data: UserData = {
         user_email: user.email,
         user_lvl: user.user_lvl,
@@ -240,117 +324,121 @@ export function createUsers(db: Db, walletKey: Buffer, now: () => number) {
       return data;
     },
 
-    /** The payment wallet's 64-byte secret key (for sweeping funds from the local chain). */
-    paymentSecretKey(userId: number): Uint8Array {
-      const user = byId.get(userId);
+    async paymentSecretKey(userId) {
+      const user = await one(db, 'id', userId);
       if (!user) throw new Error(`No user ${userId}`);
       return unseal(walletKey, user.payment_wallet_secret);
     },
 
-    /** Caches the chain balance of the payment wallet (shown as user_payment_wallet_balance). */
-    setPaymentBalance(userId: number, lamports: bigint): void {
-      db.prepare('UPDATE users SET payment_balance_lamports = ? WHERE id = ?').run(
-        lamports.toString(),
-        userId,
-      );
+    async setPaymentBalance(userId, lamports) {
+      await db
+        .updateTable('users')
+        .set({ payment_balance_lamports: lamports.toString() })
+        .where('id', '=', userId)
+        .execute();
     },
 
-    /**
-     * Settles a paid ticket in one transaction, idempotent by the user's ticket: marks it paid
-     * (with the lamports the chain showed and its tier), issues `codes` invitation codes (the
-     * Early Bird's extra; none when the player already holds some), grants access, and grants
-     * the inviter access when this makes `friendsForAccess` friends with tickets. A crash at
-     * any point leaves all of it or none of it. Null when the ticket was already settled.
-     */
-    settleTicket(
-      userId: number,
-      lamports: bigint,
-      tier: string,
-      codes: number,
-      friendsForAccess: number,
-    ): Settlement | null {
-      return db
-        .transaction((): Settlement | null => {
-          const paid = markPaid.run(now(), lamports.toString(), tier, userId);
-          if (paid.changes === 0) return null;
-          const codesIssued = issueCodes(userId, codes);
-          const accessGranted = grant.run('ticket', userId).changes > 0;
-          const inviterId = byId.get(userId)?.inviter_id ?? null;
-          const inviterGranted =
-            inviterId !== null &&
-            (countConfirmed.get(inviterId)?.n ?? 0) >= friendsForAccess &&
-            grant.run('invites', inviterId).changes > 0;
-          return { codesIssued, accessGranted, inviterId, inviterGranted };
-        })
-        .immediate();
+    settleTicket: (userId, lamports, tier, codes, friendsForAccess) =>
+      db.transaction().execute(async (trx): Promise<Settlement | null> => {
+        const buyer = await one(trx, 'id', userId);
+        if (!buyer) return null;
+        const inviterId = buyer.inviter_id;
+        // The inviter's row first, then the buyer's: two friends settling at once count each
+        // other's tickets in turn, and every settlement takes its locks in the same order.
+        if (inviterId !== null) await store.lockRow(trx, 'users', inviterId);
+        await store.lockRow(trx, 'users', userId);
+        const paid = await trx
+          .updateTable('users')
+          .set({
+            ticket_paid_at: now(),
+            ticket_paid_lamports: lamports.toString(),
+            ticket_tier: tier,
+          })
+          .where('id', '=', userId)
+          .where('ticket_paid_at', 'is', null)
+          .executeTakeFirst();
+        if (paid.numUpdatedRows === 0n) return null;
+        const codesIssued = await issueCodes(trx, userId, codes);
+        const accessGranted = await grant(trx, userId, 'ticket');
+        const inviterGranted =
+          inviterId !== null &&
+          (await confirmedFriends(trx, inviterId)) >= friendsForAccess &&
+          (await grant(trx, inviterId, 'invites'));
+        return { codesIssued, accessGranted, inviterId, inviterGranted };
+      }),
+
+    repairSettlements: (codesFor, friendsForAccess) =>
+      db.transaction().execute(async (trx) => {
+        // Instances starting together repair in turn: the second finds nothing left to do.
+        await store.lockKey(trx, 'settlement-repair');
+        const repaired = new Set<number>();
+        const paid = await store.raw<{
+          id: number;
+          ticket_tier: string | null;
+          user_access: number;
+          held: number | string;
+        }>(
+          trx,
+          `SELECT u.id, u.ticket_tier, u.user_access,
+             (SELECT COUNT(*) FROM invitation_codes c WHERE c.owner_id = u.id) AS held
+           FROM users u WHERE u.ticket_paid_at IS NOT NULL`,
+        );
+        for (const row of paid) {
+          await store.lockRow(trx, 'users', row.id);
+          if (row.user_access !== 1 && (await grant(trx, row.id, 'ticket'))) repaired.add(row.id);
+          if (
+            Number(row.held) === 0 &&
+            (await issueCodes(trx, row.id, codesFor(row.ticket_tier))) > 0
+          )
+            repaired.add(row.id);
+        }
+        const inviters = await store.raw<{ id: number }>(
+          trx,
+          `SELECT u.id FROM users u WHERE u.user_access <> 1 AND
+             (SELECT COUNT(*) FROM users f WHERE f.inviter_id = u.id
+                AND f.ticket_paid_at IS NOT NULL) >= ?`,
+          [friendsForAccess],
+        );
+        for (const { id } of inviters) if (await grant(trx, id, 'invites')) repaired.add(id);
+        return repaired.size;
+      }),
+
+    invitationCodes: (userId) =>
+      db
+        .selectFrom('invitation_codes')
+        .select(['code as code_text', 'status as code_status'])
+        .where('owner_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+
+    async setTelegramLink(userId, link) {
+      await db.updateTable('users').set({ telegram_link: link }).where('id', '=', userId).execute();
     },
 
-    /**
-     * Finishes settlements an older version left half-done (it wrote them in three steps): a
-     * ticket paid without access, a ticket without the codes its tier gives, an inviter whose
-     * friends bought enough tickets but who has no access. Returns how many accounts it repaired.
-     */
-    repairSettlements(codesFor: (tier: string | null) => number, friendsForAccess: number): number {
-      return db
-        .transaction(() => {
-          const repaired = new Set<number>();
-          const paid = db
-            .prepare<
-              [],
-              { id: number; ticket_tier: string | null; user_access: number; held: number }
-            >(
-              `SELECT u.id, u.ticket_tier, u.user_access,
-               (SELECT COUNT(*) FROM invitation_codes c WHERE c.owner_id = u.id) AS held
-             FROM users u WHERE u.ticket_paid_at IS NOT NULL`,
-            )
-            .all();
-          for (const row of paid) {
-            if (row.user_access !== 1 && grant.run('ticket', row.id).changes > 0)
-              repaired.add(row.id);
-            if (row.held === 0 && issueCodes(row.id, codesFor(row.ticket_tier)) > 0)
-              repaired.add(row.id);
-          }
-          const inviters = db
-            .prepare<[number], { id: number }>(
-              `SELECT u.id FROM users u WHERE u.user_access <> 1 AND
-               (SELECT COUNT(*) FROM users f WHERE f.inviter_id = u.id
-                  AND f.ticket_paid_at IS NOT NULL) >= ?`,
-            )
-            .all(friendsForAccess);
-          for (const { id } of inviters) if (grant.run('invites', id).changes > 0) repaired.add(id);
-          return repaired.size;
-        })
-        .immediate();
-    },
-
-    /** The invitation codes `userId` holds, oldest first (status 0: not used yet). */
-    invitationCodes(userId: number): { code_text: string; code_status: number }[] {
-      return db
-        .prepare<[number], { code_text: string; code_status: number }>(
-          'SELECT code AS code_text, status AS code_status FROM invitation_codes WHERE owner_id = ? ORDER BY id',
-        )
-        .all(userId);
-    },
-
-    setTelegramLink(userId: number, link: string | null): void {
-      db.prepare('UPDATE users SET telegram_link = ? WHERE id = ?').run(link, userId);
-    },
-
-    /** Counts a visit through an invite link; returns the owner's id, or null for unknown codes. */
-    /**
-     * Counts a visit through an invite link; returns the owner's id, or null for unknown codes
-     * and for a repeat visit: one click per visitor (a keyed hash of the address) per code per
-     * CLICK_WINDOW_MS, so reloading a link does not inflate the count.
-     */
-    recordClick(rawCode: string, visitor: string): number | null {
-      const code = sanitizeInviteCode(rawCode);
+    async recordClick(rawCode, visitor) {
+      const code = sanitizeInviteCode(rawCode).toUpperCase();
       if (!code) return null;
-      const owner = byInvite.get(code.toUpperCase());
+      const owner = await one(db, 'invite_code', code);
       if (!owner) return null;
-      const at = now();
-      if (recentClick.get(code.toUpperCase(), visitor, at - CLICK_WINDOW_MS)) return null;
-      insertClick.run(owner.id, code.toUpperCase(), at, visitor);
-      return owner.id;
+      return db.transaction().execute(async (trx) => {
+        // One visitor's clicks on one code are counted in turn (the owner's row is held).
+        await store.lockRow(trx, 'users', owner.id);
+        const at = now();
+        const recent = await trx
+          .selectFrom('invite_clicks')
+          .select('id')
+          .where('code', '=', code)
+          .where('visitor', '=', visitor)
+          .where('at', '>', at - CLICK_WINDOW_MS)
+          .limit(1)
+          .executeTakeFirst();
+        if (recent) return null;
+        await trx
+          .insertInto('invite_clicks')
+          .values({ inviter_id: owner.id, code, at, visitor })
+          .execute();
+        return owner.id;
+      });
     },
   };
 }

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile, type SqliteFile } from '../store/engine';
 import {
   address,
   getBase58Decoder,
@@ -191,7 +191,7 @@ async function fsyncDir(dir: string): Promise<void> {
 }
 
 type Journal = {
-  db: Database.Database;
+  db: SqliteFile;
   append(
     slot: number,
     accounts: StoredAccount[],
@@ -207,7 +207,7 @@ type Journal = {
 };
 
 function openJournal(file: string | undefined): Journal {
-  const db = new Database(file ?? ':memory:');
+  const db = openSqliteFile(file ?? ':memory:');
   if (file) {
     db.pragma('journal_mode = WAL');
     // A confirmed payment must survive a crash of the process and of the machine.

@@ -3,16 +3,15 @@
  *
  * Sign-ups, tickets bought (by tier), entries through friends, SOL received, swept and waiting,
  * the referral funnel (invite link clicks → registered → bought) and the top inviters by invite
- * code, in total and per UTC day. Reads `DATA_DIR/site.sqlite` through a read-only connection:
- * safe beside the running server (WAL readers never block its writes). E-mails appear only with
- * `--emails`.
+ * code, in total and per UTC day. Reads the store of the running server (DATABASE_URL, else
+ * `DATA_DIR/site.sqlite` through a read-only connection) in one read transaction: safe beside the
+ * running server (readers never block its writes). E-mails appear only with `--emails`.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { resolve } from 'node:path';
 import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
 import { lamportsToSol } from '../../contract/money';
-import type { Db } from '../db';
+import type { Runner, Store } from '../store/engine';
+import { openExistingStore, storeOptionsFromEnv } from '../store/index';
 
 export const TIERS = ['early_bird', 'before_launch', 'after_launch'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -58,17 +57,20 @@ export type SaleReport = {
   days: DayRow[];
 };
 
-const DAY_OF = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
+/** The UTC day (YYYY-MM-DD) of an instant in ms. */
+const dayOf = (ms: number | string): string => new Date(Number(ms)).toISOString().slice(0, 10);
 
-/** Builds the report from an open database (read-only is enough). */
-export function saleReport(
-  db: Db,
+/**
+ * Builds the report from the store (read-only is enough), inside `runner` (one read
+ * transaction, so every figure comes from the same moment).
+ */
+export async function saleReport(
+  store: Store,
+  runner: Runner,
   options: { top?: number; emails?: boolean; now?: number } = {},
-): SaleReport {
-  const all = <T>(sql: string, ...params: unknown[]): T[] => db.prepare(sql).all(...params) as T[];
-  const hasSweeps =
-    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sweeps'").get() !==
-    undefined;
+): Promise<SaleReport> {
+  const all = <T>(sql: string, ...params: unknown[]): Promise<T[]> =>
+    store.raw<T>(runner, sql, params);
 
   const days = new Map<string, DayRow & { received: bigint; swept: bigint }>();
   const day = (key: string) => {
@@ -95,29 +97,28 @@ export function saleReport(
     return row;
   };
 
-  for (const r of all<{ d: string; n: number; invited: number }>(
-    `SELECT ${DAY_OF('created_at')} AS d, COUNT(*) AS n, COUNT(inviter_id) AS invited
-     FROM users GROUP BY d`,
+  for (const r of await all<{ at: number; invited: number | null }>(
+    'SELECT created_at AS at, inviter_id AS invited FROM users',
   )) {
-    day(r.d).sign_ups = r.n;
-    day(r.d).registered_via_invite = r.invited;
+    day(dayOf(r.at)).sign_ups += 1;
+    if (r.invited !== null) day(dayOf(r.at)).registered_via_invite += 1;
   }
 
   const tiers: Record<Tier, number> = { early_bird: 0, before_launch: 0, after_launch: 0 };
   let received = 0n;
   const paidWithoutSweep = new Map<number, bigint>();
-  for (const r of all<{
+  for (const r of await all<{
     id: number;
-    d: string;
+    at: number;
     tier: string | null;
     lamports: string | null;
-    invited: number;
+    invited: number | null;
   }>(
-    `SELECT id, ${DAY_OF('ticket_paid_at')} AS d, ticket_tier AS tier,
-       ticket_paid_lamports AS lamports, inviter_id IS NOT NULL AS invited
+    `SELECT id, ticket_paid_at AS at, ticket_tier AS tier,
+       ticket_paid_lamports AS lamports, inviter_id AS invited
      FROM users WHERE ticket_paid_at IS NOT NULL`,
   )) {
-    const row = day(r.d);
+    const row = day(dayOf(r.at));
     const lamports = BigInt(r.lamports ?? '0');
     row.tickets += 1;
     row.received += lamports;
@@ -128,44 +129,50 @@ export function saleReport(
       : 'early_bird';
     row[tier] += 1;
     tiers[tier] += 1;
-    if (r.invited) row.bought_via_invite += 1;
+    if (r.invited !== null) row.bought_via_invite += 1;
     paidWithoutSweep.set(r.id, lamports);
   }
 
   // Access through friends is granted by the settlement of the inviter's FRIENDS_FOR_ACCESS-th
   // friend's ticket: its day is the day of that ticket.
-  const viaFriends = all<{ id: number }>(
+  const viaFriends = await all<{ id: number }>(
     "SELECT id FROM users WHERE user_access = 1 AND access_via = 'invites'",
   );
-  const friendTickets = db.prepare<[number, number], { d: string }>(
-    `SELECT ${DAY_OF('ticket_paid_at')} AS d FROM users
-     WHERE inviter_id = ? AND ticket_paid_at IS NOT NULL ORDER BY ticket_paid_at LIMIT 1 OFFSET ?`,
-  );
   for (const { id } of viaFriends) {
-    const at = friendTickets.get(id, FRIENDS_FOR_ACCESS - 1);
-    if (at) day(at.d).entries_via_friends += 1;
+    const [at] = await all<{ at: number }>(
+      `SELECT ticket_paid_at AS at FROM users
+       WHERE inviter_id = ? AND ticket_paid_at IS NOT NULL ORDER BY ticket_paid_at LIMIT 1 OFFSET ?`,
+      id,
+      FRIENDS_FOR_ACCESS - 1,
+    );
+    if (at) day(dayOf(at.at)).entries_via_friends += 1;
   }
 
-  for (const r of all<{ d: string; n: number }>(
-    `SELECT ${DAY_OF('at')} AS d, COUNT(*) AS n FROM invite_clicks GROUP BY d`,
-  ))
-    day(r.d).clicks = r.n;
+  for (const r of await all<{ at: number }>('SELECT at FROM invite_clicks'))
+    day(dayOf(r.at)).clicks += 1;
 
   let swept = 0n;
   let fees = 0n;
-  if (hasSweeps)
-    for (const r of all<{ user_id: number; d: string; lamports: string; fee: string }>(
-      `SELECT user_id, ${DAY_OF('resolved_at')} AS d, lamports, fee_lamports AS fee
-       FROM sweeps WHERE status = 'confirmed'`,
-    )) {
-      swept += BigInt(r.lamports);
-      fees += BigInt(r.fee);
-      day(r.d).swept += BigInt(r.lamports);
-      paidWithoutSweep.delete(r.user_id);
-    }
+  for (const r of await all<{ user_id: number; at: number; lamports: string; fee: string }>(
+    `SELECT user_id, resolved_at AS at, lamports, fee_lamports AS fee
+     FROM sweeps WHERE status = 'confirmed'`,
+  )) {
+    swept += BigInt(r.lamports);
+    fees += BigInt(r.fee);
+    day(dayOf(r.at)).swept += BigInt(r.lamports);
+    paidWithoutSweep.delete(r.user_id);
+  }
   const waiting = [...paidWithoutSweep.values()].reduce((sum, n) => sum + n, 0n);
 
-  const inviters = all<Inviter & { email: string; access_via_friends: number | boolean }>(
+  const inviterRows = await all<
+    Omit<Inviter, 'clicks' | 'registered' | 'bought'> & {
+      email: string;
+      clicks: number | string;
+      registered: number | string;
+      bought: number | string;
+      access_via_friends: number | boolean;
+    }
+  >(
     `SELECT u.invite_code, u.email,
        (SELECT COUNT(*) FROM invite_clicks c WHERE c.inviter_id = u.id) AS clicks,
        (SELECT COUNT(*) FROM users f WHERE f.inviter_id = u.id) AS registered,
@@ -178,13 +185,17 @@ export function saleReport(
      ORDER BY bought DESC, registered DESC, clicks DESC, u.invite_code
      LIMIT ?`,
     options.top ?? 10,
-  ).map(({ email, ...rest }) => ({
-    ...rest,
+  );
+  const inviters: Inviter[] = inviterRows.map(({ email, ...rest }) => ({
+    invite_code: rest.invite_code,
+    clicks: Number(rest.clicks),
+    registered: Number(rest.registered),
+    bought: Number(rest.bought),
     access_via_friends: Boolean(rest.access_via_friends),
     ...(options.emails ? { email } : {}),
   }));
 
-  const one = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+  const count = async (sql: string) => Number((await all<{ n: number }>(sql))[0]?.n ?? 0);
   const dayRows = [...days.values()]
     .sort((a, b) => a.day.localeCompare(b.day))
     .map(({ received: r, swept: s, ...row }) => ({
@@ -195,7 +206,7 @@ export function saleReport(
   return {
     generated_at: new Date(options.now ?? Date.now()).toISOString(),
     totals: {
-      sign_ups: one('SELECT COUNT(*) AS n FROM users'),
+      sign_ups: await count('SELECT COUNT(*) AS n FROM users'),
       tickets: tiers.early_bird + tiers.before_launch + tiers.after_launch,
       tickets_by_tier: tiers,
       entries_via_friends: viaFriends.length,
@@ -205,9 +216,9 @@ export function saleReport(
       waiting_sol: lamportsToSol(waiting),
     },
     funnel: {
-      clicks: one('SELECT COUNT(*) AS n FROM invite_clicks'),
-      registered: one('SELECT COUNT(*) AS n FROM users WHERE inviter_id IS NOT NULL'),
-      bought: one(
+      clicks: await count('SELECT COUNT(*) AS n FROM invite_clicks'),
+      registered: await count('SELECT COUNT(*) AS n FROM users WHERE inviter_id IS NOT NULL'),
+      bought: await count(
         'SELECT COUNT(*) AS n FROM users WHERE inviter_id IS NOT NULL AND ticket_paid_at IS NOT NULL',
       ),
     },
@@ -303,7 +314,7 @@ export function reportCsv(report: SaleReport): string {
   ].join('\n');
 }
 
-function main(args: string[]): void {
+async function main(args: string[]): Promise<void> {
   const known = new Set(['--json', '--csv', '--emails']);
   const unknown = args.filter((a) => !known.has(a) && !/^--top=\d+$/.test(a));
   if (unknown.length > 0) {
@@ -312,29 +323,31 @@ function main(args: string[]): void {
     );
     process.exit(2);
   }
-  const file = join(resolve(process.env.DATA_DIR || '.data'), 'site.sqlite');
-  if (!existsSync(file)) throw new Error(`No database at ${file} (is DATA_DIR right?)`);
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
+  const options = storeOptionsFromEnv(process.env, resolve(process.env.DATA_DIR || '.data'));
+  const store = await openExistingStore({ ...options, readonly: true });
   try {
     const top = args.find((a) => a.startsWith('--top='));
     // One read transaction: every figure comes from the same moment of the database.
-    const report = db.transaction(() =>
-      saleReport(db, { emails: args.includes('--emails'), top: top ? Number(top.slice(6)) : 10 }),
-    )();
+    const report = await store.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) =>
+        saleReport(store, trx, {
+          emails: args.includes('--emails'),
+          top: top ? Number(top.slice(6)) : 10,
+        }),
+      );
     if (args.includes('--json')) console.log(JSON.stringify(report, null, 2));
     else if (args.includes('--csv')) console.log(reportCsv(report));
-    else console.log(reportText(report, file));
+    else console.log(reportText(report, store.location));
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
+  await main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`report: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
-  }
+  });
 }

@@ -18,8 +18,7 @@
  * never runs a signature twice); unknown after its blockhash expired → expired (it can never
  * land). A wallet with a pending transfer gets no new one, so no SOL is ever moved twice.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
   address,
@@ -36,7 +35,8 @@ import {
   type Blockhash,
 } from '@solana/kit';
 import { createRpcCaller, createRpcClient, type RpcCaller } from '../chain/rpcClient';
-import { openDatabase, type Db } from '../db';
+import { openExistingStore, storeOptionsFromEnv, type Store } from '../store/index';
+import { loadSecrets } from '../store/secrets';
 import { lamportsToSol } from '../../contract/money';
 import { unseal } from '../secrets';
 import { textTable } from './report';
@@ -67,6 +67,8 @@ export type SweepLine = {
 
 export type SweepOptions = {
   dataDir: string;
+  /** DATABASE_URL: the shared Postgres; else `dataDir`'s SQLite. */
+  databaseUrl?: string | undefined;
   to: string;
   rpcUrl: string;
   execute: boolean;
@@ -82,14 +84,6 @@ export type SweepResult = {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-function walletKeyOf(dataDir: string): Buffer {
-  const file = join(dataDir, 'wallet-key');
-  if (!existsSync(file)) throw new Error(`No wallet key at ${file} (is DATA_DIR right?)`);
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} is not a wallet key`);
-  return key;
-}
-
 export async function sweep(opts: SweepOptions): Promise<SweepResult> {
   const say = opts.say ?? (() => {});
   let destination: Address;
@@ -98,9 +92,7 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
   } catch {
     throw new Error(`--to ${opts.to} is not a Solana address`);
   }
-  if (!existsSync(join(opts.dataDir, 'site.sqlite')))
-    throw new Error(`No database in ${opts.dataDir} (is DATA_DIR right?)`);
-  const walletKey = walletKeyOf(opts.dataDir);
+  const store = await openExistingStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   const rpc = createRpcClient(opts.rpcUrl);
   const call = createRpcCaller(opts.rpcUrl);
   const chain: Chain = {
@@ -108,27 +100,31 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
     call,
     blockHeight: () => call<number>('getBlockHeight', [{ commitment: 'confirmed' }]),
   };
-  const db = openDatabase(opts.dataDir);
   try {
+    const { 'wallet-key': walletKey } = await loadSecrets(store, opts.dataDir, Date.now());
     const resolved = opts.execute
-      ? await resolvePending(db, chain, say)
+      ? await resolvePending(store, chain, say)
       : { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
-    const candidates = db
-      .prepare<[], Candidate>(
-        `SELECT id, invite_code, payment_wallet_address FROM users
-         WHERE ticket_paid_at IS NOT NULL ORDER BY id`,
-      )
-      .all();
+    const candidates = await store.raw<Candidate>(
+      store.db,
+      `SELECT id, invite_code, payment_wallet_address FROM users
+       WHERE ticket_paid_at IS NOT NULL ORDER BY id`,
+    );
     if (candidates.some((c) => c.payment_wallet_address === destination))
       throw new Error('--to is a payment wallet of this server');
-    const pendingOf = db.prepare<[number], Pending>(
-      "SELECT * FROM sweeps WHERE user_id = ? AND status = 'pending'",
-    );
+    const pendingOf = async (userId: number) =>
+      (
+        await store.raw<Pending>(
+          store.db,
+          "SELECT * FROM sweeps WHERE user_id = ? AND status = 'pending'",
+          [userId],
+        )
+      )[0];
     const lines: SweepLine[] = [];
     for (const user of candidates) {
       const wallet = user.payment_wallet_address;
       const balance = await rpc.getBalance(wallet);
-      const pending = pendingOf.get(user.id);
+      const pending = await pendingOf(user.id);
       if (pending) {
         lines.push({
           wallet,
@@ -151,11 +147,14 @@ export async function sweep(opts: SweepOptions): Promise<SweepResult> {
       };
       lines.push(line);
       if (!opts.execute) continue;
-      Object.assign(line, await sendSweep(db, chain, walletKey, user, destination, balance, say));
+      Object.assign(
+        line,
+        await sendSweep(store, chain, walletKey, user, destination, balance, say),
+      );
     }
     return { lines, resolved };
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
@@ -168,7 +167,7 @@ type Chain = {
 
 /** Builds, journals, sends and confirms one wallet's transfer. */
 async function sendSweep(
-  db: Db,
+  store: Store,
   chain: Chain,
   walletKey: Buffer,
   user: Candidate,
@@ -176,9 +175,13 @@ async function sendSweep(
   balance: bigint,
   say: (line: string) => void,
 ): Promise<Pick<SweepLine, 'status' | 'signature'>> {
-  const secret = db
-    .prepare<[number], { s: string }>('SELECT payment_wallet_secret AS s FROM users WHERE id = ?')
-    .get(user.id)!.s;
+  const [row] = await store.raw<{ s: string }>(
+    store.db,
+    'SELECT payment_wallet_secret AS s FROM users WHERE id = ?',
+    [user.id],
+  );
+  if (!row) throw new Error(`No account holds ${user.payment_wallet_address}`);
+  const secret = row.s;
   const from = await createKeyPairSignerFromBytes(unseal(walletKey, secret));
   if (from.address !== user.payment_wallet_address)
     throw new Error(`The sealed key of ${user.payment_wallet_address} is not that wallet's`);
@@ -202,24 +205,26 @@ async function sendSweep(
   const signature = getSignatureFromTransaction(tx);
   const wire = getBase64EncodedWireTransaction(tx);
   // The journal first: whatever happens from here, a later run knows this signature.
-  db.prepare(
+  await store.raw(
+    store.db,
     `INSERT INTO sweeps (user_id, wallet, destination, lamports, fee_lamports, blockhash,
        last_valid_block_height, signature, wire, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    user.id,
-    user.payment_wallet_address,
-    destination,
-    moves.toString(),
-    SWEEP_FEE_LAMPORTS.toString(),
-    blockhash,
-    lastValidBlockHeight,
-    signature,
-    wire,
-    Date.now(),
+    [
+      user.id,
+      user.payment_wallet_address,
+      destination,
+      moves.toString(),
+      SWEEP_FEE_LAMPORTS.toString(),
+      blockhash,
+      lastValidBlockHeight,
+      signature,
+      wire,
+      Date.now(),
+    ],
   );
   say(`sending  ${user.payment_wallet_address}  ${lamportsToSol(moves)} SOL  ${signature}`);
-  const outcome = await settle(db, chain, {
+  const outcome = await settle(store, chain, {
     signature,
     wire,
     last_valid_block_height: lastValidBlockHeight,
@@ -252,25 +257,29 @@ async function landingOf(call: RpcCaller, signature: string): Promise<Landing> {
  * asked or did not decide in time (the next run resolves it).
  */
 async function settle(
-  db: Db,
+  store: Store,
   chain: Chain,
   row: Pick<Pending, 'signature' | 'wire' | 'last_valid_block_height'>,
 ): Promise<Outcome> {
-  const mark = (outcome: Outcome): Outcome => {
-    db.prepare(
+  const mark = async (outcome: Outcome): Promise<Outcome> => {
+    await store.raw(
+      store.db,
       "UPDATE sweeps SET status = ?, resolved_at = ? WHERE signature = ? AND status = 'pending'",
-    ).run(outcome, Date.now(), row.signature);
+      [outcome, Date.now(), row.signature],
+    );
     return outcome;
   };
-  const landed = (landing: Landing): Outcome | null =>
+  const landed = async (landing: Landing): Promise<Outcome | null> =>
     landing === 'ok' ? mark('confirmed') : landing === 'failed' ? mark('failed') : null;
   try {
     for (let attempt = 0; attempt < 600; attempt += 1) {
-      const decided = landed(await landingOf(chain.call, row.signature));
+      const decided = await landed(await landingOf(chain.call, row.signature));
       if (decided) return decided;
       if ((await chain.blockHeight()) > row.last_valid_block_height)
         // Looked up once more: it may have landed just before its blockhash expired.
-        return landed(await landingOf(chain.call, row.signature)) ?? mark('expired');
+        return (
+          (await landed(await landingOf(chain.call, row.signature))) ?? (await mark('expired'))
+        );
       // Sent again until its signature is seen or its blockhash expires; a refusal (a copy
       // already processed, a wallet emptied meanwhile) decides nothing: only status or expiry.
       await chain.rpc.sendTransaction(row.wire).catch(() => undefined);
@@ -284,16 +293,17 @@ async function settle(
 
 /** Resolves the pending transfers an earlier (killed or failed) run left in the journal. */
 async function resolvePending(
-  db: Db,
+  store: Store,
   chain: Chain,
   say: (line: string) => void,
 ): Promise<SweepResult['resolved']> {
   const counts = { confirmed: 0, expired: 0, failed: 0, stillPending: 0 };
-  const pending = db
-    .prepare<[], Pending>("SELECT * FROM sweeps WHERE status = 'pending' ORDER BY id")
-    .all();
+  const pending = await store.raw<Pending>(
+    store.db,
+    "SELECT * FROM sweeps WHERE status = 'pending' ORDER BY id",
+  );
   for (const row of pending) {
-    const outcome = await settle(db, chain, row);
+    const outcome = await settle(store, chain, row);
     say(`journal  ${row.wallet}  ${row.signature}: ${outcome}`);
     if (outcome === 'pending') counts.stillPending += 1;
     else counts[outcome] += 1;
@@ -344,8 +354,9 @@ async function main(args: string[]): Promise<void> {
       "No chain: set SOLANA_RPC_URL or pass --rpc (the running server's http://HOST:PORT/rpc for its in-process chain)",
     );
   const execute = args.includes('--execute');
+  const dataDir = resolve(process.env.DATA_DIR || '.data');
   const result = await sweep({
-    dataDir: resolve(process.env.DATA_DIR || '.data'),
+    ...storeOptionsFromEnv(process.env, dataDir),
     to,
     rpcUrl,
     execute,

@@ -29,11 +29,11 @@ async function identify(
 ): Promise<Identity | null> {
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
-    if (check.ok && ctx.users.findById(check.userId))
+    if (check.ok && (await ctx.users.findById(check.userId)))
       return { userId: check.userId, sessionId: check.sessionId, owner: `user:${check.userId}` };
     return null;
   }
-  if (credentials.session && ctx.sessions.load(credentials.session))
+  if (credentials.session && (await ctx.sessions.load(credentials.session)))
     return { userId: null, sessionId: null, owner: `visitor:${sha256(credentials.session)}` };
   return null;
 }

@@ -24,6 +24,7 @@ import {
   PRESENCE_TICK_MS,
   SOCKET_JOIN_LIMIT,
 } from '../limits';
+import { clientAddressOf } from '../proxy';
 
 export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
 
@@ -233,7 +234,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
       if (httpServer.listenerCount('upgrade') <= 1) socket.destroy();
       return;
     }
-    const ip = req.socket.remoteAddress ?? '';
+    const ip = clientAddressOf(httpServer, req);
     if ((byIp.get(ip) ?? 0) >= limits.socketsPerIp) {
       socket.end(
         'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Length: 0\r\n\r\n',

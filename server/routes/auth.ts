@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../contract/api';
 import { SIGN_IN_RULE_MESSAGES } from '../../contract/messages';
-import { CODE_MESSAGES } from '../codes';
 import { MAIL_FAILED_MESSAGE } from '../mail';
+import { MAIL_LIMIT_MESSAGE } from '../mailQuota';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import {
@@ -24,9 +24,16 @@ function checkedEmail(raw: string): string {
 }
 
 /** The first successful verification of an unknown e-mail creates the account. */
-function register(ctx: ServerContext, email: string, codeInvite: string | null): UserRow {
-  const inviter = codeInvite ? ctx.users.findByInviteCode(codeInvite) : undefined;
-  const user = ctx.users.create(email, inviter?.id ?? null);
+async function accountOf(
+  ctx: ServerContext,
+  email: string,
+  codeInvite: string | null,
+): Promise<UserRow> {
+  const known = await ctx.users.findByEmail(email);
+  if (known) return known;
+  const inviter = codeInvite ? await ctx.users.findByInviteCode(codeInvite) : undefined;
+  const { user, created } = await ctx.users.findOrCreate(email, inviter?.id ?? null);
+  if (!created) return user;
   ctx.events.emit('user.registered', { userId: user.id, email: user.email });
   if (inviter) ctx.events.emit('invite.registered', { inviterId: inviter.id, userId: user.id });
   return user;
@@ -37,17 +44,24 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const codeInvite = sanitizeInviteCode(req.body.data.code_invite ?? '') || null;
     // The same answer whether or not the e-mail belongs to an account.
-    const request = ctx.codes.request(email, codeInvite);
-    if (!request.ok) {
-      throw new HttpError(429, CODE_MESSAGES.cooldown(request.retryAfterSeconds), {
+    const request = await ctx.codes.request(email, codeInvite, req.ip, req.session);
+    if (!request.ok)
+      throw new HttpError(429, request.message, {
         'Retry-After': String(request.retryAfterSeconds),
+      });
+    const quota = await ctx.mailQuota.take(email);
+    if (!quota.ok) {
+      await ctx.codes.withdraw(request.codeId);
+      ctx.events.emit('mail.refused', { limit: quota.limit });
+      throw new HttpError(429, MAIL_LIMIT_MESSAGE, {
+        'Retry-After': String(quota.retryAfterSeconds),
       });
     }
     try {
       await ctx.outbox.sendCode(email, request.code);
     } catch {
       // The dialog shows 'Failed to send code: {error}' (§8) and keeps the address.
-      ctx.codes.withdraw(email);
+      await ctx.codes.withdraw(request.codeId);
       throw new HttpError(502, MAIL_FAILED_MESSAGE);
     }
     return ctx.config.mode === 'development'
@@ -59,24 +73,24 @@ export const authRoutes: readonly ApiRoute[] = [
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
     if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
-    const check = ctx.codes.verify(email, code, req.ip);
+    const check = await ctx.codes.verify(email, code, req.ip, req.session);
     if (!check.ok) throw new HttpError(400, check.message);
-    const user = ctx.users.findByEmail(email) ?? register(ctx, email, check.codeInvite);
-    if (req.session) ctx.sessions.attachUser(req.session, user.id);
-    const signIn = ctx.refreshTokens.issue(user.id);
+    const user = await accountOf(ctx, email, check.codeInvite);
+    if (req.session) await ctx.sessions.attachUser(req.session, user.id);
+    const signIn = await ctx.refreshTokens.issue(user.id);
     return {
       result: true,
-      user_data: ctx.users.toUserData(user),
+      user_data: await ctx.users.toUserData(user),
       jwt: await ctx.auth.signJwt(user.id, signIn.familyId),
       refresh_token: signIn.refreshToken,
     };
   }),
 
   contractRoute('authRefresh', async (ctx, req) => {
-    const rotation = ctx.refreshTokens.rotate(req.body.refresh_token);
+    const rotation = await ctx.refreshTokens.rotate(req.body.refresh_token);
     if (!rotation.ok && rotation.reason === 'reused')
       ctx.events.emit('session.ended', { sessionId: rotation.familyId });
-    if (!rotation.ok || !ctx.users.findById(rotation.userId))
+    if (!rotation.ok || !(await ctx.users.findById(rotation.userId)))
       throw new HttpError(401, MESSAGES.refreshFailed);
     return {
       result: true,
@@ -88,8 +102,8 @@ export const authRoutes: readonly ApiRoute[] = [
   // Exit: the refresh token's family ends here, whatever tab or copy holds it: its jwts stop
   // working at once and its sockets close. An unknown or already revoked token answers ok as
   // well, so the answer tells nothing about a token.
-  contractRoute('authLogout', (ctx, req) => {
-    const sessionId = ctx.refreshTokens.revoke(req.body.refresh_token);
+  contractRoute('authLogout', async (ctx, req) => {
+    const sessionId = await ctx.refreshTokens.revoke(req.body.refresh_token);
     if (sessionId !== null) ctx.events.emit('session.ended', { sessionId });
     return { result: true };
   }),

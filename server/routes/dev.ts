@@ -12,11 +12,11 @@ export const devRoutes: readonly ApiRoute[] = [
     devOnly: true,
     request: object({}),
     response: outboxSchema,
-    handle: (ctx, req) => {
+    handle: async (ctx, req) => {
       // Listed under the address the code went to: the canonical form of the one asked for.
       const email = req.query.get('email');
       const typed = email ? normalizeEmail(email) : undefined;
-      return { messages: ctx.outbox.list(typed && (canonicalEmail(typed) ?? typed)) };
+      return { messages: await ctx.outbox.list(typed && (canonicalEmail(typed) ?? typed)) };
     },
   },
   {

@@ -20,6 +20,7 @@ import { registerRpcRoute } from '../chain/rpcRoute';
 import { lamportsToSol } from '../../contract/money';
 import { publicData } from '../pricing';
 import { devWalletRoute } from '../devWallet';
+import type { UserRow } from '../users';
 
 declare module '../context' {
   interface ServerServices {
@@ -46,8 +47,27 @@ function rpcOf(ctx: ServerContext): SolanaRpc {
   return rpc;
 }
 
-export function ticketPriceLamports(ctx: ServerContext): bigint {
-  return BigInt(ticketOffer(ctx).ticket_price_lamports);
+export function ticketPriceLamports(ctx: ServerContext, at = ctx.now()): bigint {
+  return BigInt(
+    publicData(at, ctx.config.calendar, ctx.config.ticketPriceSol).ticket_price_lamports,
+  );
+}
+
+/**
+ * A ticket is priced when its transfer lands, not when the server next looks: a payment of the
+ * price shown, landed before a tier ended, is that tier's ticket if the first balance check comes
+ * up to PRICE_GRACE_MS after the end (an unwatched page, a player who pressed Refresh late). The
+ * server sees a landed payment within seconds while the player's page is open (the payment
+ * watch), so the grace only covers checks that come late (docs/spec-readings.md).
+ */
+export const PRICE_GRACE_MS = 15 * 60_000;
+
+/** The instant whose price `balance` pays: now, else the start of the grace; null for neither. */
+function pricedAt(ctx: ServerContext, balance: bigint): number | null {
+  const now = ctx.now();
+  if (balance >= ticketPriceLamports(ctx, now)) return now;
+  const earlier = now - PRICE_GRACE_MS;
+  return balance >= ticketPriceLamports(ctx, earlier) ? earlier : null;
 }
 
 /** The ticket offer now (public_data of sess/init): the calendar's, or TICKET_PRICE_SOL. */
@@ -63,10 +83,15 @@ export const codesForTier = (tier: string | null): number =>
  * crash never leaves a ticket paid without access; idempotent, so the inviter is credited once
  * whatever the number of calls. The events go out after it commits.
  */
-export function settleTicket(ctx: ServerContext, userId: number, balance: bigint): void {
-  if (balance < ticketPriceLamports(ctx)) return;
-  const tier = TIER_WIRE[tierAt(ctx.config.calendar, ctx.now())];
-  const settled = ctx.users.settleTicket(
+export async function settleTicket(
+  ctx: ServerContext,
+  userId: number,
+  balance: bigint,
+): Promise<void> {
+  const at = pricedAt(ctx, balance);
+  if (at === null) return;
+  const tier = TIER_WIRE[tierAt(ctx.config.calendar, at)];
+  const settled = await ctx.users.settleTicket(
     userId,
     balance,
     tier,
@@ -113,13 +138,13 @@ const blockhashRoute: ApiRoute<{ data: { wallet_type: string } }> = {
  * payment watch.
  */
 async function readBalance(ctx: ServerContext, userId: number): Promise<bigint | null> {
-  const user = ctx.users.findById(userId);
+  const user = await ctx.users.findById(userId);
   if (!user) return null;
   const balance = await rpcOf(ctx).getBalance(user.payment_wallet_address);
-  ctx.users.setPaymentBalance(user.id, balance);
+  await ctx.users.setPaymentBalance(user.id, balance);
   if (user.payment_balance_lamports !== balance.toString())
     ctx.events.emit('balance.changed', { userId: user.id, lamports: balance.toString() });
-  settleTicket(ctx, user.id, balance);
+  await settleTicket(ctx, user.id, balance);
   return balance;
 }
 
@@ -144,7 +169,7 @@ export function startPaymentWatch(
   const pass = async () => {
     for (const userId of ctx.services.realtime?.connectedUserIds() ?? []) {
       if (stopped) return;
-      const user = ctx.users.findById(userId);
+      const user = await ctx.users.findById(userId);
       if (!user || user.user_access === 1) continue;
       await readBalance(ctx, userId).catch((error: unknown) =>
         ctx.log.warn(`payment watch: ${error instanceof Error ? error.message : String(error)}`),
@@ -173,9 +198,9 @@ export function startPaymentWatch(
  * still seen without Refresh, by the page's next user/data. The answer never waits for the chain;
  * one look per player at a time and at most one per PAYMENT_WATCH_MS; a failing read is logged.
  */
-export function lookAtUnwatchedPayment(ctx: ServerContext, userId: number): void {
-  const user = ctx.users.findById(userId);
-  if (!user || user.user_access === 1) return;
+export function lookAtUnwatchedPayment(ctx: ServerContext, user: UserRow): void {
+  if (user.user_access === 1) return;
+  const userId = user.id;
   if (ctx.services.realtime?.connectedUserIds().includes(userId)) return;
   const looks = lastLooks.get(ctx) ?? new Map<number, number>();
   lastLooks.set(ctx, looks);
@@ -197,7 +222,7 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
   request: CALLS.walletBalance.request,
   response: CALLS.walletBalance.response,
   async handle(ctx, req) {
-    const user = req.userId === null ? undefined : ctx.users.findById(req.userId);
+    const user = req.userId === null ? undefined : await ctx.users.findById(req.userId);
     // Only the caller's own payment wallet: another user's wallet id reads as unknown.
     if (!user || req.body.data.wallet_id !== user.payment_wallet_id)
       throw new HttpError(404, WALLET_ID_NOT_FOUND);
@@ -208,7 +233,7 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
       ctx.log.error(`balance: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpError(502, 'Failed to refresh balance');
     }
-    const after = ctx.users.findById(user.id);
+    const after = await ctx.users.findById(user.id);
     const granted = after?.user_access === 1;
     return {
       status: 'ok',
@@ -226,8 +251,8 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
 
 export const paymentPlugin: ServerPlugin = {
   name: 'payment',
-  setup(ctx, host) {
-    const repaired = ctx.users.repairSettlements(codesForTier, INVITES_FOR_ACCESS);
+  async setup(ctx, host) {
+    const repaired = await ctx.users.repairSettlements(codesForTier, INVITES_FOR_ACCESS);
     if (repaired > 0)
       ctx.log.warn(
         `Settlement repair: ${repaired} account(s) left half-settled by an older version now have their access and codes`,

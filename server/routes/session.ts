@@ -12,13 +12,13 @@ export const sessionRoutes: readonly ApiRoute[] = [
     data: { public_data: publicData(ctx.now(), ctx.config.calendar, ctx.config.ticketPriceSol) },
   })),
 
-  contractRoute('sessLoad', (ctx, req) => {
-    if (!ctx.sessions.load(req.body.session)) throw new HttpError(401, SESSION_NOT_FOUND);
+  contractRoute('sessLoad', async (ctx, req) => {
+    if (!(await ctx.sessions.load(req.body.session))) throw new HttpError(401, SESSION_NOT_FOUND);
     return { status: 'ok', message: 'Session loaded' };
   }),
 
-  contractRoute('sessCreate', (ctx, req) => ({
+  contractRoute('sessCreate', async (ctx, req) => ({
     status: 'ok',
-    sessionToken: ctx.sessions.create(req.body.data),
+    sessionToken: await ctx.sessions.create(req.body.data),
   })),
 ];

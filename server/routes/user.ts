@@ -5,23 +5,23 @@ import { contractRoute } from './define';
 import { lookAtUnwatchedPayment } from './payment';
 
 /** The signed-in user of a protected route (the router has already checked the jwt). */
-export function currentUser(ctx: ServerContext, userId: number | null): UserRow {
-  const user = userId === null ? undefined : ctx.users.findById(userId);
+export async function currentUser(ctx: ServerContext, userId: number | null): Promise<UserRow> {
+  const user = userId === null ? undefined : await ctx.users.findById(userId);
   if (!user) throw new HttpError(401, 'Unknown user');
   return user;
 }
 
 export const userRoutes: readonly ApiRoute[] = [
-  contractRoute('userData', (ctx, req) => {
-    const user = currentUser(ctx, req.userId);
-    lookAtUnwatchedPayment(ctx, user.id);
-    return { result: true, user_data: ctx.users.toUserData(user) };
+  contractRoute('userData', async (ctx, req) => {
+    const user = await currentUser(ctx, req.userId);
+    lookAtUnwatchedPayment(ctx, user);
+    return { result: true, user_data: await ctx.users.toUserData(user) };
   }),
 
   // The single-use invitation codes the user holds (999 with a confirmed Early Bird ticket;
   // none before). The reusable invite code of the link is user_invite_code in user/data.
-  contractRoute('inviteCodes', (ctx, req) => ({
+  contractRoute('inviteCodes', async (ctx, req) => ({
     status: 'ok',
-    codes: ctx.users.invitationCodes(currentUser(ctx, req.userId).id),
+    codes: await ctx.users.invitationCodes((await currentUser(ctx, req.userId)).id),
   })),
 ];

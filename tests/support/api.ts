@@ -5,29 +5,36 @@ import { join } from 'node:path';
 import { outboxSchema, type UserData } from '../../contract/api';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app';
 import * as v from 'valibot';
+import { databaseUrlFor, dropDatabaseFor } from './testStore';
 
 /**
  * The real local server on 127.0.0.1, a free port and a fresh data folder (development mode,
- * silent). `close()` also removes the data folder unless one was passed in.
+ * silent), its store on the test run's engine (the data folder's SQLite, or a Postgres database
+ * of its own). `close()` also removes the data folder and its database unless one was passed in.
  */
 export async function startTestServer(opts: Partial<StartOptions> = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'smw-server-'));
   // Production needs a way to mail codes: a test that is not about mail gets one that drops them.
   const needsMail =
     opts.mode === 'production' && !opts.mailer && !opts.smtpUrl && opts.mailToLog !== true;
+  const databaseUrl = opts.databaseUrl ?? (await databaseUrlFor(dataDir));
   const server = await startServer({
     port: 0,
     mode: 'development',
     log: 'silent',
     ...(needsMail ? { mailer: async () => {} } : {}),
     ...opts,
+    ...(databaseUrl ? { databaseUrl } : {}),
     dataDir,
   });
   return {
     ...server,
     close: async () => {
       await server.close();
-      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (!opts.databaseUrl) await dropDatabaseFor(dataDir);
+      }
     },
   };
 }
@@ -173,3 +180,10 @@ export async function postApiFrom(
   const answer = await rawPost(url, Buffer.from(JSON.stringify(body)), { localAddress });
   return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }
+
+/** A raw statement on a test server's store (`?` placeholders, either engine). */
+export const query = <R = Record<string, unknown>>(
+  server: RunningServer,
+  text: string,
+  ...params: unknown[]
+): Promise<R[]> => server.store.raw<R>(server.store.db, text, params);

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { postApi, readOutboxCode } from './api';
 import { rpc } from './rpc';
+import { storeEnv } from './testStore';
 
 /**
  * The real server as a child process (server/main.ts bundled, as `npm run server` runs it) on
@@ -30,7 +31,7 @@ export type ServerProcess = {
 
 /**
  * `runner: 'bundle'` (default) starts one esbuild bundle, fast enough to start 20 times in a
- * test; `'tsx'` runs server/main.ts exactly as `npm run server` does.
+ * test; `'tsx'` runs server/main.ts from its source through tsx.
  */
 export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'): ServerProcess {
   // Inside node_modules so the bundle finds the server's packages (kept external).
@@ -54,11 +55,12 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
         logLevel: 'warning',
       });
     },
-    start(env) {
+    async start(env) {
       const args = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
+      const store = await storeEnv(env.DATA_DIR);
       const proc = spawn(process.execPath, args, {
         cwd: ROOT,
-        env: { ...process.env, PORT: '0', ...env },
+        env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;

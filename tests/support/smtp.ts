@@ -12,6 +12,8 @@ export type TestSmtp = {
   /** `smtp://test:test@127.0.0.1:<port>` for SMTP_URL. */
   readonly url: string;
   readonly messages: ParsedMail[];
+  /** SMTP sessions opened so far (a delivery or a `verify` each). */
+  connections(): number;
   /** Resolves with the next message to `to` (or one already received and not yet taken). */
   next(to: string, timeoutMs?: number): Promise<ParsedMail>;
   start(): Promise<void>;
@@ -37,6 +39,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const taken = new Set<ParsedMail>();
   const waiters: (() => void)[] = [];
   let server: SMTPServer | undefined;
+  let connections = 0;
 
   const start = async () => {
     if (server) return;
@@ -44,6 +47,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onConnect: (_session, done) => {
+        connections += 1;
+        done();
+      },
       onAuth: (_auth, _session, done) => done(null, { user: 'test' }),
       onData: (stream, _session, done) => {
         simpleParser(stream)
@@ -93,5 +100,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     });
 
   await start();
-  return { port, url: `smtp://test:test@127.0.0.1:${port}`, messages, next, start, stop };
+  return {
+    port,
+    url: `smtp://test:test@127.0.0.1:${port}`,
+    messages,
+    connections: () => connections,
+    next,
+    start,
+    stop,
+  };
 }

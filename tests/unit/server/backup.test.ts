@@ -7,6 +7,7 @@ import type { UserData } from '../../../contract/api';
 import { postApi, registerUser, startTestServer } from '../../support/api';
 import { buyTicket } from '../../support/pages';
 import { runOps } from '../../support/opsCli';
+import { testEngine } from '../../support/testStore';
 
 /**
  * `npm run backup` (server/ops/backup.ts) as a studio runs it: a separate process copies the data
@@ -44,15 +45,17 @@ describe('npm run backup', () => {
         written += 1;
       }
     })();
-    const file = join(work, 'copies', 'site-backup.sqlite');
+    const postgres = testEngine() === 'postgres';
+    const file = join(work, 'copies', postgres ? 'site-backup.pgdump' : 'site-backup.sqlite');
     const backup = await runBackup([file], liveDir);
     writing = false;
     await writer;
     await server.close();
     console.log(`backup: ${backup.out.trim()} (${written} sign-ups during the copy)`);
     expect(backup.code).toBe(0);
+    // Every secret the server needs, the refresh-token key included.
     expect(backup.out).toMatch(
-      /^Backed up .* to .*site-backup\.sqlite: \d+ account\(s\), 3 secret\(s\)/,
+      /^Backed up .* to .*site-backup\.(sqlite|pgdump): \d+ account\(s\), 4 secret\(s\)/,
     );
 
     // The copy opens every payment wallet: only its owner may read it.
@@ -61,18 +64,18 @@ describe('npm run backup', () => {
     // Restore never overwrites live data.
     const refused = await runBackup(['--restore', file], liveDir);
     expect(refused.code).toBe(1);
-    expect(refused.out).toMatch(/site\.sqlite exists: restore into an empty DATA_DIR/);
+    expect(refused.out).toMatch(
+      postgres
+        ? /already holds a store: restore into an empty database/
+        : /site\.sqlite exists: restore into an empty DATA_DIR/,
+    );
 
     const freshDir = join(work, 'fresh');
     const restored = await runBackup(['--restore', file], freshDir);
     expect(restored.code).toBe(0);
-    expect(restored.out).toMatch(/^Restored \d+ account\(s\) and 3 secret\(s\) into /);
-    expect(readdirSync(freshDir).sort()).toEqual([
-      'code-key',
-      'jwt-secret',
-      'site.sqlite',
-      'wallet-key',
-    ]);
+    expect(restored.out).toMatch(/^Restored \d+ account\(s\) and 4 secret\(s\) into /);
+    // The secrets are inside the store: nothing else to copy by hand.
+    if (!postgres) expect(readdirSync(freshDir).sort()).toEqual(['site.sqlite']);
 
     const again = await startTestServer({ dataDir: freshDir });
     try {
@@ -103,8 +106,8 @@ describe('npm run backup', () => {
       expect(signedIn.userData.user_invite_code).toBe(friend.userData.user_invite_code);
       expect(signedIn.userData.user_payment_wallet).toBe(friend.userData.user_payment_wallet);
       // The payment wallet's sealed key opens with the restored key, and is that wallet's.
-      const buyerRow = again.ctx.users.findByEmail('buyer@backup.test')!;
-      const key = Keypair.fromSecretKey(again.ctx.users.paymentSecretKey(buyerRow.id));
+      const buyerRow = (await again.ctx.users.findByEmail('buyer@backup.test'))!;
+      const key = Keypair.fromSecretKey(await again.ctx.users.paymentSecretKey(buyerRow.id));
       expect(key.publicKey.toBase58()).toBe(buyer.userData.user_payment_wallet);
       expect(existsSync(join(freshDir, 'site.sqlite.partial'))).toBe(false);
     } finally {

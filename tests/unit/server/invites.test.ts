@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import type { ServerEvents } from '../../../server/events';
-import { postApi, registerUser, startTestServer } from '../../support/api';
+import { postApi, query, registerUser, startTestServer } from '../../support/api';
 
 let siteDir: string;
 beforeAll(() => {
@@ -43,9 +43,9 @@ describe('invite codes', () => {
   it('stores the payment wallet secret key so it signs for the address, sealed at rest', async () => {
     server = await startTestServer({ plugins: [] });
     const { userData: user } = await registerUser(server.url, 'wallet@site.test');
-    const row = server.ctx.users.findByEmail('wallet@site.test')!;
+    const row = (await server.ctx.users.findByEmail('wallet@site.test'))!;
     const { Keypair } = await import('@solana/web3.js');
-    const keypair = Keypair.fromSecretKey(server.ctx.users.paymentSecretKey(row.id));
+    const keypair = Keypair.fromSecretKey(await server.ctx.users.paymentSecretKey(row.id));
     expect(keypair.publicKey.toBase58()).toBe(user.user_payment_wallet);
     expect(row.payment_wallet_secret).not.toContain(
       Buffer.from(keypair.secretKey).toString('base64'),
@@ -65,10 +65,11 @@ describe('invite codes', () => {
     expect(boss.user_ref_registered).toBe(2);
     expect(boss.user_data.referral.registered).toBe(2);
     expect(boss.user_ref_confirmed).toBe(0);
-    const bossId = server.ctx.users.findByEmail('boss@site.test')!.id;
+    const idOf = async (email: string) => (await server!.ctx.users.findByEmail(email))!.id;
+    const bossId = await idOf('boss@site.test');
     expect(seen).toEqual([
-      { inviterId: bossId, userId: server.ctx.users.findByEmail('recruit@site.test')!.id },
-      { inviterId: bossId, userId: server.ctx.users.findByEmail('recruit2@site.test')!.id },
+      { inviterId: bossId, userId: await idOf('recruit@site.test') },
+      { inviterId: bossId, userId: await idOf('recruit2@site.test') },
     ]);
     expect(invitee.userData.user_ref_registered).toBe(0);
     expect(again.userData.user_email).toBe('recruit2@site.test');
@@ -77,14 +78,14 @@ describe('invite codes', () => {
   it('an unknown invite code registers the user without an inviter', async () => {
     server = await startTestServer({ plugins: [] });
     await registerUser(server.url, 'solo@site.test', 'ZZZZ9999');
-    expect(server.ctx.users.findByEmail('solo@site.test')!.inviter_id).toBeNull();
+    expect((await server.ctx.users.findByEmail('solo@site.test'))!.inviter_id).toBeNull();
   });
 
   it('an existing account signing in with a code is not relinked', async () => {
     server = await startTestServer({ plugins: [] });
     const inviter = await registerUser(server.url, 'first@site.test');
     await registerUser(server.url, 'existing@site.test');
-    server.db.prepare('DELETE FROM one_time_codes').run();
+    await query(server, 'DELETE FROM sign_in_codes');
     await registerUser(server.url, 'existing@site.test', inviter.userData.user_invite_code);
     expect((await userData(server.url, inviter.jwt)).user_ref_registered).toBe(0);
   });
@@ -93,8 +94,8 @@ describe('invite codes', () => {
     server = await startTestServer({ plugins: [] });
     const inviter = await registerUser(server.url, 'paid-boss@site.test');
     await registerUser(server.url, 'buyer@site.test', inviter.userData.user_invite_code);
-    server.ctx.users.settleTicket(
-      server.ctx.users.findByEmail('buyer@site.test')!.id,
+    await server.ctx.users.settleTicket(
+      (await server.ctx.users.findByEmail('buyer@site.test'))!.id,
       220_000_000n,
       'early_bird',
       0,
@@ -183,7 +184,9 @@ describe('persistence', () => {
       expect(
         (await postApi(server.url, 'auth/refresh', { refresh_token: inviter.refreshToken })).status,
       ).toBe(200);
-      expect(server.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      // The embedded store keeps its writes in SQLite's write-ahead log (one file beside it).
+      if (server.store.engine === 'sqlite')
+        expect(await query(server, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     } finally {
       await server?.close();
       server = undefined;

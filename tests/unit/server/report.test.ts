@@ -83,8 +83,8 @@ describe('npm run report', () => {
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.out) as SaleReport;
-    const alice = server.ctx.users.findByEmail('alice@report.test')!.invite_code;
-    const bob = server.ctx.users.findByEmail('bob@report.test')!.invite_code;
+    const alice = (await server.ctx.users.findByEmail('alice@report.test'))!.invite_code;
+    const bob = (await server.ctx.users.findByEmail('bob@report.test'))!.invite_code;
     expect(json.totals).toEqual({
       sign_ups: 7,
       tickets: 4,

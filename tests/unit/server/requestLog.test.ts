@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { getBase58Decoder } from '@solana/kit';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../../contract/api';
 import type { RunningServer } from '../../../server/app';
 import type { MailMessage } from '../../../server/mail';
-import { postApi, startTestServer } from '../../support/api';
+import { postApi, query, startTestServer } from '../../support/api';
 import { serverProcess } from '../../support/serverProcess';
 import { codeIn, startTestSmtp } from '../../support/smtp';
 
@@ -103,17 +102,19 @@ describe('request log', () => {
     expect((await post('auth/logout', { refresh_token: secrets.refresh2 })).status).toBe(200);
 
     // The payment wallet's secret in every form the server holds it.
-    const row = server.ctx.users.findByEmail(email)!;
-    const secretKey = server.ctx.users.paymentSecretKey(row.id);
+    const row = (await server.ctx.users.findByEmail(email))!;
+    const secretKey = await server.ctx.users.paymentSecretKey(row.id);
     expect(Keypair.fromSecretKey(secretKey).publicKey.toBase58()).toBe(user.user_payment_wallet);
     secrets.walletBase58 = getBase58Decoder().decode(secretKey);
     secrets.walletBase64 = Buffer.from(secretKey).toString('base64');
     secrets.walletHex = Buffer.from(secretKey).toString('hex');
     secrets.walletSealed = row.payment_wallet_secret;
-    for (const name of readdirSync(server.ctx.config.dataDir).filter((f) =>
-      /-(secret|key)$/.test(f),
+    // The server's own secrets, as its store holds them.
+    for (const { name, value } of await query<{ name: string; value: string }>(
+      server,
+      'SELECT name, value FROM server_secrets',
     ))
-      secrets[name] = readFileSync(join(server.ctx.config.dataDir, name), 'utf8').trim();
+      secrets[name] = value;
 
     await new Promise((done) => setTimeout(done, 50));
     const log = lines.join('\n');

@@ -96,7 +96,7 @@ describe('Exit', () => {
         Promise.race([p.closed, new Promise<number>((r) => setTimeout(() => r(0), 3_000))]),
       ),
     );
-    const userId = server.ctx.users.findByEmail('exit@site.test')?.id ?? 0;
+    const userId = (await server.ctx.users.findByEmail('exit@site.test'))?.id ?? 0;
     server.events.emit('balance.changed', { userId, lamports: '1' });
     for (const [i, p] of open.entries()) {
       tried += 2;
@@ -135,7 +135,7 @@ describe('sign-in codes: guessing throttled per network, never a lock on the add
     const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
     const server = await start({ now: () => clock.ms });
     const email = 'guessed@site.test';
-    const networks = ['127.0.0.1', '127.0.0.2', '127.0.0.3'];
+    const networks = ['127.0.0.1', '127.0.1.2', '127.0.2.3']; // three /24s
     let tried = 0;
     let through = 0;
     for (const network of networks) {
@@ -184,7 +184,8 @@ describe('sign-in codes: guessing throttled per network, never a lock on the add
     const clock = { ms: Date.parse('2025-11-10T10:00:00Z') };
     const server = await start({ now: () => clock.ms });
     const email = 'player@site.test';
-    const strangers = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'];
+    // Other networks than the player's 127.0.0.0/24 (a network is a /24).
+    const strangers = ['127.0.1.2', '127.0.2.3', '127.0.3.4', '127.0.4.5', '127.0.5.6'];
     const signIn = (code: string) =>
       postApi(server.url, 'auth/email/verify', { data: { email, code } });
     let tried = 0;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_VERSION, CALLS } from '../../../contract/api';
 import type { RunningServer } from '../../../server/app';
-import { postApi, startTestServer } from '../../support/api';
+import { postApi, query, startTestServer } from '../../support/api';
 import * as v from 'valibot';
 
 let server: RunningServer | undefined;
@@ -84,11 +84,10 @@ describe('sess/create and sess/load', () => {
     expect(() => v.parse(CALLS.sessCreate.response, created.body)).not.toThrow();
     const token = String(created.body.sessionToken);
     expect(token.length).toBeGreaterThanOrEqual(20);
-    const row = server.db
-      .prepare(
-        'SELECT language, user_agent, utm_source, utm_campaign, utm_medium, token_hash FROM sessions',
-      )
-      .get() as Record<string, string>;
+    const [row] = await query<Record<string, string>>(
+      server,
+      'SELECT language, user_agent, utm_source, utm_campaign, utm_medium, token_hash FROM sessions',
+    );
     expect(row).toMatchObject({
       language: 'en-GB',
       user_agent: 'Mozilla/5.0',
@@ -96,7 +95,7 @@ describe('sess/create and sess/load', () => {
       utm_campaign: 'launch',
       utm_medium: 'social',
     });
-    expect(row.token_hash).not.toBe(token);
+    expect(row!.token_hash).not.toBe(token);
 
     const loaded = await postApi(server.url, 'sess/load', { session: token, data: {} });
     expect(loaded.status).toBe(200);

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postApi } from '../../support/api';
+import { queryStore } from '../../support/testStore';
 import { register, rpc, serverProcess, type ProcessUser } from '../../support/serverProcess';
 
 /**
@@ -42,29 +42,25 @@ const startServer = () =>
 
 type Ledger = { paid: number; paidWithoutAccess: number; grantedTwice: number; strayCodes: number };
 
-/** What the SQLite file says, read beside the running server. */
-function readLedger(): Ledger {
-  const db = new Database(join(dataDir, 'site.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const one = (sql: string) => db.prepare<[], { n: number }>(sql).get()!.n;
-    return {
-      paid: one('SELECT COUNT(*) AS n FROM users WHERE ticket_paid_at IS NOT NULL'),
-      paidWithoutAccess: one(
-        `SELECT COUNT(*) AS n FROM users u WHERE u.ticket_paid_at IS NOT NULL AND (u.user_access <> 1
+/** What the store says, read beside the running server. */
+async function readLedger(): Promise<Ledger> {
+  const one = async (sql: string) =>
+    Number((await queryStore<{ n: number }>(dataDir, sql))[0]?.n ?? 0);
+  return {
+    paid: await one('SELECT COUNT(*) AS n FROM users WHERE ticket_paid_at IS NOT NULL'),
+    paidWithoutAccess: await one(
+      `SELECT COUNT(*) AS n FROM users u WHERE u.ticket_paid_at IS NOT NULL AND (u.user_access <> 1
            OR (SELECT COUNT(*) FROM invitation_codes c WHERE c.owner_id = u.id) <> ${EARLY_BIRD_CODES})`,
-      ),
-      grantedTwice: one(
-        `SELECT COUNT(*) AS n FROM (SELECT owner_id FROM invitation_codes GROUP BY owner_id
-           HAVING COUNT(*) > ${EARLY_BIRD_CODES})`,
-      ),
-      strayCodes: one(
-        `SELECT COUNT(*) AS n FROM users u WHERE u.ticket_paid_at IS NULL
+    ),
+    grantedTwice: await one(
+      `SELECT COUNT(*) AS n FROM (SELECT owner_id FROM invitation_codes GROUP BY owner_id
+           HAVING COUNT(*) > ${EARLY_BIRD_CODES}) AS t`,
+    ),
+    strayCodes: await one(
+      `SELECT COUNT(*) AS n FROM users u WHERE u.ticket_paid_at IS NULL
            AND EXISTS (SELECT 1 FROM invitation_codes c WHERE c.owner_id = u.id)`,
-      ),
-    };
-  } finally {
-    db.close();
-  }
+    ),
+  };
 }
 
 describe('ticket settlement under SIGKILL', () => {
@@ -102,7 +98,7 @@ describe('ticket settlement under SIGKILL', () => {
       expect(server.output().slice(before), 'a start finds nothing half-settled').not.toMatch(
         /Settlement repair/,
       );
-      const ledger = readLedger();
+      const ledger = await readLedger();
       expect(ledger.paidWithoutAccess, `round ${round}: paid without access or codes`).toBe(0);
       expect(ledger.grantedTwice, `round ${round}: codes issued twice`).toBe(0);
       expect(ledger.strayCodes, `round ${round}: codes without a paid ticket`).toBe(0);
@@ -114,7 +110,7 @@ describe('ticket settlement under SIGKILL', () => {
       const chain = BigInt(String(answer.body.balance_lamports));
       expect(answer.body.access_granted).toBe(chain >= BigInt(PRICE_LAMPORTS));
     }
-    const ledger = readLedger();
+    const ledger = await readLedger();
     expect(ledger).toMatchObject({ paidWithoutAccess: 0, grantedTwice: 0, strayCodes: 0 });
     expect(ledger.paid, 'most tickets were paid').toBeGreaterThan(players.length / 2);
     await server.kill();

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
@@ -10,6 +9,7 @@ import { registerUser, startTestServer, type RegisteredUser } from '../../suppor
 import { buyTicket } from '../../support/pages';
 import { runOps, type CliRun } from '../../support/opsCli';
 import { balanceOf, rpc } from '../../support/serverProcess';
+import { queryStore } from '../../support/testStore';
 
 /**
  * `npm run treasury -- sweep` (server/ops/treasury.ts) on the local chain of a running server,
@@ -45,22 +45,18 @@ async function payingPlayers(tag: string, count: number): Promise<RegisteredUser
 const walletOf = (player: RegisteredUser) => player.userData.user_payment_wallet;
 
 /** The journal's rows for these players' wallets, by status. */
-function journalOf(players: RegisteredUser[]): Map<string, string[]> {
-  const db = new Database(join(dataDir, 'site.sqlite'), { readonly: true });
-  try {
-    const byWallet = new Map<string, string[]>();
-    const rows = db
-      .prepare<[], { wallet: string; status: string }>('SELECT wallet, status FROM sweeps')
-      .all();
-    for (const player of players)
-      byWallet.set(
-        walletOf(player),
-        rows.filter((r) => r.wallet === walletOf(player)).map((r) => r.status),
-      );
-    return byWallet;
-  } finally {
-    db.close();
-  }
+async function journalOf(players: RegisteredUser[]): Promise<Map<string, string[]>> {
+  const byWallet = new Map<string, string[]>();
+  const rows = await queryStore<{ wallet: string; status: string }>(
+    dataDir,
+    'SELECT wallet, status FROM sweeps',
+  );
+  for (const player of players)
+    byWallet.set(
+      walletOf(player),
+      rows.filter((r) => r.wallet === walletOf(player)).map((r) => r.status),
+    );
+  return byWallet;
 }
 
 describe('npm run treasury -- sweep', () => {
@@ -93,7 +89,8 @@ describe('npm run treasury -- sweep', () => {
     expect(await balanceOf(server.url, treasury)).toBe(10n * (PRICE_LAMPORTS - FEE));
     for (const player of players) expect(await balanceOf(server.url, walletOf(player))).toBe(0n);
     expect(await balanceOf(server.url, walletOf(unsettled))).toBe(PRICE_LAMPORTS / 2n);
-    for (const statuses of journalOf(players).values()) expect(statuses).toEqual(['confirmed']);
+    for (const statuses of (await journalOf(players)).values())
+      expect(statuses).toEqual(['confirmed']);
 
     const again = await treasuryCli(['--to', treasury, '--execute']);
     expect(again.code).toBe(0);
@@ -134,7 +131,7 @@ describe('npm run treasury -- sweep', () => {
     expect(killed).toBeGreaterThanOrEqual(3);
     expect(inFlight).toBeGreaterThanOrEqual(1);
     expect(last!.code).toBe(0);
-    const journal = journalOf(players);
+    const journal = await journalOf(players);
     const outcomes = [...journal.values()].flat();
     console.log(
       `treasury: ${killed} runs killed mid-sweep, ${inFlight} transfers in flight at a kill resolved by signature; journal ${outcomes.filter((s) => s === 'confirmed').length} confirmed, ${outcomes.filter((s) => s === 'expired').length} expired, ${outcomes.filter((s) => s === 'pending').length} pending`,

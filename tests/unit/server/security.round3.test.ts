@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningServer, StartOptions } from '../../../server/app';
+import { CODE_MESSAGES, createCodes, MAX_ADDRESS_TRIES, networkOf } from '../../../server/codes';
+import { PRODUCTION_MAIL_LIMITS } from '../../../server/mailQuota';
+import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
+import { loopback, postFrom } from '../../support/fromAddress';
+import { rpc } from '../../support/serverProcess';
+import { openTestStore, testEngine } from '../../support/testStore';
+
+/**
+ * The attacks of the third security round, each run as it was reported (clients on their own
+ * networks, 127.0.N.x), each printing `security: <attack>: … 0 through`.
+ */
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serverWithClock(opts: Partial<StartOptions> = {}, start = '2025-11-10T10:00:00Z') {
+  const clock = { ms: Date.parse(start) };
+  server = await startTestServer({ now: () => clock.ms, ...opts });
+  return { url: server.url, advance: (ms: number) => (clock.ms += ms), clock };
+}
+const session = async (url: string, from: string) =>
+  String(
+    (await postFrom(from, url, 'sess/create', { data: { language: 'en', user_agent: 'tests' } }))
+      .body.sessionToken,
+  );
+const say = (line: string) => console.log(`security: ${line} (${testEngine()})`);
+
+describe(`security, round three (${testEngine()})`, () => {
+  it('lockout by code requests: a stranger asking for the player’s address takes nothing away', async () => {
+    const { url, advance } = await serverWithClock();
+    const victim = loopback(1);
+    const strangers = [loopback(2), loopback(3)];
+    let through = 0;
+    for (let round = 0; round < 4; round += 1) {
+      const email = `victim-${round}@site.test`;
+      const own = await session(url, victim);
+      const asked = await postFrom(victim, url, 'auth/email/init', {
+        session: own,
+        data: { email },
+      });
+      if (asked.status !== 200) through += 1;
+      const code = String(asked.body.sign_code);
+      // Strangers ask for the victim's address from two other networks, every 30.5 s.
+      for (const [i, stranger] of strangers.entries()) {
+        advance(30_500);
+        const theirs = await postFrom(stranger, url, 'auth/email/init', { data: { email } });
+        expect(theirs.status, `stranger ${i}`).toBe(200);
+      }
+      // The victim's own request is not refused because strangers asked first...
+      const again = await postFrom(victim, url, 'auth/email/init', {
+        session: own,
+        data: { email },
+      });
+      if (again.status !== 200) through += 1;
+      // ...and the code mailed 61 s ago still signs them in.
+      const verified = await postFrom(victim, url, 'auth/email/verify', {
+        session: own,
+        data: { email, code },
+      });
+      if (verified.status !== 200) through += 1;
+      advance(60_000);
+    }
+    say(
+      `lockout by code requests: 4 sign-ins under 2 strangers' requests every 30.5 s, ${through} through`,
+    );
+    expect(through).toBe(0);
+  });
+
+  it('referral taken by a later code request: the player’s own session keeps its inviter', async () => {
+    const { url, advance } = await serverWithClock();
+    const first = await registerUser(url, 'inviter-one@site.test');
+    const second = await registerUser(url, 'inviter-two@site.test');
+    const player = loopback(1);
+    const email = 'newcomer@site.test';
+    const own = await session(url, player);
+    const mine = await postFrom(player, url, 'auth/email/init', {
+      session: own,
+      data: { email, code_invite: first.userData.user_invite_code },
+    });
+    expect(mine.status).toBe(200);
+    advance(30_500);
+    const theirs = await postFrom(loopback(2), url, 'auth/email/init', {
+      session: await session(url, loopback(2)),
+      data: { email, code_invite: second.userData.user_invite_code },
+    });
+    expect(theirs.status).toBe(200);
+    // The player types the newest code in their inbox: the stranger's.
+    const newest = await readOutboxCode(url, email);
+    expect(newest).toBe(String(theirs.body.sign_code));
+    const verified = await postFrom(player, url, 'auth/email/verify', {
+      session: own,
+      data: { email, code: newest },
+    });
+    expect(verified.status).toBe(200);
+    const one = await postApi(url, 'user/data', {}, first.jwt);
+    const two = await postApi(url, 'user/data', {}, second.jwt);
+    const registered = (answer: typeof one) =>
+      (answer.body.user_data as { user_ref_registered: number }).user_ref_registered;
+    const through = registered(two);
+    say(
+      `referral taken by a later code request: inviter one ${registered(one)}, inviter two ${through}, ${through} through`,
+    );
+    expect(registered(one)).toBe(1);
+    expect(through).toBe(0);
+  });
+
+  it('payment at the price landed before a tier ended: a ticket of that tier, checked after the end', async () => {
+    const start = Date.parse('2025-11-19T23:58:45Z');
+    const end = start + 75_000;
+    const { url, advance } = await serverWithClock(
+      {
+        calendar: {
+          launchAt: Date.parse('2025-12-20T00:00:00Z'),
+          earlyBirdEnd: end,
+          prices: { earlyBird: '0.22', beforeLaunch: '0.33', afterLaunch: '0.55' },
+        },
+      },
+      new Date(start).toISOString(),
+    );
+    const player = await registerUser(url, 'late-check@site.test');
+    // The transfer lands 46 s before the end; nobody looks until after it.
+    advance(29_000);
+    await rpc(url, 'requestAirdrop', [player.userData.user_payment_wallet, 220_000_000]);
+    advance(46_000 + 30_000);
+    const checked = await postApi(
+      url,
+      'user/wallet/balance',
+      { data: { wallet_id: player.userData.user_payment_wallet_data.wallet_id } },
+      player.jwt,
+    );
+    const granted = checked.body.access_granted === true;
+    say(
+      `payment at the price landed before a tier ended: checked 30 s after the end, access ${granted}, tier ${String(checked.body.ticket_tier)}, ${granted ? 0 : 1} through`,
+    );
+    expect(checked.body).toMatchObject({ access_granted: true, ticket_tier: 'early_bird' });
+  });
+
+  it('spam relay: the site-wide and per-domain caps bite within the first seconds', async () => {
+    // One minute of the caps' clock: the run may take longer than that on a loaded machine.
+    const minute = Date.parse('2025-11-10T10:00:05Z');
+    server = await startTestServer({
+      mode: 'production',
+      localChain: true,
+      plugins: [],
+      now: () => minute,
+    });
+    const url = server.url;
+    const started = Date.now();
+    // 310 addresses at one domain from 31 networks, 10 each (as reported); then 200 more
+    // spread over 200 domains.
+    const oneDomain = await Promise.all(
+      Array.from({ length: 310 }, (_, i) =>
+        postFrom(loopback(10 + (i % 31), 1), url, 'auth/email/init', {
+          data: { email: `spam-${i}@relay.test` },
+        }),
+      ),
+    );
+    const manyDomains = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        postFrom(loopback(50 + (i % 20), 1), url, 'auth/email/init', {
+          data: { email: `spam@domain-${i}.test` },
+        }),
+      ),
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const sentOne = oneDomain.filter((a) => a.status === 200).length;
+    const sentMany = manyDomains.filter((a) => a.status === 200).length;
+    const refused = [...oneDomain, ...manyDomains].filter((a) => a.status === 429);
+    const { perDomainPerMinute, perMinute } = PRODUCTION_MAIL_LIMITS;
+    const through =
+      Math.max(0, sentOne - perDomainPerMinute) + Math.max(0, sentOne + sentMany - perMinute);
+    say(
+      `spam relay: 510 code requests in ${seconds} s, ${sentOne} mailed to one domain (cap ${perDomainPerMinute}), ${sentOne + sentMany} in all (cap ${perMinute}/min), ${through} through`,
+    );
+    expect(sentOne).toBe(perDomainPerMinute);
+    expect(sentOne + sentMany).toBe(perMinute);
+    expect(refused[0]?.body.message).toMatch(/Too many sign-in e-mails are being sent right now/);
+  });
+
+  it('wrong codes per address across 30 networks and a /64: one budget, and the owner still signs in', async () => {
+    const opened = await openTestStore();
+    try {
+      let clock = Date.parse('2025-11-10T10:00:00Z');
+      const codes = createCodes(opened.store, randomBytes(32), () => clock);
+      const email = 'target@site.test';
+      const owner = '198.51.100.7';
+      const sent = await codes.request(email, null, owner);
+      if (!sent.ok) throw new Error(sent.message);
+      const wrong = sent.code === '000000' ? '000001' : '000000';
+      let read = 0;
+      // 30 networks (one /24 each), 10 guesses each...
+      for (let n = 0; n < 30; n += 1)
+        for (let g = 0; g < 10; g += 1) {
+          const answer = await codes.verify(email, wrong, `203.0.${n}.${g + 1}`);
+          if (!answer.ok && answer.message === CODE_MESSAGES.invalid) read += 1;
+        }
+      // ...and one IPv6 /64, 300 addresses of it.
+      for (let h = 1; h <= 300; h += 1) {
+        const answer = await codes.verify(email, wrong, `2001:db8:1:2::${h.toString(16)}`);
+        if (!answer.ok && answer.message === CODE_MESSAGES.invalid) read += 1;
+      }
+      expect(networkOf('2001:db8:1:2::1')).toBe(networkOf('2001:db8:1:2:ffff::9'));
+      // The owner asks for a fresh code from their own network: it starts its own budget.
+      clock += 30_000;
+      const fresh = await codes.request(email, null, owner);
+      if (!fresh.ok) throw new Error(fresh.message);
+      const signedIn = await codes.verify(email, fresh.code, owner);
+      const through = Math.max(0, read - MAX_ADDRESS_TRIES);
+      say(
+        `wrong codes per address across 30 networks and a /64: 600 guesses, ${read} read (budget ${MAX_ADDRESS_TRIES}), owner signed in ${signedIn.ok}, ${through} through`,
+      );
+      expect(read).toBe(MAX_ADDRESS_TRIES);
+      expect(signedIn.ok).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -359,15 +359,21 @@ it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lampo
     });
   };
   const none = loaded({});
-  expect(selectTicketPrice(none)).toBe(String(SPEC_LIMITS.defaultTicketSol));
-  expect(selectOldPrice(none)).toBe(String(SPEC_LIMITS.oldTicketSol));
-  expect(selectTicketPriceLamports(none)).toBe(String(SPEC_LAMPORTS[0.22]));
+  specExpect('§9.prices', selectTicketPrice(none), 'price with none from the server').toBe(
+    String(SPEC_LIMITS.defaultTicketSol),
+  );
+  specExpect('§9.prices', selectOldPrice(none), 'old price').toBe(String(SPEC_LIMITS.oldTicketSol));
+  specExpect('§9.lamports', selectTicketPriceLamports(none), 'lamports of 0.22 SOL').toBe(
+    String(SPEC_LAMPORTS[0.22]),
+  );
   // (0.55 − 0.22) / 0.55 = 60 % off.
-  expect(selectDiscountPercent(none)).toBe(60);
+  specExpect('§9.prices', selectDiscountPercent(none), 'percent off').toBe(60);
   for (const sol of SPEC_LIMITS.ticketPricesSol) {
     const priced = loaded({ ticket_price: String(sol) });
-    expect(selectTicketPrice(priced)).toBe(String(sol));
-    expect(selectTicketPriceLamports(priced)).toBe(String(SPEC_LAMPORTS[sol]));
+    specExpect('§9.prices', selectTicketPrice(priced), `price of ${sol} SOL`).toBe(String(sol));
+    specExpect('§9.lamports', selectTicketPriceLamports(priced), `lamports of ${sol} SOL`).toBe(
+      String(SPEC_LAMPORTS[sol]),
+    );
   }
   // What the server may send, and what the page must show: a price is a decimal number of SOL
   // above zero (exact to the lamport, 1e9 per SOL); anything else falls back to §9's defaults.
@@ -392,9 +398,9 @@ it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lampo
   for (const [publicData, price, lamports, old, off] of cases) {
     const s = loaded(publicData);
     const what = JSON.stringify(publicData);
-    expect(selectTicketPrice(s), `${what}: price`).toBe(price);
-    expect(selectTicketPriceLamports(s), `${what}: lamports`).toBe(lamports);
-    expect(selectOldPrice(s), `${what}: old price`).toBe(old);
-    expect(selectDiscountPercent(s), `${what}: percent off`).toBe(off);
+    specExpect('§9.prices', selectTicketPrice(s), `${what}: price`).toBe(price);
+    specExpect('§9.lamports', selectTicketPriceLamports(s), `${what}: lamports`).toBe(lamports);
+    specExpect('§9.prices', selectOldPrice(s), `${what}: old price`).toBe(old);
+    specExpect('§9.prices', selectDiscountPercent(s), `${what}: percent off`).toBe(off);
   }
 });

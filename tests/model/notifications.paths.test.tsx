@@ -371,14 +371,14 @@ it('§4 queue cap at its boundary: 99 queued are all kept; the 100th drops the o
   show(0); // on screen
   for (let n = 1; n <= SPEC_LIMITS.notificationQueueCap; n++) show(n);
   let live = actor.getSnapshot().context;
-  expect(live.current?.message).toBe('n0');
-  expect(live.queue).toHaveLength(99);
-  expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(99);
-  expect(live.queue[0]?.message).toBe('n1');
+  specExpect('§4.notify.cap', live.current?.message, 'the toast shown').toBe('n0');
+  specExpect('§4.notify.cap', live.queue, 'toasts waiting').toHaveLength(99);
+  specExpect('§4.notify.cap', notes.selectQueuedCount(actor.getSnapshot()), 'count badge').toBe(99);
+  specExpect('§4.notify.cap', live.queue[0]?.message, 'oldest waiting').toBe('n1');
   show(100);
   live = actor.getSnapshot().context;
-  expect(live.queue).toHaveLength(99);
-  expect(live.queue[0]?.message).toBe('n2');
-  expect(live.queue.at(-1)?.message).toBe('n100');
+  specExpect('§4.notify.cap', live.queue, 'toasts waiting').toHaveLength(99);
+  specExpect('§4.notify.cap', live.queue[0]?.message, 'oldest waiting').toBe('n2');
+  specExpect('§4.notify.cap', live.queue.at(-1)?.message, 'newest waiting').toBe('n100');
   actor.stop();
 });

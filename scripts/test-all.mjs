@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: the gates (typecheck, lint, formatting, bundle budget, docs/machines up to date), then every test layer (Vitest projects
-// unit and model, with the property tests inside model; Playwright e2e in Debian Chromium). Sums
+// unit and model, with the property tests inside model; the model files that read an instant again
+// under TZ=America/New_York and TZ=Asia/Kolkata; Playwright e2e in Debian Chromium). Sums
 // passed / failed / skipped over the layers from their JSON reports and prints, as the very last
 // line, `tests: N passed, N failed` (plus `, N skipped` if any). Exits non-zero on any failure,
 // and a layer that could not run counts as a failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ZONE_FILES, ZONES } from './model-zones.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const REPORTS = join(ROOT, 'reports');
@@ -56,7 +58,7 @@ function gate(script, args = []) {
       `\nnpm test: the ${script} gate failed (${command}); fix it first. No test layer ran.`,
     );
     // The gates are not tests; the layers they kept from running count as failed.
-    for (const name of ['vitest', 'postgres', 'e2e'])
+    for (const name of ['vitest', ...ZONES.map((zone) => `model ${zone}`), 'postgres', 'e2e'])
       addLayer(name, null, 1, `not run: the ${script} gate failed`);
     finish();
   }
@@ -147,6 +149,42 @@ const storeLine = (engine, counts) =>
     report
       ? `vitest exited with code ${result.status} (see the output above)`
       : 'vitest wrote no report (see the output above)',
+  );
+}
+
+// The model layer again in time zones far from UTC, for the files that read an instant
+// (scripts/model-zones.mjs says which and why).
+for (const zone of ZONES) {
+  console.log(`\n== vitest run (model, TZ=${zone})`);
+  const out = join(REPORTS, `vitest-${zone.replace('/', '-')}.json`);
+  rmSync(out, { force: true });
+  const result = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'model',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...ZONE_FILES,
+    ],
+    { TZ: zone },
+  );
+  const report = readJson(out);
+  const counts = report && {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+  addLayer(
+    `model ${zone}`,
+    counts,
+    result.status ?? 1,
+    report
+      ? `vitest (TZ=${zone}) exited with code ${result.status} (see the output above)`
+      : `vitest (TZ=${zone}) wrote no report (see the output above)`,
   );
 }
 

@@ -6,9 +6,15 @@
 // (`vitest run --project model <files>`); a fault the model misses then meets the unit tests of
 // the same area. The file is put back after each fault. One vitest at a time (shared 2-core box).
 //
-// Prints per fault whether the model caught it and which test, then the final line
-// `faults: model N/M caught, all N/M caught`. Exits non-zero when a fault escapes every test.
-// FAULTS=id1,id2 runs only those faults.
+// A fault the model misses in UTC meets the model files that read an instant again under the zones
+// of scripts/model-zones.mjs (as `npm test` runs them).
+//
+// Prints per fault whether the model caught it and the first line of its first failure (which
+// should name the spec clause, under 200 characters), then `faults: N/M caught by model tests`,
+// how many of those first lines name a clause, and `faults: model N/M caught, all N/M caught`.
+// Exits non-zero when a fault escapes every test. FAULTS=id1,id2 runs only those faults;
+// FAULT_SET=services only round three's (what the services hand each other), FAULT_SET=spec the
+// earlier ones.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -21,6 +27,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ZONE_FILES, ZONES } from './model-zones.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -477,10 +484,184 @@ const FAULTS = [
     'error.status !== 403 ||',
     'a 401 renews the jwt once',
   ),
+
+  // Round three (QA, 2026-12): how the services talk to each other, checked against what the
+  // spec says arrives; a chart checked only against itself; an instant read in local time.
+  s(
+    'app-calendar-swap',
+    'app',
+    'machines/app/app.machine.ts',
+    `launchAt: event.publicData.launch_at,
+                earlyBirdEnd: event.publicData.early_bird_end,`,
+    `launchAt: event.publicData.early_bird_end,
+                earlyBirdEnd: event.publicData.launch_at,`,
+    'app → launch: launch_at is the training start, early_bird_end the Early Bird end',
+  ),
+  s(
+    'app-session-no-jwt',
+    'app',
+    'machines/app/app.machine.ts',
+    'hasJwt: Boolean(context.stored.jwt),',
+    'hasJwt: false,',
+    'app → session: a stored jwt means the user data is fetched',
+  ),
+  s(
+    'app-drops-user-change',
+    'app',
+    'machines/app/app.machine.ts',
+    "'userData.changed': { actions: 'forwardToUserData' },",
+    "'userData.changed': { actions: [] },",
+    'realtime → app → user data: a change the server pushed reaches the user-data service',
+  ),
+  s(
+    'home-invite-needs-card',
+    'home',
+    'machines/home/home.machine.ts',
+    "'home.showInvite': 'invite',",
+    "'home.showInvite': { guard: 'hasChosenInvite', target: 'invite' },",
+    "'Start Inviting Friends' switches to the Invite tab",
+  ),
+  s(
+    'launch-instant-local',
+    'launch',
+    'contract/spec.ts',
+    "LAUNCH_AT_ISO = '2025-12-20T00:00:00Z'",
+    "LAUNCH_AT_ISO = '2025-12-20T00:00:00'",
+    'launch 2025-12-20T00:00:00Z (with its zone)',
+  ),
+  s(
+    'tagline-deleted',
+    'taglines',
+    'machines/taglines/taglines.types.ts',
+    "  'Every $GNG spent in game flows back to the Fund.',\n",
+    '',
+    'five taglines',
+  ),
+  s(
+    'session-user-not-to-auth',
+    'session',
+    'machines/session/session.machine.ts',
+    `handUserDataToAuth: sendTo(
+      ({ system }) => system.get(SYSTEM_IDS.auth),`,
+    `handUserDataToAuth: sendTo(
+      ({ self }) => self,`,
+    'session → auth: the user data user/data answered',
+  ),
+  s(
+    'session-skips-user-data',
+    'session',
+    'machines/session/session.machine.ts',
+    "onDone: [{ guard: 'hasJwt', target: 'loadingUser' }, { target: 'loaded' }],",
+    "onDone: [{ target: 'loaded' }],",
+    'when a jwt exists the user data is then fetched (and handed to auth)',
+  ),
+  s(
+    'session-drops-access',
+    'session',
+    'machines/session/session.machine.ts',
+    'userData: params.user_data,',
+    'userData: { ...params.user_data, user_access: 0 },',
+    'session → auth: user data as the server sent it (user_access 1 is access)',
+  ),
+  s(
+    'realtime-attempts-not-reset',
+    'realtime',
+    'machines/realtime/realtime.machine.ts',
+    `markConnected: assign(({ context }) => ({
+      attempt: 0,
+      lost: false,`,
+    `markConnected: assign(({ context }) => ({
+      lost: false,`,
+    'up to 5 reconnect attempts, counted afresh after a connection',
+  ),
+  s(
+    'realtime-banner-type',
+    'realtime',
+    'machines/realtime/realtime.machine.ts',
+    'messageType: banner.type,',
+    "messageType: 'info',",
+    'realtime → notifications: a notification with data.type becomes a banner of that type',
+  ),
+  s(
+    'realtime-no-live-fact',
+    'realtime',
+    'machines/realtime/realtime.machine.ts',
+    "{ type: 'tellMembers', params: { type: 'userData.live' } },",
+    "{ type: 'tellMembers', params: { type: 'userData.notLive' } },",
+    'realtime → user data: the socket is up',
+  ),
+  s(
+    'userData-auth-only-with-access',
+    'userData',
+    'machines/userData/userData.machine.ts',
+    'if (auth) enqueue.sendTo(auth, loaded);',
+    'if (auth && params.userData.user_access === 1) enqueue.sendTo(auth, loaded);',
+    'user data → auth: every answer of user/data',
+  ),
+  s(
+    'userData-no-home',
+    'userData',
+    'machines/userData/userData.machine.ts',
+    "if (home) enqueue.sendTo(home, { type: 'home.userChanged' });",
+    "if (home && !auth) enqueue.sendTo(home, { type: 'home.userChanged' });",
+    'user data → home: the Invite tab reads its codes again',
+  ),
+  s(
+    'payment-grant-not-to-auth',
+    'payment',
+    'machines/payment/payment.machine.ts',
+    'notifyAccessGranted: sendTo(({ system }) => system.get(SYSTEM_IDS.auth), {',
+    'notifyAccessGranted: sendTo(({ self }) => self, {',
+    'payment → auth: access_granted sets the access flag',
+  ),
+  s(
+    'payment-error-no-solution',
+    'payment',
+    'machines/payment/payment.machine.ts',
+    'solution: params.solution,\n        ...context.source,',
+    "solution: '',\n        ...context.source,",
+    'payment → error modal: message and solution',
+  ),
+  s(
+    'signIn-tokens-swapped',
+    'signIn',
+    'machines/signIn/signIn.machine.ts',
+    'jwt: session.jwt,\n        refreshToken: session.refreshToken,',
+    'jwt: session.refreshToken,\n        refreshToken: session.jwt,',
+    'sign-in → auth: the jwt and the refresh token stored',
+  ),
+  s(
+    'errorModal-warning-as-info',
+    'errorModal',
+    'machines/errorModal/errorModal.machine.ts',
+    "messageType: 'warning' as const,",
+    "messageType: 'info' as const,",
+    'error modal → banner: a warning (Web3 provider not available)',
+  ),
+  s(
+    'theme-dark-to-light',
+    'theme',
+    'machines/theme/theme.machine.ts',
+    "on: { 'theme.cycle': { target: 'auto' } },",
+    "on: { 'theme.cycle': { target: 'light' } },",
+    'light, dark, auto, then light again',
+  ),
+  s(
+    'copy-refused-shows-copied',
+    'copyFeedback',
+    'machines/copyFeedback/copyFeedback.machine.ts',
+    "onError: { target: 'idle', actions: 'markFailure' },",
+    "onError: { target: 'copied', actions: 'markFailure' },",
+    "'Copied!' only after a copy",
+  ),
 ];
 
 function f(id, area, file, from, to, rule) {
-  return { id, area, file, from, to, rule };
+  return { id, set: 'spec', area, file, from, to, rule };
+}
+/** A fault of round three: mostly in what one service hands another. */
+function s(id, area, file, from, to, rule) {
+  return { id, set: 'services', area, file, from, to, rule };
 }
 
 /** Model and unit test files of an area (a machine folder, or the api client). */
@@ -525,7 +706,7 @@ function makeCopy() {
 }
 
 /** Runs vitest on `files` in `dir`; returns the failed tests ('' list when all passed). */
-function vitest(dir, project, files) {
+function vitest(dir, project, files, zone) {
   const out = join(dir, `.faults-${project}.json`);
   rmSync(out, { force: true });
   const result = spawnSync(
@@ -539,7 +720,12 @@ function vitest(dir, project, files) {
       `--outputFile.json=${out}`,
       ...files,
     ],
-    { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1' }, maxBuffer: 64 * 1024 * 1024 },
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, CI: '1', ...(zone ? { TZ: zone } : {}) },
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   let report = null;
   try {
@@ -554,15 +740,30 @@ function vitest(dir, project, files) {
     };
   }
   const failed = [];
+  let first = null;
+  let unnamed = null;
   for (const file of report.testResults ?? []) {
     const name = file.name.replace(`${dir}/`, '');
     const failures = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     if (file.status === 'failed' && failures.length === 0)
       failed.push(`${name}: ${firstLine(file.message)}`);
-    for (const a of failures)
+    for (const a of failures) {
       failed.push(`${name} › ${clip(a.fullName, 110)} — ${whereItFailed(a.failureMessages?.[0])}`);
+      const line = failureLine(a.failureMessages?.[0]);
+      unnamed ??= namesClause(line) ? null : line;
+      if (namesClause(line)) first ??= line;
+    }
   }
-  return { ok: failed.length === 0 && result.status === 0, failed };
+  // The first failure that names its clause, else the first of all; a failing test that names
+  // none (a generator over its budget, a coverage gap) is reported beside it.
+  const named = first;
+  first ??= unnamed ?? failed[0] ?? null;
+  return {
+    ok: failed.length === 0 && result.status === 0,
+    failed,
+    first,
+    unnamed: named ? unnamed : null,
+  };
 }
 
 function clip(text, max) {
@@ -581,6 +782,16 @@ function whereItFailed(message) {
   return clip([step, check].filter(Boolean).join(' | ') || firstLine(message), 260);
 }
 
+/** The first line of a failure as QA read it: without Vitest's `Error:` prefix and colours. */
+function failureLine(message) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return firstLine(plain).replace(/^(?:[A-Za-z]*Error|Caused by): /, '');
+}
+
+/** A first line names its clause when it carries a clause id (`§4.session.userData`). */
+const namesClause = (line) => /(?:§\d+\.[A-Za-z]|reading\.[A-Za-z])/.test(line ?? '');
+
 function firstLine(text) {
   const line = String(text ?? '')
     .split('\n')
@@ -589,12 +800,16 @@ function firstLine(text) {
 }
 
 const only = process.env.FAULTS?.split(',').filter(Boolean);
-const selected = only ? FAULTS.filter((x) => only.includes(x.id)) : FAULTS;
+const set = process.env.FAULT_SET;
+const selected = FAULTS.filter((x) => (!only || only.includes(x.id)) && (!set || x.set === set));
+/** The model files of an area that also run under each zone (scripts/model-zones.mjs). */
+const zoneFiles = (area) => modelFiles(area).filter((file) => ZONE_FILES.includes(file));
 const dir = makeCopy();
 console.log(`faults: ${selected.length} planted faults, copy at ${dir}`);
 
 let modelCaught = 0;
 let allCaught = 0;
+let clauseNamed = 0;
 const escaped = [];
 try {
   // The copy must pass unchanged, or a "caught" fault means nothing.
@@ -605,6 +820,15 @@ try {
       `faults: the model tests fail without any fault:\n  ${baseline.failed.join('\n  ')}`,
     );
     process.exit(2);
+  }
+  const zoned = [...new Set(areas.flatMap(zoneFiles))];
+  for (const zone of zoned.length > 0 ? ZONES : []) {
+    const run = vitest(dir, 'model', zoned, zone);
+    if (!run.ok) {
+      console.error(`faults: the model tests fail under TZ=${zone} without any fault:`);
+      console.error(`  ${run.failed.join('\n  ')}`);
+      process.exit(2);
+    }
   }
   for (const fault of selected) {
     const path = join(dir, fault.file);
@@ -617,10 +841,22 @@ try {
     }
     writeFileSync(path, original.replace(fault.from, fault.to));
     try {
-      const model = vitest(dir, 'model', modelFiles(fault.area));
+      let model = vitest(dir, 'model', modelFiles(fault.area));
+      let zone = null;
+      for (const z of model.ok && zoneFiles(fault.area).length > 0 ? ZONES : []) {
+        const run = vitest(dir, 'model', zoneFiles(fault.area), z);
+        if (!run.ok) {
+          model = run;
+          zone = z;
+          break;
+        }
+      }
       let caughtBy = model.ok ? null : 'model';
       let detail = model.failed;
-      if (!model.ok) modelCaught += 1;
+      if (!model.ok) {
+        modelCaught += 1;
+        if (namesClause(model.first)) clauseNamed += 1;
+      }
       if (model.ok) {
         const unit = unitFiles(fault.area);
         const units = unit.length > 0 ? vitest(dir, 'unit', unit) : { ok: true, failed: [] };
@@ -633,12 +869,20 @@ try {
       else escaped.push(fault.id);
       const head =
         caughtBy === 'model'
-          ? 'model: caught'
+          ? `model: caught${zone ? ` (TZ=${zone})` : ''}`
           : caughtBy
             ? 'model: MISSED, unit: caught'
             : 'model: MISSED, unit: MISSED';
       console.log(`${caughtBy ? '✓' : '✗'} ${fault.id} (${fault.rule}; ${fault.file}) ${head}`);
-      for (const line of detail.slice(0, 2)) console.log(`    ${line}`);
+      if (caughtBy === 'model') {
+        const line = model.first ?? '';
+        const mark = namesClause(line) ? '' : ' [NO CLAUSE NAMED]';
+        console.log(`    first failure${mark}: ${clip(line, 199)}`);
+        console.log(`    (${line.length} characters; ${model.failed.length} failing test(s))`);
+        if (model.unnamed)
+          console.log(`    also failing, no clause named: ${clip(model.unnamed, 150)}`);
+      }
+      for (const line of detail.slice(0, caughtBy === 'model' ? 1 : 2)) console.log(`    ${line}`);
     } finally {
       writeFileSync(path, original);
     }
@@ -648,5 +892,9 @@ try {
 }
 if (escaped.length > 0) console.log(`faults not caught by any test: ${escaped.join(', ')}`);
 const total = selected.length;
+console.log(`faults: ${modelCaught}/${total} caught by model tests`);
+console.log(
+  `faults: the first failure line names its clause in ${clauseNamed}/${modelCaught} caught`,
+);
 console.log(`faults: model ${modelCaught}/${total} caught, all ${allCaught}/${total} caught`);
 process.exit(allCaught === total ? 0 : 1);

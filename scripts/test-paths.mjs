@@ -121,6 +121,34 @@ for (const r of reports) {
       `    ${r.machine}: ${t.found} paths found for ${t.input}, only ${t.kept} run (paths.maxPaths)`,
     );
 }
+// Guard outcomes (each guard seen true and false; each condition of and/or flipping the outcome
+// alone) and transition pairs walked: reported per machine, gaps listed (not yet a failure).
+console.log('\nguards and pairs: per machine');
+for (const r of reports) {
+  const g = r.guards;
+  if (!g) {
+    console.log(`  ${r.machine}: guards: not computed`);
+    continue;
+  }
+  const total = g.sites.length;
+  console.log(
+    `  ${r.machine}: guards: ${g.bothWays}/${total} both ways; pairs: ${g.pairs.walked}/${g.pairs.possible} walked`,
+  );
+  for (const site of g.sites) {
+    const missingWays = [!site.seenTrue && 'never true', !site.seenFalse && 'never false'].filter(
+      Boolean,
+    );
+    const dependent = (site.conditions ?? []).filter((c) => !c.independent).map((c) => c.name);
+    if (missingWays.length === 0 && dependent.length === 0) continue;
+    const why = [
+      ...missingWays,
+      ...(dependent.length ? [`no path flips the outcome by ${dependent.join(', ')} alone`] : []),
+    ].join('; ');
+    const reason = r.guardReasons?.[site.key];
+    console.log(`    ${site.name} at ${site.key}: ${why}${reason ? ` — reason: ${reason}` : ''}`);
+  }
+}
+
 for (const m of missing)
   failures.push(
     `machine "${m}" has no model test (tests/model/${m}.paths.test.ts writing reports/paths/${m}.json)`,

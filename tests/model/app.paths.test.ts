@@ -14,10 +14,14 @@ import {
   controllable,
   checkProperty,
   defineModel,
+  specExpect,
   testPaths,
+  testSpecScenarios,
+  withSpecRecord,
   type Driver,
   type Executors,
 } from '../support/paths';
+import { SPEC_INSTANTS, SPEC_LIMITS } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 /**
@@ -39,6 +43,26 @@ const userDataMember = createMachine({
   context: ({ input }) => ({ input }),
   on: { '*': { actions: ({ event }) => void forwarded.push(event) } },
 }) as never;
+/** The launch stand-in records what the app tells it (the server's calendar). */
+const toLaunch: { type: string }[] = [];
+const launchStandIn = createMachine({
+  context: ({ input }) => ({ input }),
+  on: { '*': { actions: ({ event }) => void toLaunch.push(event) } },
+}) as never;
+
+/**
+ * §1, §9 and README "Calendar and prices": public_data carries the training start and the Early
+ * Bird's end, the spec's by default, a studio's own otherwise (here the launch a month later).
+ */
+const SPEC_PUBLIC_DATA = {
+  launch_at: SPEC_INSTANTS.launchAt,
+  early_bird_end: SPEC_INSTANTS.earlyBirdEnd,
+  price: '0.22',
+};
+const STUDIO_PUBLIC_DATA = {
+  launch_at: '2026-01-19T18:00:00Z',
+  early_bird_end: '2025-11-10T00:00:00+01:00',
+};
 
 /**
  * The chart the generator walks: the pure traversal takes every transition in one actor system,
@@ -60,7 +84,11 @@ const model = defineModel({
     'userData.changed': [{ kind: 'invite.confirmed' }],
     'userData.live': [{}],
     'userData.notLive': [{}],
-    'session.loaded': [{ publicData: {} }],
+    'session.loaded': [
+      { publicData: SPEC_PUBLIC_DATA },
+      { publicData: STUDIO_PUBLIC_DATA },
+      { publicData: {} },
+    ],
     'session.failed': [
       { code: 'Init', text: 'Failed to load session' },
       {
@@ -81,11 +109,12 @@ const model = defineModel({
 // Stand-ins for the spawned services and the session bootstrap: they never report anything.
 const inert = keepsInput as never;
 const standIns = Object.fromEntries(
-  [...Object.keys(SERVICES), 'session'].map((id) => [id, inert]),
+  [...Object.keys(SERVICES), 'session'].map((id) => [id, id === 'launch' ? launchStandIn : inert]),
 ) as never;
 
 function start() {
   forwarded.length = 0;
+  toLaunch.length = 0;
   failedWith = null;
   const loadMembers = controllable<unknown>();
   const unavailable: unknown[] = [];
@@ -127,7 +156,9 @@ function forwardCheck(ctx: Ctx, event: { type: string }) {
   const running = selectMembersRunning(ctx.actor.getSnapshot());
   const before = forwarded.length;
   ctx.actor.send(event as never);
-  expect(forwarded.slice(before)).toEqual(running ? [event] : []);
+  specExpect('reading.live', forwarded.slice(before), 'what the user-data service heard').toEqual(
+    running ? [event] : [],
+  );
 }
 
 const events = {
@@ -190,7 +221,7 @@ const driver: Driver<typeof model, Ctx> = {
           stored: input.stored,
           parent: ctx.actor,
         });
-      expect(inputOf(ctx, 'session'), "the session bootstrap's input").toEqual({
+      specExpect('§4.session.userData', inputOf(ctx, 'session'), "the session's input").toEqual({
         parent: ctx.actor,
         sessionToken: 'session-1',
         hasJwt: true,
@@ -206,7 +237,125 @@ const driver: Driver<typeof model, Ctx> = {
   },
 };
 
-testPaths(model, driver);
+/**
+ * What §2 Shell and §4 App load say, kept from the events alone: the boot (loading, loaded, or
+ * failed with the session's error), the member services (asked for once the session loaded,
+ * again on Retry), and what the launch service must have heard: the server's two instants, each
+ * under its own name.
+ */
+type AppRecord = {
+  boot: 'loading' | 'loaded' | 'failed';
+  error: { code: string; text: string } | null;
+  members: 'waiting' | 'notNeeded' | 'loading' | 'unavailable' | 'running';
+  toLaunch: { type: 'launch.calendarTold'; launchAt?: string; earlyBirdEnd?: string }[];
+};
+
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§4.app.load', '§1.launch.date', '§9.earlyBird'],
+  start: (): AppRecord => ({ boot: 'loading', error: null, members: 'waiting', toLaunch: [] }),
+  next: (x, event): AppRecord => {
+    switch (event.type) {
+      case 'session.loaded': {
+        if (x.boot !== 'loading') return x;
+        const data = event.publicData as { launch_at?: string; early_bird_end?: string };
+        return {
+          ...x,
+          boot: 'loaded',
+          members: 'loading',
+          toLaunch: [
+            ...x.toLaunch,
+            {
+              type: 'launch.calendarTold',
+              launchAt: data.launch_at,
+              earlyBirdEnd: data.early_bird_end,
+            },
+          ],
+        };
+      }
+      case 'session.failed':
+        return x.boot === 'loading'
+          ? {
+              ...x,
+              boot: 'failed',
+              error: { code: event.code, text: event.text },
+              members: 'notNeeded',
+            }
+          : x;
+      case 'xstate.done.actor.loadMembers':
+        return x.members === 'loading' ? { ...x, members: 'running' } : x;
+      case 'xstate.error.actor.loadMembers':
+        return x.members === 'loading' ? { ...x, members: 'unavailable' } : x;
+      case 'app.retryMembers':
+        return x.members === 'unavailable' ? { ...x, members: 'loading' } : x;
+      case 'userData.changed':
+      case 'userData.live':
+      case 'userData.notLive':
+        return x;
+    }
+  },
+  check: (ctx, x) => {
+    const s = ctx.actor.getSnapshot();
+    specExpect('§4.app.load', selectIsLoaded(s), 'loaded (session init ended)').toBe(
+      x.boot !== 'loading',
+    );
+    specExpect('§4.app.load', selectErrorCode(s), 'application error code').toBe(
+      x.error?.code ?? '',
+    );
+    specExpect('§4.app.load', selectErrorText(s), 'application error text').toBe(
+      x.error?.text ?? '',
+    );
+    expect(selectMembersRunning(s), 'the member services run').toBe(x.members === 'running');
+    // app → launch: the calendar arrives by name (launch_at is the training start, §1).
+    const told = toLaunch as AppRecord['toLaunch'];
+    specExpect('§1.launch.date', told.length, 'calendars told to the launch service').toBe(
+      x.toLaunch.length,
+    );
+    for (const [i, want] of x.toLaunch.entries()) {
+      specExpect('§1.launch.date', told[i]?.launchAt, 'launch service: launchAt').toBe(
+        want.launchAt,
+      );
+      specExpect('§9.earlyBird', told[i]?.earlyBirdEnd, 'launch service: earlyBirdEnd').toBe(
+        want.earlyBirdEnd,
+      );
+    }
+  },
+});
+
+testPaths(model, withRecord);
+
+// realtime → app → user data: once the member services run, each fact the realtime service
+// tells reaches the user-data service (generated paths send a fact only where the chart takes it).
+const loaded = { type: 'session.loaded', publicData: SPEC_PUBLIC_DATA } as const;
+const members = {
+  type: 'xstate.done.actor.loadMembers',
+  actorId: 'loadMembers',
+  output: { payment: member, realtime: member, userData: userDataMember },
+} as const;
+testSpecScenarios(
+  model,
+  withRecord,
+  (['userData.changed', 'userData.live', 'userData.notLive'] as const).map((type) => ({
+    name: `${type} reaches the user-data service once it runs`,
+    events: [
+      loaded,
+      members,
+      type === 'userData.changed' ? { type, kind: 'invite.confirmed' } : { type },
+    ],
+  })),
+);
+
+it('the spec calendar the app forwards reads as §1 and §9 write it, in any zone [§1.launch.date]', () => {
+  const ctx = start();
+  ctx.actor.send({ type: 'session.loaded', publicData: SPEC_PUBLIC_DATA });
+  const told = toLaunch[0] as { launchAt?: string; earlyBirdEnd?: string } | undefined;
+  specExpect('§1.launch.date', Date.parse(told?.launchAt ?? ''), 'training start (ms)').toBe(
+    SPEC_LIMITS.launchAt,
+  );
+  specExpect('§9.earlyBird', Date.parse(told?.earlyBirdEnd ?? ''), 'Early Bird end (ms)').toBe(
+    SPEC_LIMITS.earlyBirdEnd,
+  );
+  ctx.actor.stop();
+});
 
 describe('app properties', () => {
   it('an application error exists exactly when the app failed to load', () => {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup as setupSystem,
+  type AnyEventObject,
+} from 'xstate';
+import { SYSTEM_IDS } from '../../machines/systemIds';
 import {
   selectGangsterCount,
   selectGangstersFromFriends,
 } from '../../machines/auth/gang.selectors';
 import { authMachine } from '../../machines/auth/auth.machine';
-import { SPEC_MESSAGES } from '../support/oracle';
+import { SITE_MESSAGES, SPEC_MESSAGES } from '../support/oracle';
 import {
   selectAccessByFriends,
   selectEmail,
@@ -427,5 +434,72 @@ describe('auth properties', () => {
         expect(selectIsSignedIn(snapshot)).toBe(c.jwt !== null && c.userData !== null);
       },
     });
+  });
+});
+
+/**
+ * What auth tells the services beside it (a system like the app's, with recording stand-ins):
+ * another tab's sign-out reaches this tab's banner; another tab's sign-in closes this tab's
+ * sign-in dialog.
+ */
+describe('what the auth service hands the sign-in and banner services', () => {
+  function inSystem(stored: AuthInput['stored']) {
+    const toSignIn: AnyEventObject[] = [];
+    const toBanner: AnyEventObject[] = [];
+    const otherTab: { report: ((event: AuthEvent) => void) | null } = { report: null };
+    const recorder = (into: AnyEventObject[]) =>
+      fromCallback<AnyEventObject>(({ receive }) => receive((event) => void into.push(event)));
+    const root = createActor(
+      setupSystem({
+        actors: {
+          signIn: recorder(toSignIn),
+          notifications: recorder(toBanner),
+          auth: authMachine.provide({
+            actors: {
+              refreshTokens: fromPromise<RefreshOutput, RefreshInput>(() => new Promise(() => {})),
+              watchOtherTabs: fromCallback<AuthEvent>(({ sendBack }) => {
+                otherTab.report = (event) => sendBack(event);
+              }),
+            },
+            actions: {
+              persistTokens: () => {},
+              revokeSession: () => {},
+              clearStoredTokens: () => {},
+            },
+          }),
+        },
+      }).createMachine({
+        invoke: [
+          { id: 'signIn', systemId: SYSTEM_IDS.signIn, src: 'signIn' },
+          { id: 'notifications', systemId: SYSTEM_IDS.notifications, src: 'notifications' },
+          { id: 'auth', systemId: SYSTEM_IDS.auth, src: 'auth', input: { stored } },
+        ],
+      }),
+    ).start();
+    return { root, toSignIn, toBanner, otherTab };
+  }
+
+  it('another tab signed out: the banner says so, the dialog hears nothing [§4.auth.logout]', () => {
+    const t = inSystem(input.stored);
+    t.otherTab.report?.({ type: 'auth.loggedOutElsewhere' });
+    specExpect('§4.auth.logout', t.toBanner, 'what the banner service heard').toEqual([
+      { type: 'info.show', message: SITE_MESSAGES.signedOutElsewhere, messageType: 'info' },
+    ]);
+    specExpect('§4.auth.logout', t.toSignIn, 'what the sign-in service heard').toEqual([]);
+    t.root.stop();
+  });
+
+  it("another tab signed in: this tab's sign-in dialog is told, the banner hears nothing [§4.auth.signIn]", () => {
+    const t = inSystem(EMPTY_STORED);
+    t.otherTab.report?.({
+      type: 'auth.signedInElsewhere',
+      jwt: 'jwt-5',
+      refreshToken: 'refresh-5',
+    });
+    specExpect('§4.auth.signIn', t.toSignIn, 'what the sign-in service heard').toEqual([
+      { type: 'signIn.signedInElsewhere' },
+    ]);
+    specExpect('§4.auth.signIn', t.toBanner, 'what the banner service heard').toEqual([]);
+    t.root.stop();
   });
 });

@@ -14,7 +14,9 @@ import {
   checkModelProperty,
   controllable,
   defineModel,
+  specExpect,
   testPaths,
+  withSpecRecord,
 } from '../support/paths';
 import { it } from 'vitest';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -75,7 +77,44 @@ const driver = actorDriver(model, {
   },
 });
 
-testPaths(model, driver);
+/**
+ * §2 and §9 from the events alone: a copy writes the text; 'Copied!' shows after a successful
+ * write until 2 s have passed (the oracle's delay advances the clock); a refused write shows no
+ * 'Copied!' and flags the failure until the next copy; a copy while 'Copied!' shows writes again.
+ */
+type CopyRecord = { phase: 'idle' | 'copying' | 'copied'; failed: boolean; writes: string[] };
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§2.copy.feedback', '§9.timers.copy'],
+  start: (): CopyRecord => ({ phase: 'idle', failed: false, writes: [] }),
+  next: (x, event): CopyRecord => {
+    switch (event.type) {
+      case 'copyFeedback.copy':
+        return x.phase === 'copying'
+          ? x
+          : { phase: 'copying', failed: false, writes: [...x.writes, event.text] };
+      case 'xstate.done.actor.writeClipboard':
+        return { ...x, phase: 'copied' };
+      case 'xstate.error.actor.writeClipboard':
+        return { ...x, phase: 'idle', failed: true };
+      default:
+        return { ...x, phase: 'idle' };
+    }
+  },
+  check: (ctx, x) => {
+    const live = ctx.actor.getSnapshot();
+    specExpect('§2.copy.feedback', selectIsCopied(live), "'Copied!' shown").toBe(
+      x.phase === 'copied',
+    );
+    specExpect('§2.copy.feedback', selectCopyFailed(live), 'the copy failed').toBe(x.failed);
+    specExpect(
+      '§2.copy.feedback',
+      ctx.write.calls.map((c) => c.text),
+      'texts written to the clipboard',
+    ).toEqual(x.writes);
+  },
+});
+
+testPaths(model, withRecord);
 
 it('"Copied!" shows only right after a successful write, and never together with the failure flag', () => {
   checkModelProperty('copy feedback: copied only after done', model, {

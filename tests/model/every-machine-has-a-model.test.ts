@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -44,4 +44,36 @@ it('every module of machines/ loads, and each machine it exports has its chart',
       expect(machine.id, `${name}: ${exported}'s id is its folder's name`).toBe(folder);
     }
   }
+});
+
+/**
+ * Every machine's model tests keep an expected record of their own, written from the spec and
+ * folded from the events (never read from the chart): `withSpecRecord`, or the records auth,
+ * sign-in, payment, realtime, the error modal and notifications keep in their drivers.
+ */
+const RECORDS = [
+  /\bwithSpecRecord\(/,
+  /\bctx\.expected\b/,
+  /\bnewExpected\(/,
+  /\bctx\.spec\b/,
+  /\bx: expected\(\)/,
+  /\bm: expected\b/,
+  // payment's driver (tests/support/payment/actorDriver.ts) keeps tests/support/payment/expected.ts.
+  /support\/payment\/actorDriver'/,
+];
+
+it('every machine checks its paths against an expected record from the spec', () => {
+  const machines = readdirSync(join(root, 'machines'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .filter((name) => existsSync(join(root, 'machines', name, `${name}.machine.ts`)));
+  const modelDir = join(root, 'tests/model');
+  const without = machines.filter((name) => {
+    const files = readdirSync(modelDir).filter((file) => file.startsWith(`${name}.`));
+    const text = files.map((file) => readFileSync(join(modelDir, file), 'utf8')).join('\n');
+    return !RECORDS.some((record) => record.test(text));
+  });
+  expect(without, `machines whose paths keep no expected record: ${without.join(', ')}`).toEqual(
+    [],
+  );
 });

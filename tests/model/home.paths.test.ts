@@ -18,7 +18,16 @@ import {
   type ShareInput,
   type ShareResult,
 } from '../../machines/home/home.types';
-import { actorDriver, controllable, defineModel, settle, testPaths } from '../support/paths';
+import {
+  actorDriver,
+  controllable,
+  defineModel,
+  settle,
+  specExpect,
+  testPaths,
+  testSpecScenarios,
+  withSpecRecord,
+} from '../support/paths';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const LINK = 'https://site.test/r/ABC123';
@@ -210,4 +219,89 @@ const driver = actorDriver(model, {
   },
 });
 
-testPaths(model, driver);
+/**
+ * What §2 says the home shows, kept from the events alone (never from the chart): the tab, the
+ * codes' load on the Invite tab, the share sheet, and the card chosen on the landing.
+ */
+type HomeRecord = {
+  tab: 'getTicket' | 'invite';
+  codes: 'loading' | 'loaded' | 'failed' | null;
+  sharing: boolean;
+  chosen: OfferChoice;
+};
+/** Entering the Invite tab reads the codes (§7 user/invite/codes); the link is ready. */
+const onInvite = (x: HomeRecord): HomeRecord =>
+  x.tab === 'invite' ? x : { ...x, tab: 'invite', codes: 'loading', sharing: false };
+
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§2.home.tabs', '§2.ticket.startInviting', '§2.home.optionCards', '§2.invite.link'],
+  start: (): HomeRecord => ({ tab: 'getTicket', codes: null, sharing: false, chosen: 'ticket' }),
+  next: (x, event): HomeRecord => {
+    switch (event.type) {
+      // §2: the 'Invite' tab, and 'Start Inviting Friends' (with access), switch to the Invite
+      // tab whatever card was chosen on the landing.
+      case 'home.showInvite':
+        return onInvite(x);
+      case 'home.showTicket':
+        return { ...x, tab: 'getTicket', codes: null, sharing: false };
+      case 'home.offerChosen':
+        return { ...x, chosen: event.offer };
+      // §2 option cards: 'Invite 2 friends' opens the signed-in home on the Invite tab, once.
+      case 'home.shown':
+        return x.tab === 'getTicket' && x.chosen === 'invite'
+          ? { ...onInvite(x), chosen: 'ticket' }
+          : x;
+      case 'home.userChanged':
+        return x.codes === 'loaded' || x.codes === 'failed' ? { ...x, codes: 'loading' } : x;
+      case 'xstate.done.actor.inviteCodes':
+        return { ...x, codes: 'loaded' };
+      case 'xstate.error.actor.inviteCodes':
+        return { ...x, codes: 'failed' };
+      case 'invite.share':
+        return x.tab === 'invite' ? { ...x, sharing: true } : x;
+      case 'xstate.done.actor.shareLink':
+      case 'xstate.error.actor.shareLink':
+        return { ...x, sharing: false };
+      case 'invite.copyLink':
+        return x;
+    }
+  },
+  check: (ctx, x) => {
+    const s = ctx.actor.getSnapshot();
+    const clause = x.tab === 'invite' ? '§2.ticket.startInviting' : '§2.home.tabs';
+    specExpect(clause, selectActiveTab(s), 'the tab shown').toBe(x.tab);
+    specExpect('§2.invite.link', selectCodesLoading(s), 'invite codes loading').toBe(
+      x.codes === 'loading',
+    );
+    specExpect('§2.invite.link', selectCodesFailed(s), 'invite codes failed').toBe(
+      x.codes === 'failed',
+    );
+    specExpect('§2.invite.link', selectIsSharing(s), 'the share sheet open').toBe(x.sharing);
+  },
+});
+
+testPaths(model, withRecord);
+
+// §2 Get Ticket with access: 'Start Inviting Friends' switches to the Invite tab, whatever card
+// the visitor chose on the landing (or none); generated paths send it only where the chart takes it.
+const showInvite = { type: 'home.showInvite' } as const;
+testSpecScenarios(model, withRecord, [
+  {
+    name: "'Start Inviting Friends' with no card chosen opens the Invite tab",
+    events: [showInvite],
+  },
+  {
+    name: "'Start Inviting Friends' after the Early Bird card opens the Invite tab",
+    events: [{ type: 'home.offerChosen', offer: 'ticket' }, showInvite],
+  },
+  {
+    name: "'Start Inviting Friends' after the card was used once opens the Invite tab again",
+    events: [
+      { type: 'home.offerChosen', offer: 'invite' },
+      { type: 'home.shown' },
+      { type: 'xstate.done.actor.inviteCodes', output: CODES, actorId: 'inviteCodes' },
+      { type: 'home.showTicket' },
+      showInvite,
+    ],
+  },
+]);

@@ -34,6 +34,7 @@ import {
   defineModel,
   specExpect,
   testPaths,
+  withSpecRecord,
 } from '../support/paths';
 import {
   README_DATED_TEXTS,
@@ -223,7 +224,55 @@ function expectCopy(ctx: Ctx) {
   );
 }
 
-testPaths(model, driver);
+/**
+ * §4 Launch from the events alone: no reading yet, counting down, or Training Open, against the
+ * spec's two instants (Date.UTC in the oracle: no zone to misread) until a calendar is told; a
+ * told instant is read with the zone it is written with.
+ */
+type LaunchRecord = {
+  phase: 'syncing' | 'countingDown' | 'open';
+  now: number | null;
+  launchAt: number;
+  earlyBirdEnd: number;
+};
+const judged = (x: LaunchRecord): LaunchRecord =>
+  x.now === null ? x : { ...x, phase: x.now >= x.launchAt ? 'open' : 'countingDown' };
+const instantOf = (text: string | undefined, fallback: number): number => {
+  const ms = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isFinite(ms) ? ms : fallback;
+};
+
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§4.launch.countdown', '§1.launch.date', '§9.earlyBird'],
+  start: (): LaunchRecord => ({ phase: 'syncing', now: null, launchAt, earlyBirdEnd }),
+  next: (x, event): LaunchRecord => {
+    if (event.type === 'clock.ticked')
+      // Once open the clock is stopped: a reading it no longer sends changes nothing.
+      return x.phase === 'open' ? x : judged({ ...x, now: event.now });
+    const moved = instantOf(event.launchAt, x.launchAt);
+    const end = Math.min(instantOf(event.earlyBirdEnd, x.earlyBirdEnd), moved);
+    return judged({ ...x, launchAt: moved, earlyBirdEnd: end });
+  },
+  check: (ctx, x) => {
+    const s = ctx.actor.getSnapshot();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    specExpect('§1.launch.date', iso(s.context.calendar.launchAt), 'the training start').toBe(
+      iso(x.launchAt),
+    );
+    specExpect('§9.earlyBird', iso(s.context.calendar.earlyBirdEnd), 'the Early Bird end').toBe(
+      iso(x.earlyBirdEnd),
+    );
+    specExpect('§4.launch.countdown', selectIsTrainingOpen(s), 'Training Open').toBe(
+      x.phase === 'open',
+    );
+    expect(selectIsSyncing(s), 'waiting for a first reading').toBe(x.phase === 'syncing');
+    specExpect('§2.home.countdown', selectRemainingMs(s), 'ms left to the start').toBe(
+      x.phase === 'countingDown' && x.now !== null ? x.launchAt - x.now : 0,
+    );
+  },
+});
+
+testPaths(model, withRecord);
 
 it('training opens exactly when a clock reading reaches the launch instant, and stays open until the launch moves later', () => {
   checkModelProperty('launch opens only at or after the calendar launch instant', model, {

@@ -15,6 +15,7 @@ import {
   checkModelProperty,
   checkProperty,
   defineModel,
+  specExpect,
   testPaths,
   withView,
   type Executors,
@@ -118,26 +119,40 @@ const specState = (ctx: Ctx) => {
   const snap = ctx.actor.getSnapshot();
   const live = snap.context;
   const spec = ctx.spec;
-  expect(
+  const toast = '§2.toast.queue';
+  specExpect(
+    '§4.notify.cap',
     [live.current, ...live.queue],
-    '§4 notifications shown one at a time, in the order asked, older ones dropped past the cap',
+    'toasts shown one at a time, in the order asked, older ones dropped past the cap',
   ).toEqual([spec.current, ...spec.queue]);
-  expect(notes.selectToastVisible(snap)).toBe(spec.current !== null);
-  expect(notes.selectToastMessage(snap)).toBe(spec.current?.message ?? '');
-  expect(notes.selectToastType(snap)).toBe(spec.current?.messageType ?? 'default');
-  expect(notes.selectToastHasLink(snap)).toBe(Boolean(spec.current?.router_link));
-  expect(notes.selectQueuedCount(snap)).toBe(spec.queue.length);
+  specExpect(toast, notes.selectToastVisible(snap), 'toast shown').toBe(spec.current !== null);
+  specExpect(toast, notes.selectToastMessage(snap), 'toast message').toBe(
+    spec.current?.message ?? '',
+  );
+  specExpect(toast, notes.selectToastType(snap), 'toast type').toBe(
+    spec.current?.messageType ?? 'default',
+  );
+  specExpect(toast, notes.selectToastHasLink(snap), 'toast router_link').toBe(
+    Boolean(spec.current?.router_link),
+  );
+  specExpect(toast, notes.selectQueuedCount(snap), 'count badge').toBe(spec.queue.length);
   const { banner, video } = ctx.overlays;
-  expect(notes.selectBannerVisible(snap)).toBe(banner !== null);
-  expect(notes.selectBannerMessage(snap)).toBe(banner?.message ?? '');
-  expect(notes.selectBannerType(snap)).toBe(banner?.messageType ?? 'default');
-  expect(
+  const info = '§4.banner.duration';
+  specExpect(info, notes.selectBannerVisible(snap), 'banner shown').toBe(banner !== null);
+  specExpect(info, notes.selectBannerMessage(snap), 'banner message').toBe(banner?.message ?? '');
+  specExpect(info, notes.selectBannerType(snap), 'banner type').toBe(
+    banner?.messageType ?? 'default',
+  );
+  specExpect(
+    info,
     ctx.clock.pending().filter((d) => d === SPEC_TIMERS.informationBanner),
-    '§4: the banner clears after 5 s (one 5000 ms timer while it shows)',
+    'banner timers of 5 s running',
   ).toHaveLength(banner ? 1 : 0);
-  expect(notes.selectVideoOpen(snap)).toBe(video !== null);
-  expect(notes.selectVideoSrc(snap)).toBe(video?.src ?? '');
-  expect(notes.selectVideoAutoplay(snap)).toBe(video?.autoplay ?? false);
+  specExpect('§2.video.modal', notes.selectVideoOpen(snap), 'video open').toBe(video !== null);
+  specExpect('§2.video.modal', notes.selectVideoSrc(snap), 'video source').toBe(video?.src ?? '');
+  specExpect('§2.video.modal', notes.selectVideoAutoplay(snap), 'video autoplay').toBe(
+    video?.autoplay ?? false,
+  );
 };
 
 /**
@@ -356,14 +371,14 @@ it('§4 queue cap at its boundary: 99 queued are all kept; the 100th drops the o
   show(0); // on screen
   for (let n = 1; n <= SPEC_LIMITS.notificationQueueCap; n++) show(n);
   let live = actor.getSnapshot().context;
-  expect(live.current?.message).toBe('n0');
-  expect(live.queue).toHaveLength(99);
-  expect(notes.selectQueuedCount(actor.getSnapshot())).toBe(99);
-  expect(live.queue[0]?.message).toBe('n1');
+  specExpect('§4.notify.cap', live.current?.message, 'the toast shown').toBe('n0');
+  specExpect('§4.notify.cap', live.queue, 'toasts waiting').toHaveLength(99);
+  specExpect('§4.notify.cap', notes.selectQueuedCount(actor.getSnapshot()), 'count badge').toBe(99);
+  specExpect('§4.notify.cap', live.queue[0]?.message, 'oldest waiting').toBe('n1');
   show(100);
   live = actor.getSnapshot().context;
-  expect(live.queue).toHaveLength(99);
-  expect(live.queue[0]?.message).toBe('n2');
-  expect(live.queue.at(-1)?.message).toBe('n100');
+  specExpect('§4.notify.cap', live.queue, 'toasts waiting').toHaveLength(99);
+  specExpect('§4.notify.cap', live.queue[0]?.message, 'oldest waiting').toBe('n2');
+  specExpect('§4.notify.cap', live.queue.at(-1)?.message, 'newest waiting').toBe('n100');
   actor.stop();
 });

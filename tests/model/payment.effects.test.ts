@@ -16,6 +16,7 @@ import type { PaymentTarget } from '../../machines/payment/payment.types';
 import { SYSTEM_IDS } from '../../machines/systemIds';
 import { startPaymentSystem, type PaymentSystem } from '../support/payment/actorDriver';
 import { buyer, member } from '../support/payment/model';
+import { specExpect } from '../support/paths';
 
 /**
  * What the payment service does besides moving between its states: what it asks the wallet and
@@ -99,7 +100,7 @@ describe('whom the service tells', () => {
     t.actor.send({ type: 'payment.open', source: { component: 'Tab', file: 'src/tab.tsx' } });
     t.actor.send({ type: 'payment.send', wallet: 'phantom' });
     await t.connect.reject({ kind: 'failed', message: 'Locked', solution: 'Unlock it' });
-    expect(t.modalEvents).toEqual([
+    specExpect('§8.wallet.errors', t.modalEvents, 'what the error modal heard').toEqual([
       {
         type: 'errorModal.open',
         message: 'Locked',
@@ -115,7 +116,7 @@ describe('whom the service tells', () => {
     const t = opened();
     t.actor.send({ type: 'payment.send', wallet: 'phantom' });
     await t.connect.reject({ kind: 'failed', message: 'Locked', solution: 'Unlock it' });
-    expect(t.modalEvents).toEqual([
+    specExpect('§8.wallet.errors', t.modalEvents, 'what the error modal heard').toEqual([
       { type: 'errorModal.open', message: 'Locked', solution: 'Unlock it' },
     ]);
     t.system.stop();
@@ -139,7 +140,9 @@ describe('whom the service tells', () => {
     const s = t.actor.getSnapshot();
     expect(s.matches({ open: { granted: 'done' } })).toBe(true);
     expect(s.context.balance).toBe('0.5');
-    expect(t.authEvents).toEqual(['auth.accessGranted']);
+    specExpect('§4.payment.granted', t.authEvents, 'what the auth service heard').toEqual([
+      'auth.accessGranted',
+    ]);
     expect(selectJustGranted(s)).toBe(false);
     t.system.stop();
   });

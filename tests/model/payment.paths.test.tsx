@@ -115,8 +115,13 @@ const actorDriver = systemDriver(
     states: {
       // The Ticket Purchased! modal: the auth service hears of the ticket.
       'open.granted.celebrating': ({ ctx }) =>
-        expect(ctx.authEvents).toContain('auth.accessGranted'),
-      'open.granted.byFriends': ({ ctx }) => expect(ctx.authEvents).toContain('auth.accessGranted'),
+        specExpect('§4.payment.granted', ctx.authEvents, 'what the auth service heard').toContain(
+          'auth.accessGranted',
+        ),
+      'open.granted.byFriends': ({ ctx }) =>
+        specExpect('§4.payment.granted', ctx.authEvents, 'what the auth service heard').toContain(
+          'auth.accessGranted',
+        ),
       'open.granted.done': ({ ctx }) => expect(ctx.send.calls.length).toBeLessThanOrEqual(1),
       'open.idle.unconfirmed': ({ ctx }) => expect(ctx.actor.getSnapshot().context.polls).toBe(2),
     },
@@ -274,7 +279,9 @@ const viewDriver: Driver<typeof model, View> = {
       const amount = ctx.x.paid === '250000000' ? '0.25 SOL' : '0.22 SOL';
       expect(within(dialog).getByTestId('ticket-amount')).toHaveTextContent(amount);
       expect(within(dialog).getByText('don@example.com')).toBeVisible();
-      expect(ctx.authEvents).toContain('auth.accessGranted');
+      specExpect('§4.payment.granted', ctx.authEvents, 'what the auth service heard').toContain(
+        'auth.accessGranted',
+      );
     },
     'open.granted.done': () =>
       expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull(),
@@ -282,7 +289,9 @@ const viewDriver: Driver<typeof model, View> = {
     'open.granted.byFriends': ({ ctx }) => {
       expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull();
       expect(screen.getByText('Access granted: 2 friends bought tickets')).toBeVisible();
-      expect(ctx.authEvents).toContain('auth.accessGranted');
+      specExpect('§4.payment.granted', ctx.authEvents, 'what the auth service heard').toContain(
+        'auth.accessGranted',
+      );
     },
     'open.idle.unconfirmed': ({ ctx }) => {
       if (showsPayPanel(ctx.x))

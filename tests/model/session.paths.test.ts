@@ -21,7 +21,9 @@ import { SPEC_LAMPORTS, SPEC_LIMITS, SPEC_MESSAGES, VERSION_EDGES } from '../sup
 import {
   controllable,
   defineModel,
+  specExpect,
   testPaths,
+  withSpecRecord,
   type Driver,
   type Executors,
 } from '../support/paths';
@@ -97,7 +99,11 @@ const model = defineModel({
     'xstate.error.actor.sessLoad': [{ error: serverError }],
     'xstate.done.actor.sessCreate': [{ output: { sessionToken: 'new-token' } }],
     'xstate.error.actor.sessCreate': [{ error: shapeError }, { error: networkError }],
-    'xstate.done.actor.userData': [{ output: { user_data: USER_DATA } }],
+    // §4 Access flag: the user data reaches auth as sent, a ticket holder's user_access 1 too.
+    'xstate.done.actor.userData': [
+      { output: { user_data: USER_DATA } },
+      { output: { user_data: { ...USER_DATA, user_access: 1 } } },
+    ],
     'xstate.error.actor.userData': [{ error: networkError }, { error: authError }],
   },
   // The stored token and the jwt decide the first branches: a stored token without a jwt, and
@@ -231,9 +237,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(ctx.toParent).toEqual([
         { type: 'session.loaded', publicData: live.context.publicData },
       ]);
-      // user/data answered: auth got the user; it failed with an auth error: auth logged out.
-      const userLoaded = [{ type: 'auth.userLoaded', userData: USER_DATA }];
-      expect([[], userLoaded]).toContainEqual(ctx.toAuth);
+      // What auth heard is the record's (withRecord below): exactly the user user/data answered.
       if (ctx.userData.calls.length > 0 && ctx.toAuth.length === 0) {
         expect(ctx.userFailedWith).toEqual(authError);
       }
@@ -250,7 +254,100 @@ const driver: Driver<typeof model, Ctx> = {
   },
 };
 
-testPaths(model, driver);
+/**
+ * What §4 Session and §8 say the bootstrap does, kept from the outcomes alone: where it is, the
+ * public data sess/init answered, and exactly what its parent (the app) and the auth service
+ * heard, in order.
+ */
+type SessionStep =
+  'initializing' | 'loadingSession' | 'creatingSession' | 'loadingUser' | 'loaded' | 'failed';
+type SessionRecord = {
+  at: SessionStep;
+  hasJwt: boolean;
+  storedToken: boolean;
+  publicData: unknown;
+  toParent: unknown[];
+  toAuth: unknown[];
+};
+const ended = (x: SessionRecord, at: 'loaded' | 'failed', text?: string): SessionRecord => ({
+  ...x,
+  at,
+  toParent: [
+    ...x.toParent,
+    at === 'loaded'
+      ? { type: 'session.loaded', publicData: x.publicData }
+      : { type: 'session.failed', code: 'Init', text },
+  ],
+});
+/** §4: "When a jwt exists the user data is then fetched." */
+const afterSession = (x: SessionRecord): SessionRecord =>
+  x.hasJwt ? { ...x, at: 'loadingUser' } : ended(x, 'loaded');
+
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§4.session.load', '§4.session.create', '§4.session.userData', '§8.session.errors'],
+  start: ({ input: pathInput }): SessionRecord => {
+    const i = (pathInput ?? input) as SessionInput;
+    return {
+      at: 'initializing',
+      hasJwt: i.hasJwt,
+      storedToken: Boolean(i.sessionToken),
+      publicData: {},
+      toParent: [],
+      toAuth: [],
+    };
+  },
+  next: (x, event): SessionRecord => {
+    switch (event.type) {
+      case 'xstate.done.actor.sessInit': {
+        const output = event.output as SessInitOutput;
+        if (output.version !== SPEC_LIMITS.requiredVersion)
+          return ended(x, 'failed', SPEC_MESSAGES.expiredVersion(SPEC_LIMITS.requiredVersion));
+        const withData = { ...x, publicData: output.data.public_data };
+        return { ...withData, at: x.storedToken ? 'loadingSession' : 'creatingSession' };
+      }
+      case 'xstate.done.actor.sessLoad':
+        return afterSession(x);
+      // §4: "on failure the stored token is removed and a new session is created".
+      case 'xstate.error.actor.sessLoad':
+        return { ...x, at: 'creatingSession', storedToken: false };
+      case 'xstate.done.actor.sessCreate':
+        return afterSession(x);
+      case 'xstate.error.actor.sessInit':
+      case 'xstate.error.actor.sessCreate':
+        return ended(x, 'failed', specSessionFailure((event as { error: unknown }).error));
+      // session → auth: the user data user/data answered, once.
+      case 'xstate.done.actor.userData': {
+        const output = event.output as UserDataOutput;
+        const told = { ...x, toAuth: [{ type: 'auth.userLoaded', userData: output.user_data }] };
+        return ended(told, 'loaded');
+      }
+      // A jwt that cannot be renewed: auth has logged out itself; the site loads signed out.
+      case 'xstate.error.actor.userData': {
+        const error = (event as { error: unknown }).error;
+        return error === authError
+          ? ended(x, 'loaded')
+          : ended(x, 'failed', specSessionFailure(error));
+      }
+    }
+    return x;
+  },
+  check: (ctx, x) => {
+    const live = sessionOf(ctx).getSnapshot();
+    const clause =
+      x.at === 'loadingUser' || x.toAuth.length > 0
+        ? '§4.session.userData'
+        : x.at === 'failed'
+          ? '§8.session.errors'
+          : x.at === 'creatingSession'
+            ? '§4.session.create'
+            : '§4.session.load';
+    specExpect(clause, live.value, 'the bootstrap step').toBe(x.at);
+    specExpect('§4.session.userData', ctx.toAuth, 'what the auth service heard').toEqual(x.toAuth);
+    specExpect(clause, ctx.toParent, 'what the app heard').toEqual(x.toParent);
+  },
+});
+
+testPaths(model, withRecord);
 
 it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lamports at 1e9 per SOL', () => {
   const loaded = (publicData: SessionContext['publicData']) => {
@@ -262,15 +359,21 @@ it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lampo
     });
   };
   const none = loaded({});
-  expect(selectTicketPrice(none)).toBe(String(SPEC_LIMITS.defaultTicketSol));
-  expect(selectOldPrice(none)).toBe(String(SPEC_LIMITS.oldTicketSol));
-  expect(selectTicketPriceLamports(none)).toBe(String(SPEC_LAMPORTS[0.22]));
+  specExpect('§9.prices', selectTicketPrice(none), 'price with none from the server').toBe(
+    String(SPEC_LIMITS.defaultTicketSol),
+  );
+  specExpect('§9.prices', selectOldPrice(none), 'old price').toBe(String(SPEC_LIMITS.oldTicketSol));
+  specExpect('§9.lamports', selectTicketPriceLamports(none), 'lamports of 0.22 SOL').toBe(
+    String(SPEC_LAMPORTS[0.22]),
+  );
   // (0.55 − 0.22) / 0.55 = 60 % off.
-  expect(selectDiscountPercent(none)).toBe(60);
+  specExpect('§9.prices', selectDiscountPercent(none), 'percent off').toBe(60);
   for (const sol of SPEC_LIMITS.ticketPricesSol) {
     const priced = loaded({ ticket_price: String(sol) });
-    expect(selectTicketPrice(priced)).toBe(String(sol));
-    expect(selectTicketPriceLamports(priced)).toBe(String(SPEC_LAMPORTS[sol]));
+    specExpect('§9.prices', selectTicketPrice(priced), `price of ${sol} SOL`).toBe(String(sol));
+    specExpect('§9.lamports', selectTicketPriceLamports(priced), `lamports of ${sol} SOL`).toBe(
+      String(SPEC_LAMPORTS[sol]),
+    );
   }
   // What the server may send, and what the page must show: a price is a decimal number of SOL
   // above zero (exact to the lamport, 1e9 per SOL); anything else falls back to §9's defaults.
@@ -295,9 +398,9 @@ it('§9 ticket price: 0.22 SOL when the server gives none, old price 0.55, lampo
   for (const [publicData, price, lamports, old, off] of cases) {
     const s = loaded(publicData);
     const what = JSON.stringify(publicData);
-    expect(selectTicketPrice(s), `${what}: price`).toBe(price);
-    expect(selectTicketPriceLamports(s), `${what}: lamports`).toBe(lamports);
-    expect(selectOldPrice(s), `${what}: old price`).toBe(old);
-    expect(selectDiscountPercent(s), `${what}: percent off`).toBe(off);
+    specExpect('§9.prices', selectTicketPrice(s), `${what}: price`).toBe(price);
+    specExpect('§9.lamports', selectTicketPriceLamports(s), `${what}: lamports`).toBe(lamports);
+    specExpect('§9.prices', selectOldPrice(s), `${what}: old price`).toBe(old);
+    specExpect('§9.prices', selectDiscountPercent(s), `${what}: percent off`).toBe(off);
   }
 });

@@ -387,7 +387,9 @@ function checkEffects(ctx: Ctx) {
     ctx.verifyCalls.map((c) => c.input),
     'auth/email/verify requests',
   ).toEqual(x.verifies);
-  expect(ctx.authEvents, 'sessions handed to the auth service').toEqual(x.signIns);
+  specExpect('§4.auth.signIn', ctx.authEvents, 'sessions handed to the auth service').toEqual(
+    x.signIns,
+  );
   expect(ctx.bannerEvents, '§8 information banners').toEqual(x.banners);
 }
 

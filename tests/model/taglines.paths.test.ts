@@ -9,8 +9,12 @@ import {
   advanceSpecDelay,
   checkModelProperty,
   defineModel,
+  specExpect,
   testPaths,
+  testSpecScenarios,
+  withSpecRecord,
 } from '../support/paths';
+import { SITE_TAGLINES } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
 
 const model = defineModel({
@@ -44,16 +48,39 @@ const driver = actorDriver(model, {
   },
 });
 
-testPaths(model, driver);
+/** §2: the rotations seen so far (3 s each, from the oracle); the tagline shown follows. */
+const withRecord = withSpecRecord(model, driver, {
+  clauses: ['§2.home.taglines'],
+  start: () => ({ rotations: 0 }),
+  next: (x) => ({ rotations: x.rotations + 1 }),
+  check: (ctx, x) => {
+    const live = ctx.actor.getSnapshot();
+    specExpect(
+      '§2.home.taglines',
+      selectTagline(live),
+      `tagline after ${x.rotations} rotation(s)`,
+    ).toBe(SITE_TAGLINES[x.rotations % SITE_TAGLINES.length]);
+  },
+});
+
+testPaths(model, withRecord);
+
+// Five rotations through the five taglines and back to the first: the generated paths stop at
+// the first repeat of the chart's own cycle, whatever its length.
+const rotate = { type: 'xstate.after.taglineRotation.taglines.rotating' } as const;
+testSpecScenarios(model, withRecord, [
+  { name: 'all five taglines in order, then the first again', events: Array(6).fill(rotate) },
+]);
 
 it('the index always names one of the five taglines and advances by one, wrapping', () => {
   checkModelProperty('taglines cycle through all five in order', model, {
     maxEvents: 25,
     invariant: ({ snapshot, previous }) => {
       const index = selectTaglineIndex(snapshot);
-      if (index < 0 || index >= TAGLINES.length) return false;
+      // §2: five taglines (the spec's count, not the machine's list).
+      if (index < 0 || index >= SITE_TAGLINES.length) return false;
       if (!previous) return index === 0;
-      return index === (selectTaglineIndex(previous) + 1) % TAGLINES.length;
+      return index === (selectTaglineIndex(previous) + 1) % SITE_TAGLINES.length;
     },
   });
 });

@@ -13,9 +13,12 @@ import {
   actorDriver,
   checkModelProperty,
   defineModel,
+  specExpect,
   testPaths,
+  withSpecRecord,
   withView,
   type Executors,
+  type SpecRecord,
 } from '../support/paths';
 import { SPEC_THEME } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -81,6 +84,30 @@ const expectApplied = (ctx: Ctx, theme: Theme) => {
   expect(ctx.stored.get(SPEC_THEME.storageKey)).toBe(theme);
 };
 
+/**
+ * §4 Theme cycle from the events alone: the stored theme (one of the cycle) or auto at start,
+ * then light → dark → auto → light; stored under `theme` and applied as data-theme.
+ */
+const themeRecord: SpecRecord<Ctx, { theme: Theme }, { type: 'theme.cycle' }> = {
+  clauses: ['§4.theme.cycle', '§3.storage.keys'],
+  start: ({ input }) => {
+    const stored = (input as { stored?: { theme?: unknown } } | undefined)?.stored?.theme;
+    return { theme: SPEC_THEME.cycle.find((t) => t === stored) ?? SPEC_THEME.default };
+  },
+  next: (x) => ({ theme: SPEC_THEME.next[x.theme] }),
+  check: (ctx, x) => {
+    specExpect('§4.theme.cycle', selectTheme(ctx.actor.getSnapshot()), 'the theme').toBe(x.theme);
+    specExpect(
+      '§4.theme.cycle',
+      document.documentElement.getAttribute('data-theme'),
+      'data-theme on the document',
+    ).toBe(x.theme);
+    specExpect('§3.storage.keys', ctx.stored.get(SPEC_THEME.storageKey), 'stored theme').toBe(
+      x.theme,
+    );
+  },
+};
+
 const actorPaths = actorDriver(model, {
   setup: setupActor,
   events: {
@@ -89,7 +116,7 @@ const actorPaths = actorDriver(model, {
   ...eachTheme(expectApplied),
 });
 
-testPaths(model, actorPaths);
+testPaths(model, withSpecRecord(model, actorPaths, themeRecord));
 
 /** The same paths through the rendered toggle: a player clicks it; its name says current and next. */
 const expectToggle = (ctx: Ctx, theme: Theme) => {
@@ -116,7 +143,7 @@ const viewDriver = actorDriver(model, {
   ...eachTheme(expectToggle),
 });
 
-testPaths(model, viewDriver, 'view');
+testPaths(model, withSpecRecord(model, viewDriver, themeRecord), 'view');
 
 it('three cycles always come back to the same theme', () => {
   checkModelProperty('theme: the cycle has period 3', model, {

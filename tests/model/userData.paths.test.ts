@@ -18,8 +18,10 @@ import {
   defineModel,
   delayOf,
   settle,
+  specExpect,
   systemDriver,
   testPaths,
+  withSpecRecord,
   type Executors,
 } from '../support/paths';
 
@@ -185,8 +187,12 @@ const events = {
     await ctx.fetch.resolve(event.output as AuthUserData);
     // Every answer reaches the auth service (and the home service reads its codes again); a
     // change heard meanwhile asks exactly once more.
-    expect(ctx.delivered.at(-1)).toEqual(event.output);
-    expect(ctx.homeTold.slice(told)).toEqual(['home.userChanged']);
+    specExpect('reading.live', ctx.delivered.at(-1), 'what the auth service heard last').toEqual(
+      event.output,
+    );
+    specExpect('reading.live', ctx.homeTold.slice(told), 'what the home service heard').toEqual([
+      'home.userChanged',
+    ]);
     expect(ctx.fetch.calls.length - before).toBe(again ? 1 : 0);
   },
   'xstate.error.actor.fetchUserData': async ({ ctx, event }) => {
@@ -247,7 +253,28 @@ const driver = systemDriver(
   },
 );
 
-testPaths(model, driver);
+// The record: the events so far, folded by the README's rules (specAfter, below) in every state.
+testPaths(
+  model,
+  withSpecRecord(model, driver, {
+    clauses: ['reading.live'],
+    start: (): AnyEventObject[] => [],
+    next: (history, event) => [...history, event],
+    check: (ctx, history) => {
+      const spec = specAfter(history);
+      const live = ctx.actor.getSnapshot();
+      specExpect('reading.live', selectIsSyncing(live), 'a read of user/data on its way').toBe(
+        spec.syncing,
+      );
+      specExpect('reading.live', selectIsPolling(live), 'polling without the socket').toBe(
+        spec.polling,
+      );
+      specExpect('reading.live', ctx.delivered.length, 'answers handed to auth').toBe(
+        history.filter((e) => e.type === 'xstate.done.actor.fetchUserData').length,
+      );
+    },
+  }),
+);
 
 /**
  * The rules folded over the events sent, as a reader of the README would apply them by hand:

@@ -102,6 +102,10 @@ export const CLAUSES = [
   c('§2.ticket.cancelNotice', "'Transaction cancelled…' is dismissible and auto-hides after 5 s"),
   c('§2.ticket.refresh', 'the refresh button refreshes the balance (loading state)'),
   c(
+    '§2.ticket.startInviting',
+    "with access, a 'Start Inviting Friends' button switches to the Invite tab",
+  ),
+  c(
     '§2.invite.link',
     'invite link (origin + /r/ + code) with copy and share; counters follow the server',
   ),
@@ -198,6 +202,15 @@ export const CLAUSES = [
   c('§7.calls.auth', 'auth/email/init and auth/email/verify carry their payloads'),
   c('§7.calls.inviteCodes', 'user/invite/codes lists the invite codes'),
   not('§7.calls.responses', 'the rest of each response shape', 'the spec says: not shown'),
+
+  c(
+    '§7.realtime.frames',
+    'realtime sends join and leave {room}, message {room, message, data}, ping, each with a timestamp',
+  ),
+  c(
+    '§7.realtime.notifications',
+    "a notification with data.type and data.text becomes an information banner ('New notification')",
+  ),
 
   // §8 Error catalogue
   c('§8.sendFailed', "code send failure: 'Failed to send code: {error}'"),
@@ -300,6 +313,9 @@ export const ORACLE_CLAUSES: Record<string, ClauseId> = {
   'SPEC_LIMITS.oldTicketSol': '§9.prices',
   'SPEC_LIMITS.launchAt': '§1.launch.date',
   'SPEC_LIMITS.earlyBirdEnd': '§9.earlyBird',
+  'SPEC_INSTANTS.launchAt': '§1.launch.date',
+  'SPEC_INSTANTS.earlyBirdEnd': '§9.earlyBird',
+  SITE_TAGLINES: '§2.home.taglines',
   'SPEC_DATED_TEXTS.startsHeader': '§1.launch.date',
   'SPEC_DATED_TEXTS.earlyBirdBadge': '§9.earlyBird',
   'SPEC_DATED_TEXTS.trainingStarts': '§1.launch.date',

@@ -69,6 +69,16 @@ export const SPEC_LIMITS = {
   earlyBirdEnd: Date.UTC(2025, 10, 20, 0, 0, 0),
 } as const;
 
+/**
+ * The same two instants as the ISO 8601 texts the server sends in public_data (`launch_at`,
+ * `early_bird_end`), each with its zone: §1 writes the launch this way; the Early Bird's end is
+ * the first instant of Nov 20 (UTC).
+ */
+export const SPEC_INSTANTS = {
+  launchAt: '2025-12-20T00:00:00Z',
+  earlyBirdEnd: '2025-11-20T00:00:00Z',
+} as const;
+
 /** §2 Home and §9: the texts that name a date, as the spec words them (before the date). */
 export const SPEC_DATED_TEXTS = {
   startsHeader: 'Starts December 20',
@@ -171,9 +181,23 @@ export const SITE_SOLUTIONS = {
   refresh: 'Check your connection and reload the page.',
 } as const;
 
+/**
+ * §2 "A subheader cycles through five taglines every 3 s": the spec counts them, the words are
+ * the site's, pinned here in their order so a change to what visitors read is made in both places.
+ */
+export const SITE_TAGLINES = [
+  'Recruit Gangsters. Arm them. Take the city.',
+  'Own Properties that pay $GNG every hour.',
+  'Raid rival Gangs and loot their uncollected $GNG.',
+  'Every $GNG spent in game flows back to the Fund.',
+  'Bring your crew: earn 5% of what your friends spend.',
+] as const;
+
 /** The site's own messages beside §8's (the development wallet is no part of the spec). */
 export const SITE_MESSAGES = {
   localWalletMissing: 'Local test wallet not available',
+  /** The banner of a tab whose session another tab ended (§4 Logout, read across tabs). */
+  signedOutElsewhere: 'You signed out in another tab.',
 } as const;
 
 /** §5 e-mail rule: non-space text, an @, text, a dot, text. Inputs at the pattern's edges. */

@@ -48,3 +48,5 @@ export {
 export type { InvariantArgs, PropertySpec } from './property';
 export { actorDriver, systemDriver, withView } from './actorDriver';
 export type { ActorCtx } from './actorDriver';
+export { recordOf, testSpecScenarios, withSpecRecord } from './specRecord';
+export type { SpecRecord, SpecScenario } from './specRecord';

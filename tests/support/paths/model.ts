@@ -13,6 +13,7 @@ import {
 } from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { clauseLabel, DELAY_CLAUSES } from '../clauses';
+import { guardCoverage, type GuardCoverage } from './guards';
 
 /**
  * A machine's path model: the machine, payload variants of every event it accepts and of the
@@ -64,6 +65,8 @@ export type ModelSpec<M extends AnyStateMachine, O extends OutcomeType> = {
   outcomes?: OutcomeVariants<O>;
   /** Transition key or state id (as printed in the coverage report) → why no path covers it. */
   uncovered?: Record<string, string>;
+  /** Guarded transition key → why the paths see its guard only one way (npm run test:paths). */
+  guardReasons?: Record<string, string>;
   /**
    * The transitions the spec requires, written from product-spec.md and not from the chart: a
    * generated path must walk each one (a state matching `from`, the event, then a state matching
@@ -164,6 +167,8 @@ export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
   transitions: TransitionInfo[];
   /** How generation went: paths cut by the cap (printed), and a failure (a failing test). */
   generation: Generation;
+  /** Guard outcomes (both ways, MC/DC of and/or) and transition pairs over the paths. */
+  guards: GuardCoverage | null;
 };
 
 export type Generation = {
@@ -455,9 +460,13 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
   const snapshots: AnyMachineSnapshot[] = [];
   // The walk runs the machine again: a machine that throws here fails as a test (the generation
   // test below), not as a file that never loads (which a runner may count as nothing at all).
+  type Walked = Parameters<typeof guardCoverage>[2][number];
+  const walkedPaths: Walked[] = [];
   try {
     for (const input of inputs) {
-      for (const t of takenTransitions(machine, null, null, input, snapshots)) {
+      const taken = takenTransitions(machine, null, null, input, snapshots);
+      walkedPaths.push({ steps: [{ prev: null, event: null, input }], taken: [taken] });
+      for (const t of taken) {
         const key = byDefinition.get(t);
         if (key) takenKeys.add(key);
       }
@@ -465,14 +474,23 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     for (const path of paths) {
       let prev = path.initial as AnyMachineSnapshot;
       snapshots.push(prev);
+      // The path begins where its input's start left it: the start's own transitions come first.
+      const walked: Walked = {
+        steps: [{ prev: null, event: null, input: path.input }],
+        taken: [takenTransitions(machine, null, null, path.input)],
+      };
+      walkedPaths.push(walked);
       for (const step of path.steps) {
-        for (const t of takenTransitions(
+        const taken = takenTransitions(
           machine,
           prev,
           step.event as AnyEventObject,
           undefined,
           snapshots,
-        )) {
+        );
+        walked.steps.push({ prev, event: step.event as AnyEventObject });
+        walked.taken.push(taken);
+        for (const t of taken) {
           const key = byDefinition.get(t);
           if (key) takenKeys.add(key);
         }
@@ -560,6 +578,13 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
       .map((r) => ({ key: `${r.from} ─${r.event}→ ${r.to}`, rule: r.rule, clause: r.clause })),
   };
 
+  let guards: GuardCoverage | null = null;
+  try {
+    guards = guardCoverage(machine, byDefinition, walkedPaths);
+  } catch (error) {
+    console.error(`paths ${spec.name}: guard coverage could not be computed: ${String(error)}`);
+  }
+
   return {
     name: spec.name,
     machine,
@@ -569,6 +594,7 @@ export function defineModel<M extends AnyStateMachine, const O extends OutcomeTy
     coverage,
     transitions: list,
     generation: { truncated, error: generationError, ms },
+    guards,
   };
 }
 
@@ -581,8 +607,12 @@ export function coverageProblems(model: {
   const problems: string[] = [];
   // A lost spec transition first: it names the clause the chart breaks.
   for (const r of coverage.unwalkedRequired ?? []) {
+    const line = `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`;
+    // Under 200 characters: the clause by its id alone when its title makes the line too long.
     problems.push(
-      `${clauseLabel(r.clause)}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
+      line.length < 200
+        ? line
+        : `${r.clause}: spec transition walked by no path: ${r.key} (spec: ${r.rule})`,
     );
   }
   for (const s of coverage.states.uncovered) {

@@ -86,6 +86,8 @@ export type PathFailure = {
   check: string;
   expected?: string;
   actual?: string;
+  /** Where two long values first differ: `at [0].userData.user_access: expected 1, actual 0`. */
+  diff?: string;
   message: string;
   stack?: string;
 };
@@ -145,14 +147,68 @@ function describeFailure(error: unknown, where: Where, clause: string): PathFail
       first,
     )?.[1];
   const expected = value(e?.expected);
+  const actual = value(e?.actual);
+  const long = (expected?.length ?? 0) > 60 || (actual?.length ?? 0) > 60;
+  const objects = [e?.expected, e?.actual].every((v) => typeof v === 'object' && v !== null);
+  const diff = !relation && long && objects ? firstDifference(e?.expected, e?.actual) : undefined;
   return {
     ...where,
     clause,
     message: first,
     expected: relation && expected !== undefined ? `${relation} ${expected}` : expected,
-    actual: value(e?.actual),
+    actual,
+    ...(diff ? { diff } : {}),
     stack: typeof e?.stack === 'string' ? e.stack : undefined,
   };
+}
+
+/** The first place two values differ, as a path into them (null when they do not). */
+export function firstDifference(
+  expected: unknown,
+  actual: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null;
+  // Plain data only, and not too deep: an actor ref (with its system) is compared as a whole.
+  const plain = (v: Record<string, unknown>) =>
+    Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
+  if (
+    depth < 8 &&
+    isObject(expected) &&
+    isObject(actual) &&
+    plain(expected) &&
+    plain(actual) &&
+    Array.isArray(expected) === Array.isArray(actual)
+  ) {
+    const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])];
+    if (Array.isArray(expected) && expected.length !== (actual as unknown as unknown[]).length) {
+      const length = `${at ? `at ${at}: ` : ''}expected ${expected.length} item(s), actual ${(actual as unknown as unknown[]).length}`;
+      for (const key of keys) {
+        const inner = firstDifference(
+          expected[Number(key)],
+          actual[key],
+          `${at}[${key}]`,
+          depth + 1,
+        );
+        if (inner) return `${length}; first ${inner}`;
+      }
+      return length;
+    }
+    for (const key of keys) {
+      const path = Array.isArray(expected) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+      const inner = firstDifference(expected[key], actual[key], path, depth + 1);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+  if (Object.is(expected, actual)) return undefined;
+  const brief = (v: unknown) => {
+    const text = typeof v === 'string' ? `'${v}'` : (show(v) ?? 'nothing');
+    return text.length > 50 ? `${text.slice(0, 49)}…` : text;
+  };
+  return `at ${at || 'the value'}: expected ${brief(expected)}, actual ${brief(actual)}`;
 }
 
 /**
@@ -162,18 +218,37 @@ function describeFailure(error: unknown, where: Where, clause: string): PathFail
  */
 export function failureHeadline(f: PathFailure): string {
   const what = checkedWhat(f.message);
-  const values =
-    f.expected !== undefined || f.actual !== undefined
-      ? `${what ? `${what}: ` : ''}expected ${f.expected ?? '(nothing)'}, actual ${f.actual ?? '(nothing)'}`
-      : f.message;
-  return `${f.clause} — ${f.stepText} — ${values}`;
+  const cut = (v: string | undefined, max: number) =>
+    v !== undefined && v.length > max ? `${v.slice(0, max - 1)}…` : v;
+  const values = (max: number) =>
+    f.diff
+      ? `${what ? `${what}: ` : ''}${f.diff}`
+      : f.expected !== undefined || f.actual !== undefined
+        ? `${what ? `${what}: ` : ''}expected ${cut(f.expected, max) ?? '(nothing)'}, actual ${cut(f.actual, max) ?? '(nothing)'}`
+        : (cut(f.message, max * 2) ?? '');
+  const full = `${f.clause} — ${f.stepText} — ${values(Infinity)}`;
+  if (full.length < HEADLINE_MAX) return full;
+  // Too long for one line: long values cut (the whole ones follow below), then the clause by
+  // its id (its title is on the lines below) and the step by its event (the payload too).
+  const shorter = `${f.clause} — ${f.stepText} — ${values(48)}`;
+  if (shorter.length < HEADLINE_MAX) return shorter;
+  const id = /^(?:one of )?((?:§\d+|reading)\.[A-Za-z0-9.]+)/.exec(f.clause)?.[1] ?? f.clause;
+  const others = (f.clause.match(/(?:§\d+|reading)\.[A-Za-z0-9.]+/g) ?? []).length - 1;
+  const clause = others > 0 ? `${id} (+${others} more)` : id;
+  const step = f.stepText.replace(/ [{[].*$/, '');
+  const short = `${clause} — ${step} — ${values(48)}`;
+  return short.length < HEADLINE_MAX ? short : `${short.slice(0, HEADLINE_MAX - 2)}…`;
 }
+
+/** A failure's first line stays under 200 characters. */
+export const HEADLINE_MAX = 200;
 
 export function formatFailure(f: PathFailure): string {
   return [
     failureHeadline(f),
     `  at ${f.step === 0 ? 'the start' : `step ${f.step}`}: ${f.transition}`,
     `  event: ${f.event}`,
+    `  clause: ${f.clause}`,
     `  check: ${f.check}`,
     `  ${f.message}`,
     ...(f.expected !== undefined ? [`  expected: ${f.expected}`] : []),
@@ -300,6 +375,8 @@ function writeReport(entry: Registry): void {
       ...coverageProblems(model),
     ],
     generation: model.generation,
+    guards: model.guards,
+    guardReasons: model.spec.guardReasons ?? {},
     groups: groupFailures(results),
   };
   writeFileSync(join(PATHS_REPORT_DIR, `${model.name}.json`), JSON.stringify(report, null, 2));
@@ -550,6 +627,9 @@ export function testPaths<M extends AnyStateMachine, O extends OutcomeType, Ctx>
     }
     if (first) {
       it(`${model.name} coverage: every state and transition, or a written reason`, () => {
+        // Without paths every spec transition would read as lost: say what happened instead.
+        if (model.generation.error)
+          expect.fail(`${model.name}: coverage not measured: ${model.generation.error}`);
         const problems = coverageProblems(model);
         expect(problems, problems.join('\n')).toEqual([]);
       });

@@ -377,7 +377,8 @@ export function checkPaymentEffects(
     x.errors,
   );
   expect(seen.installs, 'install sites opened').toEqual(x.installs);
-  expect(
+  specExpect(
+    '§4.payment.granted',
     seen.authEvents.filter((type) => type === 'auth.accessGranted'),
     'access granted told to the auth service',
   ).toHaveLength(x.grants);

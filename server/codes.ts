@@ -151,9 +151,10 @@ export function createCodes(store: Store, key: Buffer, now: () => number): Codes
             message: CODE_MESSAGES.enough(Math.ceil(seconds / 60)),
           };
         }
-        // Rows a day past their expiry are forgotten.
+        // The address's rows a day past their expiry are forgotten (found by its index).
         await trx
           .deleteFrom('sign_in_codes')
+          .where('email', '=', email)
           .where('expires_at', '<', at - 86_400_000)
           .execute();
         const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');

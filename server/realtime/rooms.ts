@@ -124,8 +124,8 @@ type Client = {
 /** Rooms only the server writes to. */
 /** Rooms only the server writes: what it tells the players (§7's notifications and updates). */
 const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications, ROOMS.updates]);
-/** A player's chat message is relayed as plain text of at most this many characters. */
-export const MAX_CHAT_CHARACTERS = 500;
+/** A player's chat message is relayed as plain text of at most this many characters (under the 16 KiB frame cap). */
+export const MAX_CHAT_CHARACTERS = 15_000;
 /** Plain text: no markup (tags and angle brackets go), no control characters, cut to the cap. */
 export const plainChat = (message: unknown): string =>
   String(message ?? '')

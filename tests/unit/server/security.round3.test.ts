@@ -250,7 +250,12 @@ describe(`security, round three (${testEngine()})`, () => {
       send({ type: 'message', room, message: payload, data: link });
     }
     send({ type: 'join', room: 'chat' });
-    send({ type: 'message', room: 'chat', message: `${payload}${'x'.repeat(2_000)}`, data: link });
+    send({
+      type: 'message',
+      room: 'chat',
+      message: `${payload}${'x'.repeat(MAX_CHAT_CHARACTERS)}`,
+      data: link,
+    });
     expect(
       await until(() => frames.some((f) => f.type === 'room_message' && f.room === 'chat')),
     ).toBe(true);

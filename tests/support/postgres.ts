@@ -85,7 +85,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`PostgreSQL did not start: ${describe(error)}`);
   }
-  const version = run('postgres', ['--version']).trim().split(' ').pop() ?? 'unknown';
+  const version = /(\d+\.\d+)/.exec(run('postgres', ['--version']))?.[1] ?? 'unknown';
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

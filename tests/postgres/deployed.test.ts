@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,6 +8,7 @@ import { startNginx, type Nginx } from '../support/nginx';
 import { postFrom } from '../support/fromAddress';
 import { ROOT, rpc, serverProcess, type ServerProcess } from '../support/serverProcess';
 import { startTestSmtp, codeIn, type TestSmtp } from '../support/smtp';
+import { freePort } from '../support/freePort';
 import { databaseUrlFor, dropDatabaseFor, queryStore } from '../support/testStore';
 
 /**
@@ -32,14 +32,6 @@ let nginx: Nginx;
 let chain: ChildProcess;
 let chainUrl = '';
 const instances: { proc: ServerProcess; port: number; dataDir: string }[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const address = probe.address();
-  await new Promise<void>((done) => probe.close(() => done()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const startInstance = (i: number) => {
   const { proc, port, dataDir } = instances[i]!;

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postApi, registerUser } from '../support/api';
 import { serverProcess, type ServerProcess } from '../support/serverProcess';
+import { freePort } from '../support/freePort';
 import { databaseUrlFor, dropDatabaseFor } from '../support/testStore';
 
 /**
@@ -25,14 +25,6 @@ afterAll(async () => {
   rmSync(shared, { recursive: true, force: true });
   await dropDatabaseFor(shared);
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const address = probe.address();
-  await new Promise<void>((done) => probe.close(() => done()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 async function instance(databaseUrl: string): Promise<string> {
   const proc = serverProcess(`load-${procs.length}`);

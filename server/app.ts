@@ -270,7 +270,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       () => opts.siteUrl || baseUrl,
       events,
     ),
-    services: {},
+    services: shared ? { roomRelay: shared.rooms } : {},
     now,
     baseUrl: () => baseUrl,
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,

@@ -1,11 +1,13 @@
 import { object } from '../../contract/schema';
 import type { ServerContext, ServerPlugin } from '../context';
 import { sha256 } from '../secrets';
-import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
+import { attachRealtime, type Identity, type RealtimeServer, type RoomRelay } from './rooms';
 
 declare module '../context' {
   interface ServerServices {
     realtime: RealtimeServer;
+    /** The rooms of the other instances on one Postgres (set by the app before the plugins). */
+    roomRelay: RoomRelay;
   }
 }
 
@@ -46,6 +48,7 @@ export const realtimePlugin: ServerPlugin = {
       now: () => ctx.now(),
       log: ctx.log,
       limits: ctx.config.rateLimits,
+      ...(ctx.services.roomRelay ? { relay: ctx.services.roomRelay } : {}),
     });
     ctx.services.realtime = realtime;
     const unsubscribe = [

@@ -68,7 +68,32 @@ export type RealtimeOptions = {
   authTimeoutMs?: number;
   /** Open sockets per IP and per owner; development's generous numbers by default. */
   limits?: { socketsPerIp: number; socketsPerOwner: number };
+  /** The deployment's other instances (several on one Postgres); none for one process. */
+  relay?: RoomRelay;
 };
+
+/** What one instance's rooms tell the same rooms on the deployment's other instances. */
+export type RelayMessage =
+  | { kind: 'chat'; room: string; frame: string }
+  | { kind: 'presence'; room: string; members: number };
+
+/**
+ * The rooms of the deployment's other instances (server/store/sharedEvents.ts on Postgres): a
+ * chat message and each instance's member count reach them, so a room is one room whichever
+ * instance a player's socket holds.
+ */
+export type RoomRelay = {
+  publish(message: RelayMessage): void;
+  /** `from` names the instance that published; an instance never hears itself. */
+  subscribe(listener: (message: RelayMessage, from: string) => void): () => void;
+};
+
+/**
+ * Each instance tells its rooms' member counts again this often; a count not heard for three
+ * of them is dropped (its instance died), so a killed instance's players leave the counts.
+ */
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
 export type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
 
@@ -150,6 +175,10 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   const chatWindows = new Map<string, { start: number; sent: number }>();
   /** Per room: when presence last went out, and the pending update. */
   const presence = new Map<string, { last: number; timer: NodeJS.Timeout | null }>();
+  /** Members per room on the other instances, by instance, with when each was last heard. */
+  const remote = new Map<string, Map<string, { members: number; at: number }>>();
+  /** This instance's member count last told to the others, per room. */
+  const told = new Map<string, number>();
   const joins: JoinRecord[] = [];
   let nextId = 1;
   let framesSent = 0;
@@ -180,13 +209,25 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   const send = (client: Client, frame: ServerFrame): void => sendRaw(client, JSON.stringify(frame));
   const members = (room: string): ReadonlySet<Client> => byRoom.get(room) ?? new Set();
 
+  const remoteMembers = (room: string): number => {
+    let count = 0;
+    for (const entry of remote.get(room)?.values() ?? []) count += entry.members;
+    return count;
+  };
+  /** Tells the other instances this room's count here, when it changed since last told. */
+  const tell = (room: string, size: number): void => {
+    if (!options.relay || told.get(room) === size) return;
+    told.set(room, size);
+    options.relay.publish({ kind: 'presence', room, members: size });
+  };
   const flushPresence = (room: string): void => {
     const list = members(room);
+    tell(room, list.size);
     if (list.size === 0) return;
     const text = JSON.stringify({
       type: 'room_update',
       room,
-      data: { members: list.size },
+      data: { members: list.size + remoteMembers(room) },
       timestamp: options.now(),
     } satisfies ServerFrame);
     for (const c of list) sendRaw(c, text);
@@ -419,6 +460,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         };
         const text = JSON.stringify(echo);
         for (const member of members(frame.room)) sendRaw(member, text);
+        options.relay?.publish({ kind: 'chat', room: frame.room, frame: text });
         return;
       }
     }
@@ -451,6 +493,38 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     }
   }, KEEPALIVE_MS);
   keepalive.unref();
+
+  // Across instances: the others' counts as they tell them, and ours told again on a heartbeat.
+  const stopRelay = options.relay?.subscribe((message, from) => {
+    if (message.kind === 'chat') {
+      for (const member of members(message.room)) sendRaw(member, message.frame);
+      return;
+    }
+    let counts = remote.get(message.room);
+    if (!counts) {
+      counts = new Map();
+      remote.set(message.room, counts);
+    }
+    const before = counts.get(from)?.members ?? 0;
+    if (message.members === 0) counts.delete(from);
+    else counts.set(from, { members: message.members, at: Date.now() });
+    if (before !== message.members) announce(message.room);
+  });
+  const heartbeat = setInterval(() => {
+    if (!options.relay) return;
+    for (const [room, size] of told) {
+      if (size > 0) options.relay.publish({ kind: 'presence', room, members: size });
+    }
+    const stale = Date.now() - PRESENCE_STALE_MS;
+    for (const [room, counts] of remote) {
+      for (const [from, entry] of counts) {
+        if (entry.at >= stale) continue;
+        counts.delete(from);
+        announce(room);
+      }
+    }
+  }, PRESENCE_HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     notifyUser(userId, notification, event) {
@@ -500,6 +574,8 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     },
     async close() {
       clearInterval(keepalive);
+      clearInterval(heartbeat);
+      stopRelay?.();
       for (const state of presence.values()) if (state.timer) clearTimeout(state.timer);
       httpServer.off('upgrade', onUpgrade);
       const open = [...clients];

@@ -90,7 +90,7 @@ export function proxyConfig(listen: string, instances: readonly string[]): strin
 }
 
 upstream smw {
-${instances.map((instance) => `    server ${instance} max_fails=1 fail_timeout=5s;`).join('\n')}
+${instances.map((instance) => `    server ${instance} max_fails=0;`).join('\n')}
     keepalive 32;
 }
 
@@ -105,6 +105,7 @@ server {
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_set_header Upgrade $http_upgrade;
         proxy_set_header Connection $connection_upgrade;
+        proxy_connect_timeout 2s;
         proxy_read_timeout 150s;
         proxy_next_upstream error timeout http_502 http_503;
     }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { CODE_MESSAGES, createCodes, MAX_ADDRESS_TRIES, networkOf } from '../../../server/codes';
 import { PRODUCTION_MAIL_LIMITS } from '../../../server/mailQuota';
-import { MAX_CHAT_CHARACTERS } from '../../../server/realtime/rooms';
+import { JWT_EXPIRED_REASON, MAX_CHAT_CHARACTERS } from '../../../server/realtime/rooms';
 import type { ServerFrame } from '../../../contract/realtime';
 import WebSocket from 'ws';
 import { until } from '../../support/until';
@@ -11,6 +11,8 @@ import { postApi, readOutboxCode, registerUser, startTestServer } from '../../su
 import { loopback, postFrom } from '../../support/fromAddress';
 import { rpc } from '../../support/serverProcess';
 import { openTestStore, testEngine } from '../../support/testStore';
+import { peer } from '../../support/sockets';
+import { CLOSE_UNAUTHORIZED } from '../../../contract/realtime';
 
 /**
  * The attacks of the third security round, each run as it was reported (clients on their own
@@ -275,6 +277,90 @@ describe(`security, round three (${testEngine()})`, () => {
     expect(chat.message).toBe(
       `Boss says hi${'x'.repeat(MAX_CHAT_CHARACTERS - 'Boss says hi'.length)}`,
     );
+    expect(through).toBe(0);
+  });
+  it('socket after jwt expiry: closed 4401 when its jwt expires, unless renewed on the socket', async () => {
+    const ttl = 60;
+    const { advance } = await serverWithClock({ jwtTtlSeconds: ttl }, new Date().toISOString());
+    const running = server!;
+    const url = running.url;
+    const player = await registerUser(url, 'expiring@site.test');
+    const other = await registerUser(url, 'someone-else@site.test');
+    const reasons = new Map<WebSocket, string>();
+    const open = async (jwt: string) => {
+      const p = await peer(running, { jwt });
+      p.ws.on('close', (_code, reason) => reasons.set(p.ws, String(reason)));
+      expect(p.frames.filter((f) => f.type === 'welcome')).toHaveLength(1);
+      for (const room of ['notifications', 'chat'])
+        p.ws.send(JSON.stringify({ type: 'join', room, timestamp: 1 }));
+      expect(await until(() => p.frames.filter((f) => f.type === 'joined').length === 2)).toBe(
+        true,
+      );
+      return p;
+    };
+    // Both opened with the first jwt; `renewing` re-authenticates on the open socket halfway.
+    const stale = await open(player.jwt);
+    const renewing = await open(player.jwt);
+    const swapped = await open(player.jwt);
+    advance((ttl / 2) * 1000);
+    const refreshed = await postApi(url, 'auth/refresh', { refresh_token: player.refreshToken });
+    expect(refreshed.status).toBe(200);
+    const freshJwt = String(refreshed.body.jwt);
+    renewing.ws.send(JSON.stringify({ type: 'auth', jwt: freshJwt, timestamp: 1 }));
+    expect(
+      await until(() => renewing.frames.filter((f) => f.type === 'welcome').length === 2),
+    ).toBe(true);
+    // Renewing with another player's jwt is no renewal: that socket is closed at once.
+    swapped.ws.send(JSON.stringify({ type: 'auth', jwt: other.jwt, timestamp: 1 }));
+    const swappedCode = await swapped.closed;
+
+    // The first jwt expires (1 s past its exp); the stale socket speaks at once, before any sweep.
+    advance((ttl / 2) * 1000 + 1000);
+    const attack = 'still here after my jwt expired';
+    stale.ws.send(JSON.stringify({ type: 'message', room: 'chat', message: attack, timestamp: 1 }));
+    const staleCode = await Promise.race([
+      stale.closed,
+      new Promise<number>((done) => setTimeout(() => done(-1), 3_000)),
+    ]);
+    // A friend registers through the player's link: the renewed socket hears it, the stale one not.
+    await registerUser(url, 'friend-of-expiring@site.test', player.userData.user_invite_code);
+    const heard = (p: { frames: ServerFrame[] }) =>
+      p.frames.some(
+        (f) =>
+          f.type === 'room_message' &&
+          f.room === 'notifications' &&
+          JSON.stringify(f.data).includes('invite.registered'),
+      );
+    expect(await until(() => heard(renewing))).toBe(true);
+    renewing.ws.send(
+      JSON.stringify({ type: 'message', room: 'chat', message: 'renewed', timestamp: 1 }),
+    );
+    const echoed = (p: { frames: ServerFrame[] }, text: string) =>
+      p.frames.some((f) => f.type === 'room_message' && f.room === 'chat' && f.message === text);
+    expect(await until(() => echoed(renewing, 'renewed'))).toBe(true);
+
+    // The renewed socket lives until its fresh jwt expires, and no longer without another renewal.
+    advance(ttl * 1000);
+    const sweptAt = Date.now();
+    const renewedCode = await Promise.race([
+      renewing.closed,
+      new Promise<number>((done) => setTimeout(() => done(-1), 3_000)),
+    ]);
+    const sweepMs = Date.now() - sweptAt;
+
+    let through = 0;
+    if (staleCode !== CLOSE_UNAUTHORIZED) through += 1;
+    if (echoed(renewing, attack) || echoed(stale, attack)) through += 1;
+    if (heard(stale)) through += 1;
+    if (swappedCode !== CLOSE_UNAUTHORIZED) through += 1;
+    if (renewedCode !== CLOSE_UNAUTHORIZED) through += 1;
+    say(
+      `socket after jwt expiry: a ${ttl} s jwt; the stale socket closed ${staleCode} ("${reasons.get(stale.ws) ?? ''}") as it spoke just after exp, its chat echoed ${echoed(renewing, attack)}, invite event heard ${heard(stale)}; renewed on the socket: kept until the fresh jwt's exp, then closed ${renewedCode} by the sweep in ${sweepMs} ms; renewal with another player's jwt closed ${swappedCode}; ${through} through`,
+    );
+    expect(staleCode).toBe(CLOSE_UNAUTHORIZED);
+    expect(reasons.get(stale.ws)).toBe(JWT_EXPIRED_REASON);
+    expect(swappedCode).toBe(CLOSE_UNAUTHORIZED);
+    expect(renewedCode).toBe(CLOSE_UNAUTHORIZED);
     expect(through).toBe(0);
   });
 });

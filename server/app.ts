@@ -51,6 +51,7 @@ import {
 } from './mailQuota';
 import { PLUGINS } from './plugins';
 import { proxyTrust, setProxyTrust } from './proxy';
+import { capConnections } from './connectionCap';
 import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
@@ -311,6 +312,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   httpServer.headersTimeout = 20_000;
   // The websocket upgrade reads the client's address by the same trusted proxies.
   setProxyTrust(httpServer, trust);
+  // One address cannot hold thousands of (idle) connections: server/connectionCap.ts.
+  capConnections(httpServer, { max: config.rateLimits.connectionsPerAddress, trust, log });
 
   // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
   // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the

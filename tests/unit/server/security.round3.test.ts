@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningServer, StartOptions } from '../../../server/app';
 import { CODE_MESSAGES, createCodes, MAX_ADDRESS_TRIES, networkOf } from '../../../server/codes';
 import { PRODUCTION_MAIL_LIMITS } from '../../../server/mailQuota';
+import { connectionKey } from '../../../server/connectionCap';
+import { PRODUCTION_RATE_LIMITS } from '../../../server/limits';
+import { realtimePlugin } from '../../../server/realtime/plugin';
 import { JWT_EXPIRED_REASON, MAX_CHAT_CHARACTERS } from '../../../server/realtime/rooms';
 import type { ServerFrame } from '../../../contract/realtime';
 import WebSocket from 'ws';
@@ -34,6 +39,76 @@ const session = async (url: string, from: string) =>
     (await postFrom(from, url, 'sess/create', { data: { language: 'en', user_agent: 'tests' } }))
       .body.sessionToken,
   );
+/** GET /api/health on a fresh connection from `localAddress`: the status, or 0 when refused or silent for 3 s. */
+const healthFrom = (localAddress: string, url: string): Promise<number> =>
+  new Promise((done) => {
+    const req = get(`${url}/api/health`, { localAddress, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', () => done(0));
+    req.setTimeout(3_000, () => req.destroy());
+  });
+
+/** One connection of a flood: idle (never a byte), kept alive after one request, or a websocket never authenticated. */
+type Held = { kind: 'idle' | 'keep-alive' | 'websocket'; open: () => boolean; close: () => void };
+function hold(kind: Held['kind'], url: string, localAddress: string, headers = ''): Promise<Held> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done) => {
+    if (kind === 'websocket') {
+      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
+        localAddress,
+        ...(headers ? { headers: { 'X-Forwarded-For': headers } } : {}),
+      });
+      const held: Held = {
+        kind,
+        open: () => ws.readyState === WebSocket.OPEN,
+        close: () => ws.terminate(),
+      };
+      ws.once('open', () => done(held));
+      ws.once('error', () => done(held));
+      return;
+    }
+    const socket: Socket = connect({ host: hostname, port: Number(port), localAddress });
+    let closed = false;
+    const held: Held = { kind, open: () => !closed, close: () => socket.destroy() };
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      closed = true;
+      done(held);
+    });
+    socket.once('connect', () => {
+      if (kind === 'idle') {
+        setTimeout(() => done(held), 50);
+        return;
+      }
+      const forwarded = headers ? `X-Forwarded-For: ${headers}\r\n` : '';
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n${forwarded}\r\n`);
+      socket.once('data', () => done(held));
+    });
+  });
+}
+/** `count` connections from one address, kinds taken in turn, `batch` at a time. */
+async function flood(
+  url: string,
+  from: string,
+  count: number,
+  forwardedFor?: (i: number) => string,
+) {
+  const kinds: Held['kind'][] = ['idle', 'keep-alive', 'websocket'];
+  const all: Held[] = [];
+  for (let start = 0; start < count; start += 100)
+    all.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, count - start) }, (_, j) =>
+          hold(kinds[(start + j) % 3]!, url, from, forwardedFor?.(start + j)),
+        ),
+      )),
+    );
+  // What the server closed at once is closed by now; the rest it keeps.
+  await new Promise((r) => setTimeout(r, 300));
+  return all;
+}
 const say = (line: string) => console.log(`security: ${line} (${testEngine()})`);
 
 describe(`security, round three (${testEngine()})`, () => {
@@ -361,6 +436,88 @@ describe(`security, round three (${testEngine()})`, () => {
     expect(reasons.get(stale.ws)).toBe(JWT_EXPIRED_REASON);
     expect(swappedCode).toBe(CLOSE_UNAUTHORIZED);
     expect(renewedCode).toBe(CLOSE_UNAUTHORIZED);
+    expect(through).toBe(0);
+  });
+  it('idle connections per address: one address holds at most the cap, others still connect', async () => {
+    const cap = PRODUCTION_RATE_LIMITS.connectionsPerAddress;
+    server = await startTestServer({
+      mode: 'production',
+      localChain: true,
+      plugins: [realtimePlugin],
+    });
+    const url = server.url;
+    const flooder = loopback(1);
+    const tried = 1_000;
+    const started = Date.now();
+    const connections = await flood(url, flooder, tried);
+    const held = connections.filter((c) => c.open());
+    const heldBy = (kind: Held['kind']) => held.filter((c) => c.kind === kind).length;
+    // Fresh connections from 14 other addresses while the flood holds its connections.
+    const health = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => healthFrom(loopback(2 + i), url)),
+    );
+    const healthy = health.filter((status) => status === 200).length;
+    const guest = await peer(
+      server,
+      { session: await session(url, loopback(20)) },
+      { localAddress: loopback(20) },
+    );
+    const guestWelcomed = guest.frames.some((f) => f.type === 'welcome');
+    guest.ws.terminate();
+    // The flooder's own next connection is refused; once it lets 10 go, it connects again.
+    const flooderAtCap = await healthFrom(flooder, url);
+    for (const c of held.slice(0, 10)) c.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const flooderAfter = await healthFrom(flooder, url);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    for (const c of connections) c.close();
+
+    // Behind TRUST_PROXY the proxy's own connections carry many clients and are not capped;
+    // a client's websockets through it count by its forwarded address.
+    await server.close();
+    server = await startTestServer({
+      mode: 'production',
+      localChain: true,
+      plugins: [realtimePlugin],
+      trustProxy: ['127.0.0.1'],
+    });
+    const proxied = await flood(server.url, '127.0.0.1', 2 * cap, (i) => `198.51.100.${i % 250}`);
+    const proxyHeld = proxied.filter((c) => c.open()).length;
+    for (const c of proxied) c.close();
+    const { socketsPerIp } = PRODUCTION_RATE_LIMITS;
+    const oneClient = await Promise.all(
+      Array.from({ length: socketsPerIp + 20 }, () =>
+        hold('websocket', server!.url, '127.0.0.1', '203.0.113.9'),
+      ),
+    );
+    const oneClientHeld = oneClient.filter((c) => c.open()).length;
+    const otherClient = await hold('websocket', server.url, '127.0.0.1', '203.0.113.10');
+    const otherClientOpen = otherClient.open();
+    for (const c of [...oneClient, otherClient]) c.close();
+
+    const through =
+      Math.max(0, held.length - cap) +
+      (14 - healthy) +
+      (guestWelcomed ? 0 : 1) +
+      (flooderAtCap === 0 ? 0 : 1) +
+      (flooderAfter === 200 ? 0 : 1) +
+      Math.max(0, oneClientHeld - socketsPerIp) +
+      (otherClientOpen ? 0 : 1);
+    say(
+      `idle connections per address: ${tried} connections from one address in ${seconds} s (idle, kept alive, websockets in turn), ${held.length} held (cap ${cap}: ${heldBy('idle')} idle, ${heldBy('keep-alive')} kept alive, ${heldBy('websocket')} websockets), its next one ${flooderAtCap === 0 ? 'refused' : `answered ${flooderAtCap}`} and after closing 10 ${flooderAfter}; health from 14 other addresses ${healthy}/14, a guest socket from another ${guestWelcomed ? 'welcomed' : 'refused'}; behind TRUST_PROXY the proxy held ${proxyHeld}/${2 * cap}, one forwarded client ${oneClientHeld} websockets (cap ${socketsPerIp}), another still ${otherClientOpen ? 'connects' : 'refused'}; ${through} through`,
+    );
+    expect(held).toHaveLength(cap);
+    expect(healthy).toBe(14);
+    expect(guestWelcomed).toBe(true);
+    expect(flooderAtCap).toBe(0);
+    expect(flooderAfter).toBe(200);
+    expect(proxyHeld).toBe(2 * cap);
+    expect(oneClientHeld).toBe(socketsPerIp);
+    expect(otherClientOpen).toBe(true);
+    // An IPv6 /64 is one address for the cap; an IPv4-mapped address is its IPv4 address.
+    expect(connectionKey('2001:db8:1:2::1')).toBe(connectionKey('2001:DB8:1:2:ffff::9'));
+    expect(connectionKey('2001:db8:1:3::1')).not.toBe(connectionKey('2001:db8:1:2::1'));
+    expect(connectionKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
     expect(through).toBe(0);
   });
 });

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +18,15 @@ import WebSocket from 'ws';
 import { until } from '../../support/until';
 import { postApi, readOutboxCode, registerUser, startTestServer } from '../../support/api';
 import { loopback, postFrom } from '../../support/fromAddress';
-import { rpc } from '../../support/serverProcess';
+import {
+  balanceOf,
+  register,
+  rpc,
+  serverProcess,
+  type ProcessUser,
+} from '../../support/serverProcess';
+import { mountSmallDisk } from '../../support/smallDisk';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../../../server/storageErrors';
 import { openTestStore, testEngine } from '../../support/testStore';
 import { peer } from '../../support/sockets';
 import { CLOSE_UNAUTHORIZED } from '../../../contract/realtime';
@@ -109,6 +121,26 @@ async function flood(
   await new Promise((r) => setTimeout(r, 300));
   return all;
 }
+/** A transfer of `lamports` from `payer` to `to`, as a wallet sends it: the signature, or the chain's error. */
+async function transfer(url: string, payer: Keypair, to: string, lamports: number) {
+  const { value } = await rpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
+    url,
+    'getLatestBlockhash',
+    [],
+  );
+  const tx = new Transaction({ feePayer: payer.publicKey, ...value }).add(
+    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports }),
+  );
+  tx.sign(payer);
+  return rpc<string>(url, 'sendTransaction', [
+    tx.serialize().toString('base64'),
+    { encoding: 'base64' },
+  ]).then(
+    (signature) => ({ ok: true as const, signature }),
+    (error: unknown) => ({ ok: false as const, message: String(error) }),
+  );
+}
+
 const say = (line: string) => console.log(`security: ${line} (${testEngine()})`);
 
 describe(`security, round three (${testEngine()})`, () => {
@@ -520,4 +552,155 @@ describe(`security, round three (${testEngine()})`, () => {
     expect(connectionKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
     expect(through).toBe(0);
   });
+  it('full disk: a 16 MB data folder filled: 503s with the spec message, reads served, nothing settled lost, back when space returns', async () => {
+    const PRICE = 10_000_000;
+    const dir = mkdtempSync(join(tmpdir(), 'smw-full-disk-'));
+    const proc = serverProcess('full-disk');
+    const disk = await mountSmallDisk(dir, 16);
+    try {
+      await proc.build();
+      const env = {
+        DATA_DIR: dir,
+        SERVER_MODE: 'development',
+        PRICE_EARLY_BIRD_SOL: '0.01',
+        EARLY_BIRD_END: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        LAUNCH_AT: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      };
+      let url = await proc.start(env, disk.launch);
+      const settle = (player: ProcessUser) =>
+        postApi(url, 'user/wallet/balance', { data: { wallet_id: player.walletId } }, player.jwt);
+      const payer = Keypair.generate();
+      await rpc(url, 'requestAirdrop', [payer.publicKey.toBase58(), 100 * PRICE]);
+      // Before the disk fills: a settled ticket, a signed-in player, a player about to pay.
+      const settled = await register(url, 'settled@site.test');
+      expect((await transfer(url, payer, settled.wallet, PRICE)).ok).toBe(true);
+      expect((await settle(settled)).body.access_granted).toBe(true);
+      const signedIn = await register(url, 'signed-in@site.test');
+      const late = await register(url, 'pays-while-full@site.test');
+      // A code mailed before, typed while the disk is full.
+      const typing = 'types-while-full@site.test';
+      expect((await postApi(url, 'auth/email/init', { data: { email: typing } })).status).toBe(200);
+      const typedCode = await readOutboxCode(url, typing);
+
+      // Large writes take the rest of the disk, then players keep coming.
+      disk.sh('cat /dev/zero > "$1/filler" 2>/dev/null; true');
+      const full = disk.usage();
+      const answers: { path: string; status: number; message: string }[] = [];
+      const transfers: { ok: boolean; moved: boolean; lamports: number }[] = [];
+      let reads = 0;
+      let readsServed = 0;
+      for (let i = 0; i < 60; i += 1) {
+        for (const [path, data] of [
+          ['sess/create', { language: 'en', user_agent: `tests-${i}-${'x'.repeat(400)}` }],
+          ['auth/email/init', { email: `while-full-${i}@site.test` }],
+        ] as const) {
+          const answer = await postApi(url, path, { data });
+          answers.push({ path, status: answer.status, message: String(answer.body.message ?? '') });
+        }
+        // A payment while full: reported landed exactly when it moved the money.
+        const before = await balanceOf(url, late.wallet);
+        // (Each amount its own: the same transaction twice would be refused as a duplicate.)
+        const lamports = PRICE / 10 + i;
+        const sent = await transfer(url, payer, late.wallet, lamports);
+        const moved = (await balanceOf(url, late.wallet)) - before;
+        transfers.push({ ok: sent.ok, moved: moved > 0n, lamports: sent.ok ? lamports : 0 });
+        // Reads go on: the settled ticket, the signed-in player's data, health.
+        for (const read of [
+          postApi(url, 'user/data', {}, settled.jwt).then(
+            (a) => a.status === 200 && a.body.user_data !== undefined,
+          ),
+          postApi(url, 'user/data', {}, signedIn.jwt).then((a) => a.status === 200),
+          fetch(`${url}/api/health`).then((r) => r.status === 200),
+        ]) {
+          reads += 1;
+          if (await read) readsServed += 1;
+        }
+      }
+      const typedWhileFull = await postApi(url, 'auth/email/verify', {
+        data: { email: typing, code: typedCode },
+      });
+      answers.push({
+        path: 'auth/email/verify',
+        status: typedWhileFull.status,
+        message: String(typedWhileFull.body.message ?? ''),
+      });
+      const alive = proc.child()?.exitCode === null;
+      const refused = answers.filter((a) => a.status === 503);
+      const wrong = answers.filter(
+        (a) =>
+          !(a.status === 200 || (a.status === 503 && a.message === STORAGE_UNAVAILABLE_MESSAGE)),
+      );
+      const misreported = transfers.filter((t) => t.ok !== t.moved).length;
+      const transfersRefused = transfers.filter((t) => !t.ok).length;
+
+      // Space returns: sign-ins and payments work again, the late player's landed ones count.
+      disk.sh('rm -f "$1/filler"');
+      const after = await register(url, 'after-the-disk@site.test');
+      // The code typed while full was not spent by the refused sign-in: it signs in now.
+      const typedAfter = await postApi(url, 'auth/email/verify', {
+        data: { email: typing, code: typedCode },
+      });
+      // Payments land again; the late player's ticket counts what landed.
+      const paidAfter = await transfer(url, payer, late.wallet, PRICE);
+      // The code signs in once: after the disk was freed, or while full where the store has room
+      // elsewhere (Postgres).
+      const codeSignIns = [typedWhileFull.status, typedAfter.status].filter(
+        (s) => s === 200,
+      ).length;
+      const lateCheck = await settle(late);
+      const lateLamports = Number(lateCheck.body.balance_lamports);
+      // A kill and a start on the same disk: what was settled and signed in is all there.
+      const balancesBefore = [
+        await balanceOf(url, settled.wallet),
+        await balanceOf(url, late.wallet),
+      ];
+      await proc.kill();
+      url = await proc.start(env, disk.launch);
+      const settledAfter = await settle(settled);
+      const signedInAfter = await postApi(url, 'user/data', {}, signedIn.jwt);
+      const afterAfter = await postApi(url, 'user/data', {}, after.jwt);
+      const balancesAfter = [
+        await balanceOf(url, settled.wallet),
+        await balanceOf(url, late.wallet),
+      ];
+
+      const through =
+        wrong.length +
+        misreported +
+        (reads - readsServed) +
+        (alive ? 0 : 1) +
+        (settledAfter.body.access_granted === true ? 0 : 1) +
+        (signedInAfter.status === 200 ? 0 : 1) +
+        (afterAfter.status === 200 ? 0 : 1) +
+        (codeSignIns === 1 ? 0 : 1) +
+        (paidAfter.ok && lateCheck.body.access_granted === true ? 0 : 1) +
+        (String(balancesAfter) === String(balancesBefore) ? 0 : 1);
+      say(
+        `full disk: a ${16} MB data folder (${full.usedKb} KB used, ${full.availableKb} KB left after the large writes); ${answers.length} player writes: ${answers.length - refused.length} answered 200, ${refused.length} 503 "${refused[0]?.message ?? ''}", ${wrong.length} other; ${transfers.length} payments: ${transfersRefused} refused by the chain and not landed, ${misreported} misreported; reads ${readsServed}/${reads}; the server ${alive ? 'alive' : 'gone'}; space back: a new sign-in, the code typed while full ${typedWhileFull.status} then ${typedAfter.status} (signed in once: ${codeSignIns === 1}), a payment lands ${paidAfter.ok} (the late player's ${lateLamports} lamports, access ${String(lateCheck.body.access_granted)}); after a kill: ticket ${String(settledAfter.body.access_granted)}, sign-ins ${signedInAfter.status}/${afterAfter.status}, balances kept ${String(balancesAfter) === String(balancesBefore)}; ${through} through`,
+      );
+      expect(full.availableKb).toBe(0);
+      // The disk really refused: the chain's journal lives on it (and, on SQLite, the store).
+      expect(transfersRefused).toBeGreaterThan(0);
+      if (testEngine() === 'sqlite') expect(refused.length).toBeGreaterThan(0);
+      expect(wrong).toEqual([]);
+      expect(misreported).toBe(0);
+      expect(readsServed).toBe(reads);
+      expect(alive).toBe(true);
+      if (testEngine() === 'sqlite') expect(typedWhileFull.status).toBe(503);
+      expect(codeSignIns).toBe(1);
+      expect(paidAfter.ok).toBe(true);
+      expect(lateCheck.body.access_granted).toBe(true);
+      // The late player holds exactly what was reported landed: the refused ones moved nothing.
+      expect(lateLamports).toBe(PRICE + transfers.reduce((sum, t) => sum + t.lamports, 0));
+      expect(settledAfter.body.access_granted).toBe(true);
+      expect(signedInAfter.status).toBe(200);
+      expect(afterAfter.status).toBe(200);
+      expect(balancesAfter).toEqual(balancesBefore);
+      expect(through).toBe(0);
+    } finally {
+      proc.dispose();
+      disk.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -39,6 +39,10 @@ export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
  * the member count) goes out at most once per room per PRESENCE_TICK_MS, so a join storm costs
  * linear work; the chat limit counts per user across sockets; a socket whose unsent frames pass
  * MAX_SOCKET_SEND_BUFFER_BYTES is dropped.
+ *
+ * A socket ends with its credentials: one signed in with a jwt is closed (4401) when that jwt's
+ * `exp` passes (the sweep, and every frame in or out checks it), unless the page sent an `auth`
+ * frame with a fresh jwt of the same user before; that renewal is answered with a `welcome`.
  */
 
 export const WS_PATH = '/ws';

@@ -32,11 +32,21 @@ async function identify(
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
     if (check.ok && (await ctx.users.findById(check.userId)))
-      return { userId: check.userId, sessionId: check.sessionId, owner: `user:${check.userId}` };
+      return {
+        userId: check.userId,
+        sessionId: check.sessionId,
+        owner: `user:${check.userId}`,
+        expiresAt: check.expiresAt,
+      };
     return null;
   }
   if (credentials.session && (await ctx.sessions.load(credentials.session)))
-    return { userId: null, sessionId: null, owner: `visitor:${sha256(credentials.session)}` };
+    return {
+      userId: null,
+      sessionId: null,
+      owner: `visitor:${sha256(credentials.session)}`,
+      expiresAt: null,
+    };
   return null;
 }
 

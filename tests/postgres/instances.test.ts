@@ -78,11 +78,12 @@ async function listen(server: RunningServer, user: RegisteredUser, room = 'notif
     chat: () =>
       frames.flatMap((f) => (f.type === 'room_message' && f.room === room ? [f.message] : [])),
     /** The member count of the room's last presence update. */
-    members: () =>
-      (
-        frames.filter((f) => f.type === 'room_update' && f.room === room).at(-1)?.data as
-          { members?: number } | undefined
-      )?.members,
+    members: () => {
+      const updates = frames.flatMap((f) =>
+        f.type === 'room_update' && f.room === room ? [f.data as { members?: number }] : [],
+      );
+      return updates.at(-1)?.members;
+    },
     say: (message: string) =>
       ws.send(JSON.stringify({ type: 'message', room, message, timestamp: Date.now() })),
     leave: () => ws.close(1000),

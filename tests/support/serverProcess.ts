@@ -14,13 +14,19 @@ import { storeEnv } from './testStore';
  */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** Turns the node command and its arguments into the command to spawn. */
+export type Launch = (command: string, args: string[]) => { command: string; args: string[] };
+
 export type ServerProcess = {
   /** Builds the bundle (once per test file); nothing to build when run through tsx. */
   build(): Promise<void>;
   /** The process last started (its exit code, or a signal to send). */
   child(): ChildProcess | undefined;
-  /** Starts the server with `env` over the test's environment; resolves with its URL. */
-  start(env: Record<string, string>): Promise<string>;
+  /**
+   * Starts the server with `env` over the test's environment; resolves with its URL. `launch`
+   * wraps the node command (to start it inside another mount namespace, say).
+   */
+  start(env: Record<string, string>, launch?: Launch): Promise<string>;
   /** Everything the running server printed so far (stdout and stderr). */
   output(): string;
   /** SIGKILL, resolved once the process has exited. */
@@ -55,10 +61,11 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
         logLevel: 'warning',
       });
     },
-    async start(env) {
-      const args = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
+    async start(env, launch = (command, args) => ({ command, args })) {
+      const node = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
       const store = await storeEnv(env.DATA_DIR);
-      const proc = spawn(process.execPath, args, {
+      const { command, args } = launch(process.execPath, node);
+      const proc = spawn(command, args, {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

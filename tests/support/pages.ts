@@ -164,3 +164,15 @@ export async function payFromAnotherWallet(
   expect(await getBalance(chainUrl, address)).toBe(lamports);
   return lamports;
 }
+
+/**
+ * Opens the docs' contents where a phone folds them behind the Contents button (a wider screen
+ * shows them always); answers the sidebar.
+ */
+export async function openDocsContents(page: Page) {
+  const sidebar = page.getByRole('navigation', { name: 'Docs' });
+  const toggle = sidebar.getByRole('button', { name: /^Contents/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+    await toggle.click();
+  return sidebar;
+}

@@ -17,9 +17,9 @@ export type LaidOutEdge = {
   labelBox: Box | null;
 };
 /**
- * A transition of a compound state that changes no state (an action taken wherever inside the
- * compound the actor is): written as a line under the compound's title, not drawn as an arrow
- * looping round everything the compound holds.
+ * A transition that changes no state (an action taken where the actor is, wherever inside a
+ * compound it is): written as a line under its state's title, not drawn as an arrow looping round
+ * the state (round everything a compound holds). A transition that re-enters its state is drawn.
  */
 export type LaidOutHandler = {
   id: string;
@@ -61,8 +61,7 @@ function loadElk(): Promise<ElkInstance> {
 export async function layoutChart(chart: Chart): Promise<Layout> {
   const byId = new Map(chart.nodes.map((n) => [n.id, n]));
   const isHandler = (edge: Chart['edges'][number]) =>
-    (byId.get(edge.source)?.children.length ?? 0) > 0 &&
-    edge.targets.every((t) => t === edge.source);
+    !edge.reenter && edge.targets.every((t) => t === edge.source);
   const handlersOf = (id: string) =>
     chart.edges.filter((e) => e.source === id && isHandler(e)).map((e) => handlerText(e.label));
   const toElk = (id: string): ElkNode => {
@@ -80,7 +79,7 @@ export async function layoutChart(chart: Chart): Promise<Layout> {
       return {
         id,
         width: Math.max(80, textWidth),
-        height: 34 + invokeLines.length * LINE,
+        height: 34 + invokeLines.length * LINE + handlerLines.length * HANDLER_LINE,
       };
     }
     const top = TITLE + 8 + invokeLines.length * LINE + handlerLines.length * HANDLER_LINE;

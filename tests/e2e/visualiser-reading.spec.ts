@@ -165,6 +165,22 @@ test('the event log names the sender and the receiver of each event', async ({
   // A view's intent comes from the page, no actor.
   await expect(route('signIn.open')).toHaveText('page → signIn (other tab)');
 
+  // The sequence across actors draws the same hand-overs between the two lifelines.
+  const sequence = visualiser.getByTestId('sequence');
+  await sequence.locator('summary').click();
+  const told = sequence.locator(
+    'g.devtools-message[data-from="app"][data-to="launch"][data-event-type="launch.calendarTold"]',
+  );
+  await expect(told).toHaveCount(1);
+  const lifeline = async (actor: string) =>
+    Number(
+      await sequence.locator(`g.devtools-lifeline[data-actor="${actor}"] line`).getAttribute('x1'),
+    );
+  const arrow = told.locator('line');
+  const [x1, x2] = [Number(await arrow.getAttribute('x1')), Number(await arrow.getAttribute('x2'))];
+  expect(x1).toBe(await lifeline('app'));
+  expect(Math.abs(x2 - (await lifeline('launch')))).toBeLessThanOrEqual(2);
+
   // The actor filter keeps what an actor sent as well as what it took.
   await log.getByLabel('Actor').selectOption('app (other tab)');
   const routes = await log.getByTestId('event-route').allTextContents();
@@ -292,6 +308,8 @@ test('screenshots of payment and realtime with the site live, at 1440×900 and 3
   await signedInOnTicketTab(page, baseURL!);
   await expect(visualiser.locator('svg[data-chart="realtime"]')).toBeVisible({ timeout: 60_000 });
   const log = visualiser.getByRole('complementary', { name: 'Last events' });
+  const sequence = visualiser.getByTestId('sequence');
+  await sequence.locator('summary').click();
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -333,6 +351,10 @@ test('screenshots of payment and realtime with the site live, at 1440×900 and 3
       await expect(log.getByTestId('event-route').first()).toBeVisible();
       await log.screenshot({
         path: join(SHOTS, `visualiser-log-${width}x${height}-${scheme}.png`),
+      });
+      await expect(sequence.locator('g.devtools-message').first()).toBeVisible();
+      await sequence.screenshot({
+        path: join(SHOTS, `visualiser-sequence-${width}x${height}-${scheme}.png`),
       });
     }
   }

@@ -1,3 +1,4 @@
+import { ArrowMarker } from './ArrowMarker';
 import {
   useCallback,
   useEffect,
@@ -205,19 +206,7 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
             role="img"
             aria-label={`Statechart of ${chart.id}`}
           >
-            <defs>
-              <marker
-                id={markerId}
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto-start-reverse"
-              >
-                <path d="M0,0 L10,5 L0,10 z" className="devtools-arrow" />
-              </marker>
-            </defs>
+            <ArrowMarker id={markerId} />
             {layout.nodes.map((n) => {
               const node = byId.get(n.id);
               if (!node) return null;

@@ -1,3 +1,4 @@
+import { ArrowMarker } from './ArrowMarker';
 import type { LiveEvent } from './inspector';
 import { isHeartbeat, PAGE } from './EventLog';
 
@@ -48,19 +49,7 @@ export function SequenceView({ events }: { events: LiveEvent[] }) {
             role="img"
             aria-label="Sequence of the last events across actors"
           >
-            <defs>
-              <marker
-                id="sequence-arrow"
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto-start-reverse"
-              >
-                <path d="M0,0 L10,5 L0,10 z" className="devtools-arrow" />
-              </marker>
-            </defs>
+            <ArrowMarker id="sequence-arrow" />
             {actors.map((name) => (
               <g key={name} className="devtools-lifeline" data-actor={name}>
                 <text x={x(name)} y={18} textAnchor="middle">

@@ -20,7 +20,8 @@ describe('jwt', () => {
   const secret = Buffer.alloc(32, 7);
   it('verifies its own token until exp, then reports expired', async () => {
     const token = await signJwt(secret, 42, 'family-1', 900, 1_000_000);
-    const valid = { ok: true, userId: 42, sessionId: 'family-1' };
+    // Issued at 1,000 s for 900 s: it expires at 1,900 s (told in ms).
+    const valid = { ok: true, userId: 42, sessionId: 'family-1', expiresAt: 1_900_000 };
     expect(await verifyJwt(secret, token, 1_000_000)).toEqual(valid);
     expect(await verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual(valid);
     expect(await verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({

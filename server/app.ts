@@ -55,6 +55,7 @@ import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from '.
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
 import { createSessions } from './sessions';
+import { checkMailFrom } from './startChecks';
 import { sharedRateStore } from './rateStore';
 import {
   HSTS_MAX_AGE_SECONDS,
@@ -532,7 +533,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 function mailDelivery(opts: StartOptions): MailDelivery & { verify?: () => Promise<void> } {
   if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
   if (opts.smtpUrl) {
-    const from = opts.mailFrom?.trim();
+    const from = opts.mailFrom?.trim() ? checkMailFrom(opts.mailFrom) : undefined;
     if (!from && opts.mode === 'production')
       throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
     const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');

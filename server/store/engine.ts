@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -87,8 +87,11 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 function openSqlite(options: StoreOptions): Store {
-  mkdirSync(options.dataDir, { recursive: true });
+  // It holds every player's e-mail and the sealed keys of their payment wallets: the folder and
+  // the file are the owner's only (SQLite gives its -wal and -shm files the file's mode).
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = join(options.dataDir, SQLITE_FILE);
+  if (!options.readonly) ownerOnly(file);
   const handle = new Database(
     file,
     options.readonly ? { readonly: true, fileMustExist: true } : {},
@@ -114,6 +117,16 @@ function openSqlite(options: StoreOptions): Store {
     },
     close: () => db.destroy(),
   };
+}
+
+/** Creates `file` empty with mode 0600 when missing; takes group and others' access from one that exists. */
+function ownerOnly(file: string): void {
+  if (!existsSync(file)) {
+    closeSync(openSync(file, 'a', 0o600));
+    return;
+  }
+  const { mode, uid } = statSync(file);
+  if (mode & 0o077 && uid === process.getuid?.()) chmodSync(file, mode & 0o700);
 }
 
 /** Postgres's BIGINT (instants in ms, counts) read as numbers: every one of ours fits 2^53. */

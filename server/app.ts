@@ -28,6 +28,7 @@ import { openStore, type Store } from './store/engine';
 import { migrateStore } from './store/migrations';
 import { loadSecrets } from './store/secrets';
 import { shareEvents } from './store/sharedEvents';
+import { watchEndedSessions } from './store/endedSessions';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
 import { bearerAuth } from './bearerAuth';
@@ -230,6 +231,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         })
       : undefined;
   const events = shared?.bus ?? localEvents;
+  // Sessions an operations command ended (a deleted player): each instance reads them itself.
+  const endedSessions = await watchEndedSessions(store, localEvents, log).catch(async (error) => {
+    await shared?.close();
+    await store.close().catch(() => {});
+    throw error;
+  });
   // One warning a minute while a mail limit refuses code e-mails (a spam run, or a limit too low).
   let mailWarnedAt = -Infinity;
   events.on('mail.refused', ({ limit }) => {
@@ -497,6 +504,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           log.error(`Cleanup failed: ${describe(error)}`);
         }
       }
+      await endedSessions.stop();
       await shared?.close();
       events.removeAll();
       try {

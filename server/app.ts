@@ -55,6 +55,14 @@ import { proxyTrust, setProxyTrust } from './proxy';
 import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
+import {
+  createDailyLog,
+  DAY_MS,
+  LOG_RETENTION_DAYS,
+  pruneLogFiles,
+  pruneStoredMail,
+  RETENTION_PASS_MS,
+} from './retention';
 import { createSessions } from './sessions';
 import { checkMailFrom } from './startChecks';
 import { sharedRateStore } from './rateStore';
@@ -134,6 +142,13 @@ export type StartOptions = {
   trustProxy?: readonly string[];
   /** How long a readiness outcome stands, in ms (server/ready.ts; default READY_CACHE_MS). */
   readyCacheMs?: number;
+  /**
+   * LOG_DIR: the request lines go to one file per UTC day there (server/retention.ts) instead of
+   * `requestLog`, and the files older than `logRetentionDays` are deleted.
+   */
+  logDir?: string;
+  /** LOG_RETENTION_DAYS: days logs and stored code e-mails are kept (default 90). */
+  logRetentionDays?: number;
 };
 
 /** How long close() lets requests in flight finish. */
@@ -247,6 +262,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     );
   });
   let baseUrl = '';
+  // Logs and stored code e-mails kept LOG_RETENTION_DAYS (server/retention.ts): a pass at start,
+  // at each new day of the log files, and every hour.
+  const retentionDays = opts.logRetentionDays ?? LOG_RETENTION_DAYS;
+  let retaining: Promise<void> | undefined;
+  const retain = (): Promise<void> =>
+    (retaining ??= (async () => {
+      if (opts.logDir) pruneLogFiles(opts.logDir, now(), retentionDays);
+      await pruneStoredMail(store, now(), retentionDays);
+    })()
+      .catch((error: unknown) => log.warn(`Retention pass failed: ${describe(error)}`))
+      .finally(() => (retaining = undefined)));
+  const dailyLog = opts.logDir ? createDailyLog(opts.logDir, now, () => void retain()) : undefined;
+  await retain();
+  const retentionTimer = setInterval(() => void retain(), RETENTION_PASS_MS);
+  retentionTimer.unref();
   const refreshTokens = createRefreshTokens(store, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
@@ -277,6 +307,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       delivery,
       () => opts.siteUrl || baseUrl,
       events,
+      retentionDays * DAY_MS,
     ),
     services: {},
     now,
@@ -286,7 +317,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const trust = proxyTrust(opts.trustProxy ?? []);
   const app = Fastify({
-    logger: requestLogger(opts.requestLog),
+    logger: requestLogger(dailyLog ?? opts.requestLog),
     trustProxy: trust ?? false,
     logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
@@ -505,6 +536,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         }
       }
       await endedSessions.stop();
+      clearInterval(retentionTimer);
+      await retaining;
+      dailyLog?.close();
       await shared?.close();
       events.removeAll();
       try {

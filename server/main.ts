@@ -50,6 +50,8 @@ function positiveInteger(name: string): number | undefined {
 }
 const mailPerMinute = positiveInteger('MAIL_LIMIT_PER_MINUTE');
 const mailPerDomain = positiveInteger('MAIL_LIMIT_PER_DOMAIN_PER_MINUTE');
+const logRetentionDays = positiveInteger('LOG_RETENTION_DAYS');
+const logDir = env.LOG_DIR ? resolve(env.LOG_DIR) : undefined;
 
 let trustProxy: string[];
 try {
@@ -73,6 +75,8 @@ try {
   if (env.METRICS_TOKEN) checkMetricsToken(env.METRICS_TOKEN);
   if (siteDir) checkSiteFolder(siteDir);
   checkDataFolder('DATA_DIR', dataDir, createDataDir);
+  // A log folder is made when missing (no data is lost by a typo there).
+  if (logDir) checkDataFolder('LOG_DIR', logDir, true);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
@@ -153,6 +157,9 @@ try {
     // Production writes one JSON line per request (REQUEST_LOG=0 turns it off).
     metricsToken: env.METRICS_TOKEN || undefined,
     requestLog: env.REQUEST_LOG ? env.REQUEST_LOG === '1' : mode === 'production',
+    // LOG_DIR: those lines go to daily files there instead, kept LOG_RETENTION_DAYS (90).
+    logDir,
+    ...(logRetentionDays ? { logRetentionDays } : {}),
   });
   if (mode === 'production' && mailTransport === 'log' && !env.SMTP_URL)
     console.warn(

@@ -183,6 +183,13 @@ describe('production refuses a misconfiguration by name', () => {
     expectRefused(run, /DATA_DIR=\/proc\/smw-data is on proc, a file system that keeps no files/);
   });
 
+  it('LOG_DIR on /proc: refused naming LOG_DIR and the path', async () => {
+    expectRefused(
+      await startProduction({ LOG_DIR: '/proc/smw-logs' }),
+      /LOG_DIR=\/proc\/smw-logs is on proc/,
+    );
+  });
+
   it('a DATA_DIR that is a file: refused naming it', async () => {
     const file = join(work, 'a-file');
     writeFileSync(file, 'not a folder');

@@ -121,6 +121,8 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 try {
+  // One data folder, one server: taken before anything in it is opened.
+  lock = lockDataFolder(dataDir);
   // Production asks its mail server and chain node before the first player does (bounded in time:
   // server/startChecks.ts); a refusal exits 2, and the process manager's restart is the retry.
   if (mode === 'production')
@@ -130,8 +132,6 @@ try {
         : undefined,
       env.SOLANA_RPC_URL ? checkRpcAnswers(env.SOLANA_RPC_URL) : undefined,
     ]);
-  // One data folder, one server: taken before anything in it is opened.
-  lock = lockDataFolder(dataDir);
   server = await startServer({
     port,
     host: env.HOST || '127.0.0.1',

@@ -22,7 +22,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import addressparser from 'nodemailer/lib/addressparser';
 import { createRpcCaller, RpcCallError } from './chain/rpcClient';
 import { createSmtpMailer } from './mail';
 

@@ -19,6 +19,8 @@ export type ServerProcess = {
   build(): Promise<void>;
   /** The process last started (its exit code, or a signal to send). */
   child(): ChildProcess | undefined;
+  /** node's arguments that run the server (the bundle, or server/main.ts through tsx). */
+  args(): string[];
   /** Starts the server with `env` over the test's environment; resolves with its URL. */
   start(env: Record<string, string>): Promise<string>;
   /** Everything the running server printed so far (stdout and stderr). */
@@ -39,8 +41,11 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
   let bundle = '';
   let child: ChildProcess | undefined;
   let printed = '';
+  const args = () =>
+    runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
   return {
     child: () => child,
+    args,
     async build() {
       if (runner === 'tsx') return;
       mkdirSync(bundleDir, { recursive: true });
@@ -56,9 +61,8 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
       });
     },
     async start(env) {
-      const args = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
       const store = await storeEnv(env.DATA_DIR);
-      const proc = spawn(process.execPath, args, {
+      const proc = spawn(process.execPath, args(), {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

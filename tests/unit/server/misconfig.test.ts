@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/freePort';
-import { ROOT } from '../../support/serverProcess';
+import { ROOT, serverProcess } from '../../support/serverProcess';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp';
 
 /**
- * Production (`server/main.ts`, as `npm run server` starts it) refuses every configuration
+ * Production (`server/main.ts` bundled, as `npm run server` runs its build) refuses every configuration
  * mistake by name before the first player: each bad value below exits non-zero within 10 s
  * with a message naming the variable, and the path where one is involved. The base
  * configuration the cases start from does start, so each refusal is the bad value's.
@@ -18,11 +18,14 @@ const FROM = 'Solana Mafia Wars <play@studio.test>';
 const work = mkdtempSync(join(tmpdir(), 'smw-misconfig-'));
 let smtp: TestSmtp;
 let closedPort: number;
+const server = serverProcess('misconfig');
 beforeAll(async () => {
+  await server.build();
   smtp = await startTestSmtp();
   closedPort = await freePort();
 });
 afterAll(async () => {
+  server.dispose();
   await smtp.stop();
   chmodSync(work, 0o700);
   rmSync(work, { recursive: true, force: true });
@@ -42,31 +45,27 @@ function startProduction(
   options: { args?: string[]; uid?: number } = {},
 ): Promise<Run> {
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/main.ts'), ...(options.args ?? [])],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        SERVER_MODE: 'production',
-        LOCAL_CHAIN: '1',
-        SOLANA_RPC_URL: '',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: FROM,
-        MAIL_TRANSPORT: '',
-        METRICS_TOKEN: '',
-        SITE_DIR: '',
-        DATABASE_URL: '',
-        DATA_DIR_CREATE: '',
-        DATA_DIR: newFolder(),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+  const child = spawn(process.execPath, [...server.args(), ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      SERVER_MODE: 'production',
+      LOCAL_CHAIN: '1',
+      SOLANA_RPC_URL: '',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: FROM,
+      MAIL_TRANSPORT: '',
+      METRICS_TOKEN: '',
+      SITE_DIR: '',
+      DATABASE_URL: '',
+      DATA_DIR_CREATE: '',
+      DATA_DIR: newFolder(),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+  });
   let output = '';
   return new Promise((done) => {
     let hung = false;
@@ -204,7 +203,11 @@ describe('production refuses a misconfiguration by name', () => {
     chmodSync(folder, 0o555);
     // root writes anywhere: the server then runs as nobody, which may read the folder only.
     const asRoot = process.getuid?.() === 0;
-    if (asRoot) chmodSync(work, 0o755);
+    if (asRoot) {
+      chmodSync(work, 0o755);
+      // The bundle's own folder is made owner-only: nobody must read it to run it.
+      chmodSync(dirname(server.args()[0]!), 0o755);
+    }
     const run = await startProduction({ DATA_DIR: folder }, asRoot ? { uid: 65534 } : {});
     expectRefused(run, new RegExp(`DATA_DIR=${escape(folder)} is not writable by this server`));
   });

@@ -228,6 +228,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     secrets = await loadSecrets(store, config.dataDir, now());
   } catch (error) {
     await store.close().catch(() => {});
+    // A database that cannot be reached is named by its variable (never with its password).
+    if (config.databaseUrl && error instanceof Error && 'code' in error && !('severity' in error))
+      throw new Error(`DATABASE_URL=${store.location} cannot be reached (${error.message})`);
     throw error;
   }
   const {

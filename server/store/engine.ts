@@ -79,8 +79,9 @@ export function openStore(options: StoreOptions): Store {
 export function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '…';
-    return parsed.toString();
+    // The URL class would percent-encode a mark in the password's place: put it in afterwards.
+    if (parsed.password) parsed.password = 'PASSWORD';
+    return parsed.toString().replace(':PASSWORD@', ':…@');
   } catch {
     return 'a database URL that is not a URL';
   }
@@ -129,6 +130,9 @@ function ownerOnly(file: string): void {
   if (mode & 0o077 && uid === process.getuid?.()) chmodSync(file, mode & 0o700);
 }
 
+/** How long a new Postgres connection may take. */
+export const PG_CONNECT_TIMEOUT_MS = 8_000;
+
 /** Postgres's BIGINT (instants in ms, counts) read as numbers: every one of ours fits 2^53. */
 const BIGINT_OID = 20;
 const PG_TYPES = {
@@ -139,7 +143,14 @@ const PG_TYPES = {
 };
 
 function openPostgres(url: string, poolSize = 10): Store {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
+  // A database that does not answer fails a connection in 8 s instead of holding a start (or a
+  // request) until the operating system gives up on it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: PG_TYPES,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
   // A connection the server of the database drops is replaced; the error must not end the process.
   pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });

@@ -157,6 +157,19 @@ describe('production refuses a misconfiguration by name', () => {
     );
   });
 
+  it('a database that cannot be reached: refused naming DATABASE_URL, never its password', async () => {
+    const run = await startProduction({
+      DATABASE_URL: `postgres://smw:hunter2@127.0.0.1:${closedPort}/smw`,
+    });
+    expectRefused(
+      run,
+      new RegExp(
+        `DATABASE_URL=postgres://smw:…@127\\.0\\.0\\.1:${closedPort}/smw cannot be reached`,
+      ),
+    );
+    expect(run.output).not.toContain('hunter2');
+  });
+
   it('a typo in DATA_DIR (no such folder): refused naming it, and nothing is created', async () => {
     const typo = join(work, 'no-such-folder', 'data');
     const run = await startProduction({ DATA_DIR: typo });

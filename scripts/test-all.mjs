@@ -7,7 +7,7 @@
 // and a layer that could not run counts as a failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ZONE_FILES, ZONES } from './model-zones.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -18,6 +18,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const layers = [];
 /** One line per store engine the server's tests ran on. */
 const storeLines = [];
+/** Each failed test of the Vitest layers, named again in the summary (their output scrolls away). */
+const failures = [];
 const startedAt = Date.now();
 let layerStarted = Date.now();
 
@@ -40,6 +42,7 @@ function finish() {
     );
   }
   for (const line of storeLines) console.log(`  ${line}`);
+  for (const line of failures) console.log(`  failed   ${line}`);
   console.log(`  total    ${formatSeconds((Date.now() - startedAt) / 1000)}`);
   console.log(closingLine());
   process.exit(totals.failed > 0 ? 1 : 0);
@@ -112,6 +115,28 @@ function serverTests(report) {
   }
   return counts;
 }
+/** Names each failed test (and each file that failed to load) of a Vitest report in `failures`. */
+function noteFailures(layer, report) {
+  for (const file of report?.testResults ?? []) {
+    const where = relative(ROOT, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push(`${layer}: ${where}: ${String(file.message ?? '').split('\n')[0]}`);
+    for (const test of failed) {
+      const why = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      failures.push(`${layer}: ${where} › ${test.fullName ?? test.title}: ${why.slice(0, 200)}`);
+    }
+  }
+}
+/** Names each failed browser test of a Playwright JSON report in `failures`. */
+function noteBrowserFailures(report) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.ok === false) failures.push(`e2e: ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+}
 const storeLine = (engine, counts) =>
   `store: ${engine}, ${counts.passed} tests passed${counts.failed ? `, ${counts.failed} failed` : ''}`;
 
@@ -132,6 +157,7 @@ const storeLine = (engine, counts) =>
     `--outputFile.json=${out}`,
   ]);
   const report = readJson(out);
+  noteFailures('vitest', report);
   const fileErrors = (report?.testResults ?? []).filter(
     (file) =>
       file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
@@ -173,6 +199,7 @@ for (const zone of ZONES) {
     { TZ: zone },
   );
   const report = readJson(out);
+  noteFailures(`model ${zone}`, report);
   const counts = report && {
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
@@ -209,6 +236,7 @@ for (const zone of ZONES) {
     { SMW_POSTGRES_VERSION_FILE: versionFile },
   );
   const report = readJson(out);
+  noteFailures('postgres', report);
   const counts = report && {
     passed: report.numPassedTests ?? 0,
     failed: report.numFailedTests ?? 0,
@@ -248,6 +276,7 @@ for (const zone of ZONES) {
       E2E_SKIP_PROD_BUILD: '1',
     });
     const report = readJson(out);
+    noteBrowserFailures(report);
     const stats = report?.stats;
     const setupErrors = (report?.errors ?? []).length;
     const counts = stats && {

@@ -7,7 +7,8 @@ export const MAX_JWT_TTL_SECONDS = 900;
 export type JwtClaims = { sub: string; sid: string; iat: number; exp: number; typ: 'access' };
 
 export type JwtCheck =
-  | { ok: true; userId: number; sessionId: string }
+  /** `expiresAt`: the jwt's `exp` in ms (a socket opened with it is closed then). */
+  | { ok: true; userId: number; sessionId: string; expiresAt: number }
   | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'revoked' };
 
 /**
@@ -50,7 +51,12 @@ export async function verifyJwt(
       payload.sid === ''
     )
       return { ok: false, reason: 'malformed' };
-    return { ok: true, userId: Number(payload.sub), sessionId: payload.sid };
+    return {
+      ok: true,
+      userId: Number(payload.sub),
+      sessionId: payload.sid,
+      expiresAt: Number(payload.exp) * 1000,
+    };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     if (error instanceof errors.JWSSignatureVerificationFailed)

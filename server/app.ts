@@ -52,6 +52,8 @@ import {
 } from './mailQuota';
 import { PLUGINS } from './plugins';
 import { proxyTrust, setProxyTrust } from './proxy';
+import { isStorageUnavailable, storageUnavailable } from './storageErrors';
+import { capConnections } from './connectionCap';
 import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
@@ -312,7 +314,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       events,
       retentionDays * DAY_MS,
     ),
-    services: {},
+    services: shared ? { roomRelay: shared.rooms } : {},
     now,
     baseUrl: () => baseUrl,
     rpcUrl: () => config.rpcUrl ?? `${baseUrl}/rpc`,
@@ -353,6 +355,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   httpServer.headersTimeout = 20_000;
   // The websocket upgrade reads the client's address by the same trusted proxies.
   setProxyTrust(httpServer, trust);
+  // One address cannot hold thousands of (idle) connections: server/connectionCap.ts.
+  capConnections(httpServer, { max: config.rateLimits.connectionsPerAddress, trust, log });
 
   // JSON bodies, read up to the route's limit by Fastify's own JSON parser (prototype keys
   // refused); an empty body reads as `{}`. Bad JSON is a 400 with a message the site shows (the
@@ -392,6 +396,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       : false,
   });
 
+  // A full or read-only disk: one warning a minute while writes are refused (server/storageErrors.ts).
+  let storageWarnedAt = -Infinity;
+  const storageWarning = (detail: string) => {
+    if (Date.now() - storageWarnedAt < 60_000) return;
+    storageWarnedAt = Date.now();
+    log.warn(`Storage refuses writes (answered 503): ${detail.split('\n')[0] ?? detail}`);
+  };
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof HttpError) return sendError(reply, error);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -405,6 +416,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500)
       return sendError(reply, new HttpError(status, error.message));
+    if (isStorageUnavailable(error)) {
+      storageWarning(describe(error));
+      return sendError(reply, storageUnavailable());
+    }
     log.error(`Unhandled error on ${req.method} ${req.url}: ${describe(error)}`);
     return sendError(reply, new HttpError(500, 'Internal server error'));
   });

@@ -18,6 +18,12 @@ export type RateLimits = {
   readonly socketsPerIp: number;
   /** Open websockets per signed-in user, or per visitor session for a guest (closed 1008 beyond). */
   readonly socketsPerOwner: number;
+  /**
+   * Open TCP connections per client address (an IPv6 /64 counts as one), HTTP keep-alive,
+   * idle and websockets together; a connection beyond is closed as it arrives
+   * (server/connectionCap.ts).
+   */
+  readonly connectionsPerAddress: number;
 };
 
 const TEN_MINUTES = 10 * 60_000;
@@ -29,6 +35,11 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
   rpcCalls: { max: 600, windowMs: 60_000 },
   socketsPerIp: 50,
   socketsPerOwner: 10,
+  // A browser keeps up to 6 connections to a host (Fastify keeps an idle one 72 s) and a socket
+  // per tab: 256 leaves room for an office or a household behind one address (the 50 sockets
+  // per IP and some 30 browsers), while three addresses can no longer hold a server's 20,000
+  // descriptors (they held 19,978 of them without a cap).
+  connectionsPerAddress: 256,
 };
 
 /**
@@ -43,6 +54,7 @@ export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
   rpcCalls: scaled(PRODUCTION_RATE_LIMITS.rpcCalls),
   socketsPerIp: PRODUCTION_RATE_LIMITS.socketsPerIp * DEVELOPMENT_FACTOR,
   socketsPerOwner: PRODUCTION_RATE_LIMITS.socketsPerOwner * DEVELOPMENT_FACTOR,
+  connectionsPerAddress: PRODUCTION_RATE_LIMITS.connectionsPerAddress * DEVELOPMENT_FACTOR,
 };
 
 function scaled(limit: RateLimit): RateLimit {

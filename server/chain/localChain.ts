@@ -58,6 +58,9 @@ export type LocalChain = {
 export const CHECKPOINT_DELAY_MS = 1_000;
 /** ... or as soon as the journal holds this many entries after the last snapshot. */
 export const CHECKPOINT_EVERY = 256;
+/** What a transaction the journal could not record answers: it did not land (nothing moved). */
+export const NOT_RECORDED_MESSAGE =
+  'The chain could not record this transaction, so it did not land: nothing was transferred';
 /** Signatures remembered for getSignatureStatuses (oldest forgotten first). */
 export const SIGNATURES_KEPT = 100_000;
 
@@ -394,6 +397,35 @@ export function createLocalChain(
   // Each executed transaction lands in its own slot, as on a real chain.
   const advance = () => svm.warpToSlot(svm.getClock().slot + 1n);
 
+  /**
+   * Runs a transaction or an airdrop and records what it wrote. Nothing the chain cannot record
+   * lands: when the journal refuses the entry (a full or read-only disk), the accounts are put
+   * back as they were and the answer says it did not land, so a transfer reported failed never
+   * moved money and one that moved money is never reported failed.
+   */
+  const execute = (
+    run: () => TransactionMetadata | FailedTransactionMetadata | null,
+    touched: readonly Address[],
+    counts: boolean,
+  ): ChainResult => {
+    const before = touched.map((key) => storeAccount(svm.getAccount(key)));
+    const result = run();
+    try {
+      return settle(result, touched, counts);
+    } catch (error) {
+      for (const stored of before) svm.setAccount(loadAccount(stored));
+      const reason = error instanceof Error ? error.message : String(error);
+      warn(`chain: a transaction could not be recorded and did not land: ${reason}`);
+      return {
+        ok: false,
+        code: 'StorageUnavailable',
+        message: `${NOT_RECORDED_MESSAGE} (${reason})`,
+        logs: [],
+        signature: null,
+      };
+    }
+  };
+
   const settle = (
     result: TransactionMetadata | FailedTransactionMetadata | null,
     touched: readonly Address[],
@@ -462,14 +494,14 @@ export function createLocalChain(
       // LiteSVM's own history does not hold transactions replayed from the journal.
       if (signature && journal.hasSignature(signature)) return alreadyProcessed(signature);
       try {
-        return settle(svm.sendTransaction(tx), touched, true);
+        return execute(() => svm.sendTransaction(tx), touched, true);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         return { ok: false, code: 'SignatureFailure', message, logs: [], signature: null };
       }
     },
     airdrop: (pubkey, lamports) =>
-      settle(svm.airdrop(address(pubkey), toLamports(lamports)), [address(pubkey)], false),
+      execute(() => svm.airdrop(address(pubkey), toLamports(lamports)), [address(pubkey)], false),
     signatureStatus(signature) {
       const landed = journal.signatureSlot(signature);
       return landed === undefined ? null : { slot: landed, err: null };

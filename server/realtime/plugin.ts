@@ -1,11 +1,13 @@
 import { object } from '../../contract/schema';
 import type { ServerContext, ServerPlugin } from '../context';
 import { sha256 } from '../secrets';
-import { attachRealtime, type Identity, type RealtimeServer } from './rooms';
+import { attachRealtime, type Identity, type RealtimeServer, type RoomRelay } from './rooms';
 
 declare module '../context' {
   interface ServerServices {
     realtime: RealtimeServer;
+    /** The rooms of the other instances on one Postgres (set by the app before the plugins). */
+    roomRelay: RoomRelay;
   }
 }
 
@@ -30,11 +32,21 @@ async function identify(
   if (credentials.jwt) {
     const check = await ctx.auth.verifyJwt(credentials.jwt);
     if (check.ok && (await ctx.users.findById(check.userId)))
-      return { userId: check.userId, sessionId: check.sessionId, owner: `user:${check.userId}` };
+      return {
+        userId: check.userId,
+        sessionId: check.sessionId,
+        owner: `user:${check.userId}`,
+        expiresAt: check.expiresAt,
+      };
     return null;
   }
   if (credentials.session && (await ctx.sessions.load(credentials.session)))
-    return { userId: null, sessionId: null, owner: `visitor:${sha256(credentials.session)}` };
+    return {
+      userId: null,
+      sessionId: null,
+      owner: `visitor:${sha256(credentials.session)}`,
+      expiresAt: null,
+    };
   return null;
 }
 
@@ -46,6 +58,7 @@ export const realtimePlugin: ServerPlugin = {
       now: () => ctx.now(),
       log: ctx.log,
       limits: ctx.config.rateLimits,
+      ...(ctx.services.roomRelay ? { relay: ctx.services.roomRelay } : {}),
     });
     ctx.services.realtime = realtime;
     const unsubscribe = [

@@ -39,6 +39,10 @@ export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
  * the member count) goes out at most once per room per PRESENCE_TICK_MS, so a join storm costs
  * linear work; the chat limit counts per user across sockets; a socket whose unsent frames pass
  * MAX_SOCKET_SEND_BUFFER_BYTES is dropped.
+ *
+ * A socket ends with its credentials: one signed in with a jwt is closed (4401) when that jwt's
+ * `exp` passes (the sweep, and every frame in or out checks it), unless the page sent an `auth`
+ * frame with a fresh jwt of the same user before; that renewal is answered with a `welcome`.
  */
 
 export const WS_PATH = '/ws';
@@ -50,12 +54,24 @@ export const MAX_ROOMS_PER_SOCKET = 20;
 const JOIN_LOG_LIMIT = 1_000;
 /** Protocol-level keep-alive: a socket that misses one round is terminated. */
 const KEEPALIVE_MS = 30_000;
+/** How often signed-in sockets are checked for a jwt past its `exp` (on the server clock). */
+export const JWT_EXPIRY_SWEEP_MS = 1_000;
+/** The close reason of a socket whose jwt expired before the page sent a fresh one. */
+export const JWT_EXPIRED_REASON = 'jwt expired';
 
 /**
  * A signed-in user's socket belongs to the sign-in session of its jwt; a guest's to none.
  * `owner` is who the per-owner cap counts: the user, or the guest's visitor session.
+ * `expiresAt` (ms, server clock): when the jwt the socket is signed in with expires; the socket is
+ * closed (4401) then unless an `auth` frame with a fresh jwt of the same user came first. A
+ * guest's socket (a visitor session) has none.
  */
-export type Identity = { userId: number | null; sessionId: string | null; owner: string };
+export type Identity = {
+  userId: number | null;
+  sessionId: string | null;
+  owner: string;
+  expiresAt?: number | null;
+};
 
 export type RealtimeOptions = {
   /** Checks the credentials of the `auth` frame; null refuses the socket. */
@@ -68,7 +84,32 @@ export type RealtimeOptions = {
   authTimeoutMs?: number;
   /** Open sockets per IP and per owner; development's generous numbers by default. */
   limits?: { socketsPerIp: number; socketsPerOwner: number };
+  /** The deployment's other instances (several on one Postgres); none for one process. */
+  relay?: RoomRelay;
 };
+
+/** What one instance's rooms tell the same rooms on the deployment's other instances. */
+export type RelayMessage =
+  | { kind: 'chat'; room: string; frame: string }
+  | { kind: 'presence'; room: string; members: number };
+
+/**
+ * The rooms of the deployment's other instances (server/store/sharedEvents.ts on Postgres): a
+ * chat message and each instance's member count reach them, so a room is one room whichever
+ * instance a player's socket holds.
+ */
+export type RoomRelay = {
+  publish(message: RelayMessage): void;
+  /** `from` names the instance that published; an instance never hears itself. */
+  subscribe(listener: (message: RelayMessage, from: string) => void): () => void;
+};
+
+/**
+ * Each instance tells its rooms' member counts again this often; a count not heard for three
+ * of them is dropped (its instance died), so a killed instance's players leave the counts.
+ */
+export const PRESENCE_HEARTBEAT_MS = 15_000;
+const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
 export type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
 
@@ -150,6 +191,10 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   const chatWindows = new Map<string, { start: number; sent: number }>();
   /** Per room: when presence last went out, and the pending update. */
   const presence = new Map<string, { last: number; timer: NodeJS.Timeout | null }>();
+  /** Members per room on the other instances, by instance, with when each was last heard. */
+  const remote = new Map<string, Map<string, { members: number; at: number }>>();
+  /** This instance's member count last told to the others, per room. */
+  const told = new Map<string, number>();
   const joins: JoinRecord[] = [];
   let nextId = 1;
   let framesSent = 0;
@@ -168,7 +213,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
 
   /** Sends a serialized frame; a reader too far behind is dropped instead. */
   const sendRaw = (client: Client, text: string): void => {
-    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.readyState !== WebSocket.OPEN || endIfExpired(client)) return;
     if (client.ws.bufferedAmount > MAX_SOCKET_SEND_BUFFER_BYTES) {
       options.log.warn(`realtime socket ${client.id}: dropped, not reading its frames`);
       client.ws.terminate();
@@ -180,13 +225,25 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
   const send = (client: Client, frame: ServerFrame): void => sendRaw(client, JSON.stringify(frame));
   const members = (room: string): ReadonlySet<Client> => byRoom.get(room) ?? new Set();
 
+  const remoteMembers = (room: string): number => {
+    let count = 0;
+    for (const entry of remote.get(room)?.values() ?? []) count += entry.members;
+    return count;
+  };
+  /** Tells the other instances this room's count here, when it changed since last told. */
+  const tell = (room: string, size: number): void => {
+    if (!options.relay || told.get(room) === size) return;
+    told.set(room, size);
+    options.relay.publish({ kind: 'presence', room, members: size });
+  };
   const flushPresence = (room: string): void => {
     const list = members(room);
+    tell(room, list.size);
     if (list.size === 0) return;
     const text = JSON.stringify({
       type: 'room_update',
       room,
-      data: { members: list.size },
+      data: { members: list.size + remoteMembers(room) },
       timestamp: options.now(),
     } satisfies ServerFrame);
     for (const c of list) sendRaw(c, text);
@@ -218,6 +275,18 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     client.identity?.userId != null
       ? `player:${createHmac('sha256', handleKey).update(String(client.identity.userId)).digest('hex').slice(0, 12)}`
       : 'guest';
+
+  /**
+   * A signed-in socket whose jwt has expired (server clock) is taken out of every index and
+   * closed 4401: nothing more reaches it, nothing it sends is read. True when it was.
+   */
+  function endIfExpired(client: Client): boolean {
+    const expiresAt = client.identity?.expiresAt;
+    if (expiresAt == null || options.now() < expiresAt) return false;
+    forget(client);
+    client.ws.close(CLOSE_UNAUTHORIZED, JWT_EXPIRED_REASON);
+    return true;
+  }
 
   /** Takes an authenticated socket out of every index (closing, or its session ended). */
   const forget = (client: Client): void => {
@@ -306,7 +375,7 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
 
   async function onFrame(client: Client, raw: string | null): Promise<void> {
     // A socket being closed (its session ended, say) reads nothing more, not even an `auth`.
-    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.readyState !== WebSocket.OPEN || endIfExpired(client)) return;
     const parsed = parseClientFrame(raw);
     if (!parsed.ok) {
       // Before authentication a socket gets one log line, however many junk frames it sends.
@@ -320,7 +389,10 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     const frame = parsed.frame;
     const timestamp = options.now();
     if (frame.type === 'auth') {
-      if (client.identity) return;
+      if (client.identity) {
+        await reauthenticate(client, frame.jwt, frame.session);
+        return;
+      }
       const identity = await options.authenticate({ jwt: frame.jwt, session: frame.session });
       if (!identity) {
         options.log.info(`realtime socket ${client.id}: credentials refused`);
@@ -419,9 +491,36 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
         };
         const text = JSON.stringify(echo);
         for (const member of members(frame.room)) sendRaw(member, text);
+        options.relay?.publish({ kind: 'chat', room: frame.room, frame: text });
         return;
       }
     }
+  }
+
+  /**
+   * An `auth` frame on a signed-in socket: a fresh jwt of the same user (the page refreshed its
+   * token) moves the socket's expiry to that jwt's and is answered with a `welcome`; anything
+   * else (refused, expired, another user's, a guest's session) closes the socket 4401. A guest
+   * socket has nothing to renew: its repeated `auth` is ignored.
+   */
+  async function reauthenticate(
+    client: Client,
+    jwt: string | undefined,
+    session: string | undefined,
+  ): Promise<void> {
+    const current = client.identity;
+    if (!current || current.userId === null) return;
+    const renewed = jwt ? await options.authenticate({ jwt, session }) : null;
+    if (client.ws.readyState !== WebSocket.OPEN || client.identity !== current) return;
+    if (!renewed || renewed.userId !== current.userId) {
+      options.log.info(`realtime socket ${client.id}: renewed credentials refused`);
+      forget(client);
+      client.ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+      return;
+    }
+    current.expiresAt = renewed.expiresAt ?? null;
+    current.sessionId = renewed.sessionId;
+    send(client, { type: 'welcome', timestamp: options.now(), data: { connection: client.id } });
   }
 
   /** Counts one join or leave of the socket; past the limit, one error frame per window. */
@@ -451,6 +550,44 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     }
   }, KEEPALIVE_MS);
   keepalive.unref();
+  // Sockets end with their credentials: a jwt past its `exp` closes its socket (4401) within a
+  // sweep, even if the socket sends nothing and nothing is sent to it.
+  const expirySweep = setInterval(() => {
+    for (const set of byUser.values()) for (const client of [...set]) endIfExpired(client);
+  }, JWT_EXPIRY_SWEEP_MS);
+  expirySweep.unref();
+
+  // Across instances: the others' counts as they tell them, and ours told again on a heartbeat.
+  const stopRelay = options.relay?.subscribe((message, from) => {
+    if (message.kind === 'chat') {
+      for (const member of members(message.room)) sendRaw(member, message.frame);
+      return;
+    }
+    let counts = remote.get(message.room);
+    if (!counts) {
+      counts = new Map();
+      remote.set(message.room, counts);
+    }
+    const before = counts.get(from)?.members ?? 0;
+    if (message.members === 0) counts.delete(from);
+    else counts.set(from, { members: message.members, at: Date.now() });
+    if (before !== message.members) announce(message.room);
+  });
+  const heartbeat = setInterval(() => {
+    if (!options.relay) return;
+    for (const [room, size] of told) {
+      if (size > 0) options.relay.publish({ kind: 'presence', room, members: size });
+    }
+    const stale = Date.now() - PRESENCE_STALE_MS;
+    for (const [room, counts] of remote) {
+      for (const [from, entry] of counts) {
+        if (entry.at >= stale) continue;
+        counts.delete(from);
+        announce(room);
+      }
+    }
+  }, PRESENCE_HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     notifyUser(userId, notification, event) {
@@ -500,6 +637,9 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     },
     async close() {
       clearInterval(keepalive);
+      clearInterval(heartbeat);
+      stopRelay?.();
+      clearInterval(expirySweep);
       for (const state of presence.values()) if (state.timer) clearTimeout(state.timer);
       httpServer.off('upgrade', onUpgrade);
       const open = [...clients];

@@ -4,6 +4,7 @@ import { MAIL_FAILED_MESSAGE } from '../mail';
 import { MAIL_LIMIT_MESSAGE } from '../mailQuota';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
+import { isStorageUnavailable } from '../storageErrors';
 import {
   canonicalEmail,
   isValidEmail,
@@ -59,7 +60,9 @@ export const authRoutes: readonly ApiRoute[] = [
     }
     try {
       await ctx.outbox.sendCode(email, request.code);
-    } catch {
+    } catch (error) {
+      // A store that refuses writes is the service's outage (503), not the mail's.
+      if (isStorageUnavailable(error)) throw error;
       // The dialog shows 'Failed to send code: {error}' (§8) and keeps the address.
       await ctx.codes.withdraw(request.codeId);
       throw new HttpError(502, MAIL_FAILED_MESSAGE);

@@ -6,7 +6,10 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -102,7 +105,7 @@ function openSqlite(options: StoreOptions): Store {
     handle.pragma('foreign_keys = ON');
   }
   handle.pragma('busy_timeout = 5000');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<Tables>({ dialect: new RollbackSafeSqliteDialect(handle) });
   return {
     db,
     engine: 'sqlite',
@@ -132,6 +135,26 @@ function ownerOnly(file: string): void {
 
 /** How long a new Postgres connection may take. */
 export const PG_CONNECT_TIMEOUT_MS = 8_000;
+
+/**
+ * SQLite rolls a transaction back by itself when a write fails for want of space (SQLITE_FULL,
+ * some I/O errors); Kysely's own ROLLBACK then fails with "cannot rollback - no transaction is
+ * active" and that error would replace the one that says what happened (the disk is full). The
+ * ROLLBACK is skipped when no transaction is open any more.
+ */
+class RollbackSafeSqliteDialect extends SqliteDialect {
+  constructor(private readonly handle: Database.Database) {
+    super({ database: handle });
+  }
+  override createDriver(): Driver {
+    const handle = this.handle;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (handle.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database: handle });
+  }
+}
 
 /** Postgres's BIGINT (instants in ms, counts) read as numbers: every one of ours fits 2^53. */
 const BIGINT_OID = 20;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../context';
 import type { ServerEventBus, ServerEventName, ServerEvents } from '../events';
+import type { RelayMessage, RoomRelay } from '../realtime/rooms';
 import type { Store } from './engine';
 
 /**
@@ -21,13 +22,24 @@ export const SHARED_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventNa
   'session.ended',
 ]);
 export const EVENTS_CHANNEL = 'smw_events';
+/** The websocket rooms' traffic between instances (chat, member counts). */
+export const ROOMS_CHANNEL = 'smw_rooms';
+/**
+ * A room message goes out in parts of at most this many UTF-16 units (at most 3 bytes each in
+ * UTF-8, escaped or not), all in one statement, so a 15,000-character chat fits the payload cap.
+ */
+const PART_UNITS = 2_000;
+/** A message whose parts have not all arrived after this long is dropped. */
+const PARTS_TTL_MS = 10_000;
 /** Postgres refuses a NOTIFY payload of 8000 bytes or more; ours carry ids and are far smaller. */
 const MAX_PAYLOAD = 7_900;
 const RELISTEN_MS = 1_000;
 
 type Envelope = { from: string; name: ServerEventName; payload: unknown };
+/** Part `part` of `parts` of room message `id` (the message's JSON, cut). */
+type RoomPart = { from: string; id: string; part: number; parts: number; text: string };
 
-export type SharedEvents = { bus: ServerEventBus; close(): Promise<void> };
+export type SharedEvents = { bus: ServerEventBus; rooms: RoomRelay; close(): Promise<void> };
 
 /**
  * A bus whose shared facts also reach every other instance: each is told after the change it
@@ -50,6 +62,10 @@ export async function shareEvents(
   const listen = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (message) => {
+      if (message.channel === ROOMS_CHANNEL && message.payload) {
+        heardRoomPart(message.payload);
+        return;
+      }
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       let envelope: Envelope;
       try {
@@ -71,6 +87,72 @@ export async function shareEvents(
     listener = client;
     await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    await client.query(`LISTEN ${ROOMS_CHANNEL}`);
+  };
+
+  const roomListeners = new Set<(message: RelayMessage, from: string) => void>();
+  /** Parts heard so far per message, and when its first part came. */
+  const partial = new Map<string, { parts: string[]; heard: number; at: number }>();
+  function heardRoomPart(payload: string): void {
+    let part: RoomPart;
+    try {
+      part = JSON.parse(payload) as RoomPart;
+    } catch {
+      return;
+    }
+    if (part.from === instance) return;
+    const now = Date.now();
+    for (const [id, entry] of partial) if (now - entry.at > PARTS_TTL_MS) partial.delete(id);
+    const key = `${part.from}/${part.id}`;
+    let entry = partial.get(key);
+    if (!entry) {
+      entry = { parts: new Array<string>(part.parts).fill(''), heard: 0, at: now };
+      partial.set(key, entry);
+    }
+    if (entry.parts[part.part] === '') entry.heard += 1;
+    entry.parts[part.part] = part.text;
+    if (entry.heard < part.parts) return;
+    partial.delete(key);
+    let message: RelayMessage;
+    try {
+      message = JSON.parse(entry.parts.join('')) as RelayMessage;
+    } catch {
+      return;
+    }
+    for (const listener of roomListeners) listener(message, part.from);
+  }
+  let sent = 0;
+  const rooms: RoomRelay = {
+    publish(message) {
+      const text = JSON.stringify(message);
+      const id = `${(sent += 1).toString(36)}`;
+      const count = Math.max(1, Math.ceil(text.length / PART_UNITS));
+      const parts = Array.from({ length: count }, (_, part) =>
+        JSON.stringify({
+          from: instance,
+          id,
+          part,
+          parts: count,
+          text: text.slice(part * PART_UNITS, (part + 1) * PART_UNITS),
+        } satisfies RoomPart),
+      );
+      // One statement: the parts are told together, in order, when it commits.
+      void store
+        .raw(
+          store.db,
+          `SELECT ${parts.map(() => 'pg_notify(?, ?)').join(', ')}`,
+          parts.flatMap((payload) => [ROOMS_CHANNEL, payload]),
+        )
+        .catch((error: unknown) =>
+          log.warn(
+            `Shared rooms: a ${message.kind} update did not reach the other instances: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+    },
+    subscribe(listener) {
+      roomListeners.add(listener);
+      return () => roomListeners.delete(listener);
+    },
   };
   await listen();
 
@@ -98,6 +180,7 @@ export async function shareEvents(
   };
   return {
     bus,
+    rooms,
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -1,13 +1,22 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { ArrowMarker } from './ArrowMarker';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { Chart } from './graph';
-import { layoutChart, type Layout } from './layout';
+import { handlerText, layoutChart, type Layout } from './layout';
+import { Minimap, type View } from './Minimap';
 
 const ZOOMS = [0.25, 0.33, 0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 3];
 
 /**
  * One machine drawn as a statechart (SVG), laid out by ELK; active states highlighted. The chart
  * is drawn at 100 % (its labels at their CSS size) in a viewport that scrolls: drag to pan,
- * Ctrl/⌘ + wheel or the buttons to zoom, Fit to see it whole.
+ * Ctrl/⌘ + wheel or the buttons to zoom, Fit to see it whole; a chart larger than its window has
+ * a minimap of the whole in the window's corner (the part in view framed; click or drag it to go).
  */
 export function ChartView({ chart, active }: { chart: Chart; active: Set<string> }) {
   const [layout, setLayout] = useState<Layout | null>(null);
@@ -17,7 +26,24 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   // A zoom keeps the point under the pointer (or the viewport's centre) where it was.
   const anchor = useRef<{ x: number; y: number; from: number } | null>(null);
-
+  // The part of the chart in the window, in the chart's own units (for the minimap).
+  const [view, setView] = useState<View | null>(null);
+  const zoomNow = useRef(zoom);
+  zoomNow.current = zoom;
+  const measure = useCallback(() => {
+    const el = viewport.current;
+    if (!el) return;
+    const z = zoomNow.current;
+    const next = {
+      left: el.scrollLeft / z,
+      top: el.scrollTop / z,
+      width: el.clientWidth / z,
+      height: el.clientHeight / z,
+    };
+    setView((was) =>
+      was && (Object.keys(next) as (keyof View)[]).every((k) => was[k] === next[k]) ? was : next,
+    );
+  }, []);
   useEffect(() => {
     const el = viewport.current;
     const at = anchor.current;
@@ -27,6 +53,15 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
     el.scrollLeft = (el.scrollLeft + at.x) * ratio - at.x;
     el.scrollTop = (el.scrollTop + at.y) * ratio - at.y;
   }, [zoom]);
+  useEffect(measure, [measure, zoom, layout]);
+  // The viewport exists once the layout is drawn; its size changes with the page's.
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure, layout]);
 
   // Ctrl/⌘ + wheel zooms (a listener of its own: React's wheel listener cannot preventDefault).
   useEffect(() => {
@@ -112,6 +147,15 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
   const endDrag = () => {
     drag.current = null;
   };
+  /** The minimap asks for the chart's point (x, y) in the middle of the window. */
+  const centreOn = (x: number, y: number) => {
+    const el = viewport.current;
+    if (!el) return;
+    el.scrollTo({
+      left: (x + 4) * zoom - el.clientWidth / 2,
+      top: (y + 4) * zoom - el.clientHeight / 2,
+    });
+  };
   return (
     <div className="devtools-chart-frame">
       <div className="devtools-zoom" role="toolbar" aria-label={`Zoom ${chart.id}`}>
@@ -142,80 +186,97 @@ export function ChartView({ chart, active }: { chart: Chart; active: Set<string>
         </button>
         <span className="devtools-muted">drag to pan · Ctrl + wheel to zoom</span>
       </div>
-      <div
-        ref={viewport}
-        className="devtools-viewport"
-        data-testid="chart-viewport"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-      >
-        <svg
-          className="devtools-chart"
-          data-chart={chart.id}
-          viewBox={`-4 -4 ${width} ${height}`}
-          width={width * zoom}
-          height={height * zoom}
-          role="img"
-          aria-label={`Statechart of ${chart.id}`}
+      <div className="devtools-viewport-wrap">
+        <div
+          ref={viewport}
+          className="devtools-viewport"
+          data-testid="chart-viewport"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          onScroll={measure}
         >
-          <defs>
-            <marker
-              id={markerId}
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,0 L10,5 L0,10 z" className="devtools-arrow" />
-            </marker>
-          </defs>
-          {layout.nodes.map((n) => {
-            const node = byId.get(n.id);
-            if (!node) return null;
-            const isActive = active.has(n.id);
-            const isInitial = node.parent ? byId.get(node.parent)?.initial === n.id : false;
-            return (
+          <svg
+            className="devtools-chart"
+            data-chart={chart.id}
+            viewBox={`-4 -4 ${width} ${height}`}
+            width={width * zoom}
+            height={height * zoom}
+            role="img"
+            aria-label={`Statechart of ${chart.id}`}
+          >
+            <ArrowMarker id={markerId} />
+            {layout.nodes.map((n) => {
+              const node = byId.get(n.id);
+              if (!node) return null;
+              const isActive = active.has(n.id);
+              const isInitial = node.parent ? byId.get(node.parent)?.initial === n.id : false;
+              return (
+                <g
+                  key={n.id}
+                  className={`devtools-node${n.compound ? ' compound' : ''}${isActive ? ' active' : ''}${node.type === 'final' ? ' final' : ''}`}
+                  data-state-id={n.id}
+                  data-active={isActive ? 'true' : undefined}
+                >
+                  <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
+                  <text x={n.x + 10} y={n.y + 18} className="devtools-node-title">
+                    {isInitial ? '▸ ' : ''}
+                    {node.key}
+                    {node.type === 'parallel' ? ' ∥' : ''}
+                    {node.type === 'final' ? ' ◉' : ''}
+                  </text>
+                  {node.invokes.map((inv, i) => (
+                    <text
+                      key={inv.id}
+                      x={n.x + 10}
+                      y={n.y + 34 + i * 16}
+                      className="devtools-invoke"
+                    >
+                      invoke {inv.id}
+                    </text>
+                  ))}
+                </g>
+              );
+            })}
+            {layout.handlers.map((h) => (
               <g
-                key={n.id}
-                className={`devtools-node${n.compound ? ' compound' : ''}${isActive ? ' active' : ''}${node.type === 'final' ? ' final' : ''}`}
-                data-state-id={n.id}
-                data-active={isActive ? 'true' : undefined}
+                key={h.id}
+                className={`devtools-edge handler ${h.kind}`}
+                data-edge-label={h.label}
+                data-source={h.node}
               >
-                <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={8} />
-                <text x={n.x + 10} y={n.y + 18} className="devtools-node-title">
-                  {isInitial ? '▸ ' : ''}
-                  {node.key}
-                  {node.type === 'parallel' ? ' ∥' : ''}
-                  {node.type === 'final' ? ' ◉' : ''}
+                <text x={h.x} y={h.y}>
+                  {handlerText(h.label)}
                 </text>
-                {node.invokes.map((inv, i) => (
-                  <text key={inv.id} x={n.x + 10} y={n.y + 34 + i * 16} className="devtools-invoke">
-                    invoke {inv.id}
-                  </text>
-                ))}
               </g>
-            );
-          })}
-          {layout.edges.map((e) =>
-            e.points.length > 1 ? (
-              <g key={e.id} className={`devtools-edge ${e.kind}`} data-edge-label={e.label}>
-                <polyline
-                  points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
-                  markerEnd={`url(#${markerId})`}
-                />
-                {e.labelBox ? (
-                  <text x={e.labelBox.x} y={e.labelBox.y + e.labelBox.height - 3}>
-                    {e.label}
-                  </text>
-                ) : null}
-              </g>
-            ) : null,
-          )}
-        </svg>
+            ))}
+            {layout.edges.map((e) =>
+              e.points.length > 1 ? (
+                <g key={e.id} className={`devtools-edge ${e.kind}`} data-edge-label={e.label}>
+                  <polyline
+                    points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+                    markerEnd={`url(#${markerId})`}
+                  />
+                  {e.labelBox ? (
+                    <text x={e.labelBox.x} y={e.labelBox.y + e.labelBox.height - 3}>
+                      {e.label}
+                    </text>
+                  ) : null}
+                </g>
+              ) : null,
+            )}
+          </svg>
+        </div>
+        {view && (view.width < width || view.height < height) ? (
+          <Minimap
+            layout={layout}
+            active={active}
+            view={view}
+            size={{ width, height }}
+            onGo={centreOn}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -15,6 +15,9 @@ export function isHeartbeat(event: AnyEventObject): boolean {
   return frameType === 'ping' || frameType === 'pong';
 }
 
+/** The sender of an event no actor sent: a view of the page, a browser listener. */
+export const PAGE = 'page';
+
 /** hh:mm:ss.mmm of an event, local time. */
 function clockTime(at: number): string {
   const d = new Date(at);
@@ -29,19 +32,30 @@ function payloadOf(event: AnyEventObject): string {
   return showRedacted(payload, 400, 0);
 }
 
+/** The sender as the filter knows it: of the receiver's tab, named like the receiver. */
+function sender(e: LiveEvent): string {
+  if (!e.from) return PAGE;
+  return e.actor.endsWith(OTHER_TAB) ? `${e.from}${OTHER_TAB}` : e.from;
+}
+
+const OTHER_TAB = ' (other tab)';
+
 /**
- * The last events the site's actors took, newest first, with filters: by actor, by event type
- * (a part of its name), and the realtime heartbeats (hidden by default).
+ * The last events the site's actors took, newest first, each with who sent it and who took it
+ * (`session → auth`; `page` when no actor sent it), with filters: by actor (sender or receiver),
+ * by event type (a part of its name), and the realtime heartbeats (hidden by default).
  */
 export function EventLog({ events }: { events: LiveEvent[] }) {
   const [actor, setActor] = useState('');
   const [type, setType] = useState('');
   const [hideHeartbeats, setHideHeartbeats] = useState(true);
-  const actors = [...new Set(events.map((e) => e.actor))].sort();
+  const actors = [...new Set(events.flatMap((e) => [e.actor, sender(e)]))]
+    .filter((a) => a !== PAGE)
+    .sort();
   const needle = type.trim().toLowerCase();
   const shown = events.filter(
     (e) =>
-      (actor === '' || e.actor === actor) &&
+      (actor === '' || e.actor === actor || sender(e) === actor) &&
       (needle === '' || e.type.toLowerCase().includes(needle)) &&
       !(hideHeartbeats && isHeartbeat(e.event)),
   );
@@ -93,7 +107,11 @@ export function EventLog({ events }: { events: LiveEvent[] }) {
           return (
             <li key={`${e.at}-${e.actor}-${e.type}-${events.indexOf(e)}`} data-event-type={e.type}>
               <time dateTime={new Date(e.at).toISOString()}>{clockTime(e.at)}</time>
-              <code>{e.type}</code> → {e.actor}
+              <code>{e.type}</code>{' '}
+              <span className="devtools-route" data-testid="event-route">
+                <span data-role="sender">{e.from ?? PAGE}</span> →{' '}
+                <span data-role="receiver">{e.actor}</span>
+              </span>
               {e.fromVisualiser ? <span className="devtools-tag"> sent from here</span> : null}
               {payload ? <code className="devtools-payload">{payload}</code> : null}
             </li>

@@ -11,6 +11,7 @@ import { MachineSection } from './MachineSection';
 import { MACHINES } from './registry';
 import { crashText } from './sandbox';
 import { SectionBoundary } from './SectionBoundary';
+import { SequenceView } from './SequenceView';
 import './devtools.css';
 
 /**
@@ -57,6 +58,9 @@ export default function Visualiser() {
           </a>
         ))}
       </nav>
+      <SectionBoundary name="The sequence">
+        <SequenceView events={store.events} />
+      </SectionBoundary>
       <div className="devtools-layout">
         <div className="devtools-charts">
           {MACHINES.map((m) => (

@@ -1,4 +1,12 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import {
+  and,
+  not,
+  or,
+  stateIn,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+} from 'xstate';
 
 /**
  * A machine's chart as plain data: nested state nodes and labelled transitions (event, guard,
@@ -32,38 +40,83 @@ export type ChartEdge = {
 
 export type Chart = { id: string; root: string; nodes: ChartNode[]; edges: ChartEdge[] };
 
-function guardName(t: AnyTransitionDefinition): string | null {
-  const guard: unknown = t.guard;
-  if (!guard) return null;
+// The higher-order guards of XState carry their parts and a shared `check`; their own function
+// name is lost to minification, so they are told apart by that `check`.
+const checkOf = (guard: unknown): unknown => (guard as { check?: unknown }).check;
+const COMBINED = [
+  ['and', checkOf(and([]))],
+  ['or', checkOf(or([]))],
+  ['not', checkOf(not('x'))],
+] as const;
+const STATE_IN = checkOf(stateIn('x'));
+
+/**
+ * A guard as the chart's author wrote it: `isSixDigits`, `and(isCurrentJwt, hasRefreshToken)`,
+ * `not(shouldPoll)`, `stateIn(#app.loaded)`; `inline guard` for an anonymous function.
+ */
+export function writtenGuard(guard: unknown): string {
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return guard.name || 'inline guard';
+  if (typeof guard === 'function') {
+    const parts = guard as { check?: unknown; guards?: unknown; stateValue?: unknown };
+    const combined = COMBINED.find(([, check]) => check === parts.check);
+    if (combined && Array.isArray(parts.guards)) {
+      return `${combined[0]}(${parts.guards.map(writtenGuard).join(', ')})`;
+    }
+    if (parts.check === STATE_IN) return `stateIn(${JSON.stringify(parts.stateValue)})`;
+    return guard.name && guard.name.length > 2 ? guard.name : 'inline guard';
+  }
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
   return 'guard';
 }
 
+function guardName(t: AnyTransitionDefinition): string | null {
+  const guard: unknown = t.guard;
+  return guard ? writtenGuard(guard) : null;
+}
+
 function srcName(src: unknown): string {
-  if (typeof src === 'string') return src;
+  if (typeof src === 'string') return src.startsWith('xstate.invoke.') ? 'inline actor' : src;
   if (src && typeof src === 'object' && 'id' in src && typeof src.id === 'string') return src.id;
   return 'inline actor';
 }
 
-export function describeEvent(event: string): Pick<ChartEdge, 'kind' | 'label' | 'delay'> {
+/** XState names an invoke without an id `<index>.<state node id>`: the chart shows its src then. */
+const isGeneratedInvokeId = (id: string, nodeId: string) =>
+  id.endsWith(`.${nodeId}`) && /^\d+\./.test(id);
+
+export function describeEvent(
+  event: string,
+  invokeNames: ReadonlyMap<string, string> = new Map(),
+): Pick<ChartEdge, 'kind' | 'label' | 'delay'> {
   const after = /^xstate\.after\.([^.]+)\./.exec(event);
   if (after) return { kind: 'after', label: `after ${after[1]}`, delay: after[1] ?? null };
+  const actor = (id: string) => invokeNames.get(id) ?? id;
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event);
-  if (done) return { kind: 'done', label: `${done[1]} done`, delay: null };
+  if (done) return { kind: 'done', label: `${actor(done[1]!)} done`, delay: null };
   const doneState = /^xstate\.done\.state\.(.+)$/.exec(event);
   if (doneState) return { kind: 'done', label: `${doneState[1]} finished`, delay: null };
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event);
-  if (error) return { kind: 'error', label: `${error[1]} error`, delay: null };
+  if (error) return { kind: 'error', label: `${actor(error[1]!)} error`, delay: null };
   if (event === '') return { kind: 'always', label: 'always', delay: null };
   if (event.includes('*')) return { kind: 'wildcard', label: event, delay: null };
   return { kind: 'event', label: event, delay: null };
 }
 
+/** The invokes XState named itself (`0.auth`), by that id: the name the chart shows instead. */
+function generatedInvokeNames(node: AnyStateNode, names = new Map<string, string>()) {
+  for (const i of (node.invoke ?? []) as { id: string; src: unknown }[]) {
+    if (isGeneratedInvokeId(i.id, node.id)) names.set(i.id, srcName(i.src));
+  }
+  for (const child of Object.values(node.states ?? {}) as AnyStateNode[]) {
+    generatedInvokeNames(child, names);
+  }
+  return names;
+}
+
 export function machineToChart(machine: AnyStateMachine): Chart {
   const nodes: ChartNode[] = [];
   const edges: ChartEdge[] = [];
+  const invokeNames = generatedInvokeNames(machine.root);
   const visit = (node: AnyStateNode, parent: string | null) => {
     const children = Object.values(node.states ?? {}) as AnyStateNode[];
     const initialTarget = (node.initial?.target ?? []) as AnyStateNode[];
@@ -74,16 +127,16 @@ export function machineToChart(machine: AnyStateMachine): Chart {
       parent,
       initial: initialTarget[0]?.id ?? null,
       children: children.map((c) => c.id),
-      invokes: (node.invoke ?? []).map((i: { id: string; src: unknown }) => ({
-        id: i.id,
-        src: srcName(i.src),
-      })),
+      invokes: (node.invoke ?? []).map((i: { id: string; src: unknown }) => {
+        const src = srcName(i.src);
+        return { id: isGeneratedInvokeId(i.id, node.id) ? src : i.id, src };
+      }),
       tags: [...(node.tags ?? [])].map(String),
     });
     const add = (t: AnyTransitionDefinition, event: string) => {
       const guard = guardName(t);
       const targets = ((t.target ?? []) as AnyStateNode[]).map((n) => n.id);
-      const described = describeEvent(event);
+      const described = describeEvent(event, invokeNames);
       edges.push({
         id: `e${edges.length}`,
         source: node.id,

@@ -24,15 +24,33 @@ export type LiveActor = {
 
 export type LiveEvent = {
   at: number;
+  /** The actor that took the event (the receiver). */
   actor: string;
+  /**
+   * The actor that sent it (a parent, a child, a service reaching another through the system);
+   * absent when it came from outside every actor: the page (a view, a browser listener).
+   */
+  from?: string;
   type: string;
   event: AnyEventObject;
   /** The developer sent it from the visualiser (sendToLive). */
   fromVisualiser?: boolean;
 };
 
-/** An event a live machine actor took, when, and the snapshot it led to. */
-export type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSnapshot };
+/**
+ * A transition an actor took: its state node, its event (`''` for an eventless one) and its place
+ * in that node's list for the event. The guards before it did not hold and its own did: the
+ * site's answers, which a replay without the app needs for the guards the app provides.
+ */
+export type TakenTransition = { source: string; event: string; index: number };
+
+/** An event a live machine actor took, when, the snapshot it led to and the transitions taken. */
+export type LiveStep = {
+  at: number;
+  event: AnyEventObject;
+  snapshot: RecordedSnapshot;
+  taken?: TakenTransition[];
+};
 
 /**
  * What a live machine actor did since it started, as "Save as test" needs it: its input, its
@@ -66,6 +84,8 @@ type ActorLike = {
   sessionId?: string;
   id?: string;
   systemId?: string;
+  src?: unknown;
+  logic?: { id?: unknown };
   getSnapshot?: () => unknown;
   options?: { input?: unknown };
 };
@@ -85,6 +105,19 @@ export function inspectorStore(): InspectorStore {
     holder[STORE_KEY] = store;
   }
   return store;
+}
+
+/**
+ * An actor as the log names it: its systemId, else its id; an id XState made up (`x:3` for a
+ * spawned actor, `0.auth` for an invoke without one) gives way to what the actor runs.
+ */
+export function actorName(ref: ActorLike): string {
+  if (ref.systemId) return ref.systemId;
+  const id = ref.id ?? ref.sessionId ?? '?';
+  if (!/^x:\d+$/.test(id) && !/^\d+\./.test(id)) return id;
+  if (typeof ref.src === 'string' && !ref.src.startsWith('xstate.')) return ref.src;
+  if (typeof ref.logic?.id === 'string') return ref.logic.id;
+  return id;
 }
 
 function record(store: InspectorStore, ref: ActorLike, snapshot: unknown): LiveActor {
@@ -238,7 +271,10 @@ export function listenToOtherTabs(): () => void {
       const sessionId = `${wire.tab}:${wire.actor.sessionId}`;
       store.actors.set(sessionId, { ...wire.actor, sessionId, tab: wire.tab });
     } else if (wire.kind === 'event') {
-      store.events.unshift({ ...wire.event, actor: `${wire.event.actor} (other tab)` });
+      store.events.unshift({
+        ...wire.event,
+        actor: `${wire.event.actor} (other tab)`,
+      });
       store.events.length = Math.min(store.events.length, MAX_EVENTS);
     } else if (wire.kind === 'history') {
       store.histories.set(`${wire.tab}:${wire.sessionId}`, wire.history);
@@ -270,13 +306,18 @@ export function devInspect(event: InspectionEvent): void {
     }
     broadcast({ tab: tabId(), kind: 'actor', actor });
     if (event.type === '@xstate.snapshot') trackStep(store, actor.sessionId, event.event, snapshot);
+  } else if (event.type === '@xstate.microstep') {
+    noteTaken(ref.sessionId, event._transitions);
+    return;
   } else if (event.type === '@xstate.event') {
     // The actor starts (its first snapshot is the one it was created with).
     if (event.event.type === 'xstate.init')
       startHistory(store, ref.sessionId, ref, snapshotOf(ref));
+    const from = event.sourceRef as ActorLike | undefined;
     const live: LiveEvent = {
       at: Date.now(),
-      actor: ref.systemId ?? ref.id ?? '?',
+      actor: actorName(ref),
+      ...(from ? { from: actorName(from) } : {}),
       type: event.event.type,
       event: event.event,
       ...(sending !== null && event.event === sending ? { fromVisualiser: true } : {}),
@@ -288,6 +329,27 @@ export function devInspect(event: InspectionEvent): void {
     return;
   }
   notify(store);
+}
+
+/** The transitions of the macrostep an actor is taking, until its snapshot closes the step. */
+const takenNow = new Map<string, TakenTransition[]>();
+
+type TransitionLike = {
+  eventType?: string;
+  source?: { id?: string; always?: unknown[]; transitions?: Map<string, unknown[]> };
+};
+
+function noteTaken(sessionId: string | undefined, transitions: readonly unknown[]): void {
+  if (!sessionId) return;
+  const list = takenNow.get(sessionId) ?? [];
+  for (const t of transitions as TransitionLike[]) {
+    const source = t.source;
+    const event = t.eventType ?? '';
+    const candidates = event === '' ? source?.always : source?.transitions?.get(event);
+    const index = candidates?.indexOf(t) ?? -1;
+    if (source?.id && index >= 0) list.push({ source: source.id, event, index });
+  }
+  takenNow.set(sessionId, list);
 }
 
 /** An actor's snapshot, or undefined while it cannot be read (as the actor initialises itself). */
@@ -336,6 +398,8 @@ function trackStep(
   snapshot: unknown,
 ): void {
   const history = store.histories.get(sessionId);
+  const taken = takenNow.get(sessionId) ?? [];
+  takenNow.delete(sessionId);
   if (!history || !isMachineSnapshot(snapshot)) return;
   // The start is the history's first snapshot; a stop is no step a replay takes.
   if (event.type === 'xstate.init' || event.type === 'xstate.stop') return;
@@ -343,6 +407,7 @@ function trackStep(
     at: Date.now(),
     event: plainValue(event) as AnyEventObject,
     snapshot: recordSnapshot(snapshot),
+    ...(taken.length > 0 ? { taken } : {}),
   };
   addStep(history, step);
   broadcast({ tab: tabId(), kind: 'step', sessionId, step });

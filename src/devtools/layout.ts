@@ -16,10 +16,36 @@ export type LaidOutEdge = {
   points: { x: number; y: number }[];
   labelBox: Box | null;
 };
-export type Layout = { width: number; height: number; nodes: LaidOutNode[]; edges: LaidOutEdge[] };
+/**
+ * A transition that changes no state (an action taken where the actor is, wherever inside a
+ * compound it is): written as a line under its state's title, not drawn as an arrow looping round
+ * the state (round everything a compound holds). A transition that re-enters its state is drawn.
+ */
+export type LaidOutHandler = {
+  id: string;
+  node: string;
+  label: string;
+  kind: string;
+  x: number;
+  y: number;
+};
+export type Layout = {
+  width: number;
+  height: number;
+  nodes: LaidOutNode[];
+  edges: LaidOutEdge[];
+  handlers: LaidOutHandler[];
+};
 
-const CHAR = 7;
+/** Widths per character of the state titles (13 px, bold when active) and labels (12 px). */
+const CHAR = 8;
+const LABEL_CHAR = 7.2;
 const TITLE = 26;
+const LINE = 16;
+const HANDLER_LINE = 17;
+
+/** The handler line of an edge, as the chart prints it. */
+export const handlerText = (label: string) => `↻ ${label}`;
 
 type ElkInstance = { layout: (graph: ElkNode) => Promise<ElkNode> };
 
@@ -34,35 +60,48 @@ function loadElk(): Promise<ElkInstance> {
 
 export async function layoutChart(chart: Chart): Promise<Layout> {
   const byId = new Map(chart.nodes.map((n) => [n.id, n]));
+  const isHandler = (edge: Chart['edges'][number]) =>
+    !edge.reenter && edge.targets.every((t) => t === edge.source);
+  const handlersOf = (id: string) =>
+    chart.edges.filter((e) => e.source === id && isHandler(e)).map((e) => handlerText(e.label));
   const toElk = (id: string): ElkNode => {
     const node = byId.get(id)!;
-    const label = node.key + (node.type === 'parallel' ? ' ∥' : '');
+    const label = `▸ ${node.key}${node.type === 'parallel' ? ' ∥' : ''}`;
     const invokeLines = node.invokes.map((i) => `invoke ${i.id}`);
-    const textWidth = Math.max(label.length, ...invokeLines.map((l) => l.length)) * CHAR + 24;
+    const handlerLines = handlersOf(id);
+    const textWidth =
+      Math.max(
+        label.length * CHAR,
+        ...invokeLines.map((l) => l.length * LABEL_CHAR),
+        ...handlerLines.map((l) => l.length * LABEL_CHAR),
+      ) + 24;
     if (node.children.length === 0) {
       return {
         id,
         width: Math.max(80, textWidth),
-        height: 34 + invokeLines.length * 16,
+        height: 34 + invokeLines.length * LINE + handlerLines.length * HANDLER_LINE,
       };
     }
+    const top = TITLE + 8 + invokeLines.length * LINE + handlerLines.length * HANDLER_LINE;
     return {
       id,
       layoutOptions: {
-        'elk.padding': `[top=${TITLE + 8 + invokeLines.length * 16},left=14,bottom=14,right=14]`,
+        'elk.padding': `[top=${top},left=14,bottom=14,right=14]`,
         'elk.nodeSize.minimum': `(${textWidth}, 40)`,
       },
       children: node.children.map(toElk),
     };
   };
-  const edges: ElkExtendedEdge[] = chart.edges.flatMap((edge) =>
-    edge.targets.map((target, i) => ({
-      id: `${edge.id}-${i}`,
-      sources: [edge.source],
-      targets: [target],
-      labels: [{ text: edge.label, width: edge.label.length * 6.2 + 6, height: 14 }],
-    })),
-  );
+  const edges: ElkExtendedEdge[] = chart.edges
+    .filter((e) => !isHandler(e))
+    .flatMap((edge) =>
+      edge.targets.map((target, i) => ({
+        id: `${edge.id}-${i}`,
+        sources: [edge.source],
+        targets: [target],
+        labels: [{ text: edge.label, width: edge.label.length * LABEL_CHAR + 6, height: 15 }],
+      })),
+    );
   const root = byId.get(chart.root)!;
   const graph: ElkNode = {
     id: '__graph',
@@ -132,5 +171,20 @@ export async function layoutChart(chart: Chart): Promise<Layout> {
         : null,
     };
   });
-  return { width: out.width ?? 0, height: out.height ?? 0, nodes, edges: laidEdges };
+  const handlers = nodes.flatMap((n) => {
+    const node = byId.get(n.id);
+    if (!node) return [];
+    const first = n.y + 34 + node.invokes.length * LINE;
+    return chart.edges
+      .filter((e) => e.source === n.id && isHandler(e))
+      .map((e, k) => ({
+        id: e.id,
+        node: n.id,
+        label: e.label,
+        kind: e.kind,
+        x: n.x + 10,
+        y: first + k * HANDLER_LINE,
+      }));
+  });
+  return { width: out.width ?? 0, height: out.height ?? 0, nodes, edges: laidEdges, handlers };
 }

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { withPlaceholders } from './redact';
 
 /**
  * A recorded sandbox session of one machine: the input it started with and every step (an event
@@ -8,11 +9,25 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate
  */
 export type RecordedSnapshot = { value: unknown; status: string; context: unknown };
 
+/**
+ * What the site answered for a guard the app provides (the wallet check, say) at one step, where
+ * the machine's own default answers otherwise: the replay takes the site's answer at that step,
+ * so a saved run of the site replays without the app.
+ */
+export type GuardAnswers = Record<string, boolean>;
+
 export type RecordedStep =
-  | { kind: 'event'; at: number; event: AnyEventObject; snapshot: RecordedSnapshot }
+  | {
+      kind: 'event';
+      at: number;
+      event: AnyEventObject;
+      snapshot: RecordedSnapshot;
+      answers?: GuardAnswers;
+    }
   | {
       kind: 'delay';
       at: number;
+      answers?: GuardAnswers;
       /** The delay's name (or its number of ms) as the chart names it. */
       delay: string;
       /** The time moved on, in ms. The replay checks "not yet at ms − 1, done at ms". */
@@ -211,11 +226,12 @@ export function loadRecording(saved: SavedRecording): Recording {
  * The test file "Save as test" writes: it belongs in tests/model/recorded/, where the `model`
  * project runs it. It imports the machine's own module, so a change to the machine that alters
  * the recorded behaviour makes it fail, naming the step. Each step is written with only what it
- * changed in the snapshot (`saveRecording`); the replay rebuilds the whole snapshots.
+ * changed in the snapshot (`saveRecording`); the replay rebuilds the whole snapshots. The player's
+ * tokens are written as placeholders (`withPlaceholders`): the file holds none.
  */
 export function recordingToTestFile(recording: Recording): string {
   const name = recording.machine;
-  const json = JSON.stringify(saveRecording(recording), null, 2);
+  const json = JSON.stringify(saveRecording(withPlaceholders(recording)), null, 2);
   return [
     `// Recorded in the machine visualiser (/__machines) and saved with "Save as test".`,
     `// Replays every step against machines/${name} and compares each snapshot.`,

@@ -5,14 +5,15 @@ import { plainValue } from './recording';
  * jwt, the refresh token and the session token (fields of those names, in camelCase or snake_case,
  * and any field named `token`, `session` or `authorization` holding text), and anything anywhere
  * that reads like a JWT (`eyJ…`, three dot-separated base64url parts). A machine handed over in
- * an event (the app's member services) is named, not printed. "Save as test" still writes the
- * values as they were: a replay needs them.
+ * an event (the app's member services) is named, not printed. "Save as test" writes each secret
+ * as a placeholder of its own (`withPlaceholders`), the same one wherever the secret stood, so a
+ * replay compares as the site did and the file holds no token.
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_FIELD =
+export const SECRET_FIELD =
   /^(?:jwt|token|session|authorization|(?:refresh|session|access|id)_?token|bearer)$/i;
-const JWT_TEXT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+export const JWT_TEXT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const BEARER_TEXT = /(Bearer\s+)\S+/gi;
 
 /**
@@ -63,4 +64,51 @@ function walkPlain(value: unknown): unknown {
 export function showRedacted(value: unknown, max = 4000, indent = 2): string {
   const text = value === undefined ? 'undefined' : JSON.stringify(redactValue(value), null, indent);
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The shortest text taken for a secret (shorter values are flags, not tokens). */
+const MIN_SECRET = 8;
+
+/**
+ * A value with every secret in it (the strings of secret fields, anything that reads like a JWT)
+ * replaced by a placeholder: `[jwt 1]`, `[refreshToken 1]`, `[sessionToken 1]`. One secret gets
+ * one placeholder wherever it stands (in another field, inside a longer text), through the whole
+ * value, so what was equal stays equal and what differed still differs.
+ */
+export function withPlaceholders<T>(value: T): T {
+  const secrets = new Map<string, string>();
+  const counts = new Map<string, number>();
+  const name = (secret: string, kind: string) => {
+    if (secret.length < MIN_SECRET || secrets.has(secret)) return;
+    const n = (counts.get(kind) ?? 0) + 1;
+    counts.set(kind, n);
+    secrets.set(secret, `[${kind} ${n}]`);
+  };
+  const collect = (v: unknown, key: string | null) => {
+    if (typeof v === 'string') {
+      for (const jwt of v.match(JWT_TEXT) ?? []) name(jwt, 'jwt');
+      if (key !== null && SECRET_FIELD.test(key)) name(v, key);
+    } else if (Array.isArray(v)) {
+      for (const inner of v) collect(inner, null);
+    } else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) collect(inner, k);
+    }
+  };
+  collect(value, null);
+  if (secrets.size === 0) return value;
+  const longestFirst = [...secrets.entries()].sort(([a], [b]) => b.length - a.length);
+  const replace = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      return longestFirst.reduce(
+        (text, [secret, placeholder]) => text.split(secret).join(placeholder),
+        v,
+      );
+    }
+    if (Array.isArray(v)) return v.map(replace);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, replace(inner)]));
+    }
+    return v;
+  };
+  return replace(value) as T;
 }

@@ -7,12 +7,13 @@ import {
   type AnyStateMachine,
 } from 'xstate';
 import { describeEvent, type Chart } from './graph';
-import type { LiveHistory } from './inspector';
+import type { LiveHistory, TakenTransition } from './inspector';
 import {
   delayMs,
   describeStep,
   plainValue,
   recordSnapshot,
+  type GuardAnswers,
   type RecordedSnapshot,
   type RecordedStep,
   type Recording,
@@ -65,19 +66,35 @@ export class ManualClock {
  * by one that never settles (its outcome is sent with the `<id> done` / `<id> error` buttons),
  * and its timers run on a clock that moves only when asked (the `after <delay>` buttons). A crash
  * (an input the machine cannot start from, an action that throws) goes to `onError` and leaves
- * the actor in its `error` status; it is never thrown at the page.
+ * the actor in its `error` status; it is never thrown at the page. `answer`, when given, has the
+ * last word on every named guard: it gets the guard's name and the machine's own answer.
  */
 export function startSandbox(
   machine: AnyStateMachine,
   input: unknown,
   clock: ManualClock = new ManualClock(),
   onError: (error: unknown) => void = () => {},
+  answer?: (guard: string, own: boolean) => boolean,
 ): AnyActorRef {
   const names = Object.keys(machine.implementations.actors ?? {});
   const standIns = Object.fromEntries(
     names.map((name) => [name, fromPromise(() => new Promise<never>(() => {}))]),
   );
-  const actor = createActor(machine.provide({ actors: standIns } as never), { input, clock });
+  type Guard = (args: unknown, params: unknown) => unknown;
+  const guards = answer
+    ? Object.fromEntries(
+        Object.entries(machine.implementations.guards as Record<string, unknown>)
+          .filter((entry): entry is [string, Guard] => typeof entry[1] === 'function')
+          .map(([name, own]) => [
+            name,
+            (args: unknown, params: unknown) => answer(name, Boolean(own(args, params))),
+          ]),
+      )
+    : {};
+  const actor = createActor(machine.provide({ actors: standIns, guards } as never), {
+    input,
+    clock,
+  });
   actor.subscribe({ error: onError });
   actor.start();
   return actor;
@@ -287,7 +304,17 @@ export function recordingFromLive(
   history: LiveHistory,
 ): { recording: Recording; differsAt: string | null } {
   const clock = new ManualClock();
-  const actor = startSandbox(machine, history.input, clock);
+  // The guards the site answered at the step being replayed (from the transitions it took), and
+  // those of them where the machine alone answers otherwise: the app's own answers, recorded.
+  let site = new Map<string, boolean>();
+  let differing: GuardAnswers = {};
+  const answer = (guard: string, own: boolean) => {
+    const said = site.get(guard);
+    if (said === undefined || said === own) return own;
+    differing[guard] = said;
+    return said;
+  };
+  const actor = startSandbox(machine, history.input, clock, () => {}, answer);
   const snapshot = () => recordSnapshot(actor.getSnapshot() as AnyMachineSnapshot);
   const same = (a: RecordedSnapshot, b: RecordedSnapshot) =>
     JSON.stringify(a) === JSON.stringify(b);
@@ -297,6 +324,8 @@ export function recordingFromLive(
   const steps: RecordedStep[] = [];
   try {
     for (const live of history.steps) {
+      site = siteGuardAnswers(machine, live.taken ?? []);
+      differing = {};
       const delay = describeEvent(live.event.type).delay;
       const length = delay
         ? delayMs(machine, delay, actor.getSnapshot() as AnyMachineSnapshot, cause)
@@ -313,6 +342,7 @@ export function recordingFromLive(
         cause = live.event;
         step = { kind: 'event', at: live.at, event: live.event, snapshot: live.snapshot };
       }
+      if (Object.keys(differing).length > 0) step.answers = differing;
       steps.push(step);
       if (differsAt === null && !same(snapshot(), live.snapshot)) {
         differsAt = `step ${steps.length} (${describeStep(step)})`;
@@ -331,4 +361,39 @@ export function recordingFromLive(
     },
     differsAt,
   };
+}
+
+/** A guard written by name (`'isWalletInstalled'`, `{ type: 'isWalletInstalled', params }`). */
+function namedGuard(guard: unknown): string | null {
+  if (typeof guard === 'string') return guard;
+  if (guard && typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') {
+    return guard.type;
+  }
+  return null;
+}
+
+/**
+ * What the site's guards answered, read from the transitions it took: the one taken held, the
+ * ones before it in its list (tried first, in the order written) did not. Guards written inline
+ * or combined (`and(…)`) are the machine's own and not read.
+ */
+export function siteGuardAnswers(
+  machine: AnyStateMachine,
+  taken: readonly TakenTransition[],
+): Map<string, boolean> {
+  const answers = new Map<string, boolean>();
+  for (const { source, event, index } of taken) {
+    let list: readonly { guard?: unknown }[] | undefined;
+    try {
+      const node = machine.getStateNodeById(source);
+      list = event === '' ? node.always : node.transitions.get(event);
+    } catch {
+      continue;
+    }
+    list?.slice(0, index + 1).forEach((t, i) => {
+      const guard = namedGuard(t.guard);
+      if (guard) answers.set(guard, i === index);
+    });
+  }
+  return answers;
 }

@@ -7,13 +7,22 @@ import {
   type SocketCommand,
   type SocketEvent,
 } from '../../machines/realtime/realtime.types';
+import { jwtExpiresAt } from '../app/jwtExpiry';
 
 /**
  * The browser side of the realtime machine: a `fromCallback` socket actor (one actor = one
  * connection; stopping it closes the socket normally) and a network actor that reports the
  * browser's online/offline events. Credentials go in the first frame, never in the URL, and are
  * read at each connect so a reconnect uses the current jwt.
+ *
+ * The server closes a signed-in socket (4401) when its jwt expires, unless the socket sent a fresh
+ * jwt first: JWT_RENEW_LEAD_MS before the jwt's `exp` the actor asks for a fresh one (the one an
+ * API call's refresh already brought, else the auth service's single-flight refresh) and sends it
+ * in an `auth` frame on the open socket, so the connection carries on without a reconnect.
  */
+
+/** How long before its jwt expires a signed-in socket sends a fresh one (at most half its life). */
+export const JWT_RENEW_LEAD_MS = 60_000;
 
 /** The running actor system, to find the auth service in. */
 export type SystemLike = { get(id: string): AnyActorRef | undefined };
@@ -28,8 +37,11 @@ export type BrowserSocketOptions = {
   url: string | (() => string);
   /** The current jwt and visitor session token (read at every connect). */
   credentials: (system: SystemLike) => SocketCredentials;
-  /** Called once when the server refuses a jwt; true when a fresh one is now available. */
-  renewJwt?: (system: SystemLike, usedJwt: string) => Promise<boolean>;
+  /**
+   * A jwt fresher than `usedJwt`, or null when there is none (signed out). Called when the server
+   * refuses a jwt (then once) and before the socket's jwt expires (to renew it on the socket).
+   */
+  renewJwt?: (system: SystemLike, usedJwt: string) => Promise<string | null>;
   WebSocketImpl?: typeof WebSocket;
   now?: () => number;
   /** Where ignored frames are reported (never with their content). */
@@ -48,6 +60,33 @@ export function createSocketActor(options: BrowserSocketOptions) {
     const credentials = options.credentials(system);
     const ws = new Impl(url);
     let stopped = false;
+    /** The jwt the socket is signed in with now (the first frame's, then each renewal's). */
+    let usedJwt = credentials.jwt || null;
+    let renewal: ReturnType<typeof setTimeout> | undefined;
+
+    /** Before `jwt` expires, a fresh one goes to the server on this socket. */
+    const scheduleRenewal = (jwt: string) => {
+      const expiresAt = jwtExpiresAt(jwt);
+      const renewJwt = options.renewJwt;
+      if (expiresAt === null || !renewJwt) return;
+      const left = expiresAt - now();
+      const lead = Math.min(JWT_RENEW_LEAD_MS, Math.max(0, left / 2));
+      renewal = setTimeout(
+        () => {
+          renewJwt(system, jwt).then(
+            (fresh) => {
+              if (stopped || !fresh || fresh === jwt || ws.readyState !== Impl.OPEN) return;
+              usedJwt = fresh;
+              ws.send(JSON.stringify({ type: 'auth', jwt: fresh, timestamp: now() }));
+              scheduleRenewal(fresh);
+            },
+            // No fresh jwt (a failed refresh logs out, which closes the socket): nothing to send.
+            () => {},
+          );
+        },
+        Math.max(0, left - lead),
+      );
+    };
 
     ws.onopen = () => {
       ws.send(
@@ -58,6 +97,7 @@ export function createSocketActor(options: BrowserSocketOptions) {
           timestamp: now(),
         }),
       );
+      if (usedJwt) scheduleRenewal(usedJwt);
     };
     ws.onmessage = (event: MessageEvent) => {
       const receivedAt = now();
@@ -70,12 +110,13 @@ export function createSocketActor(options: BrowserSocketOptions) {
       sendBack({ type: 'socket.ignored', reason: parsed.reason, receivedAt });
     };
     ws.onclose = (event: CloseEvent) => {
+      clearTimeout(renewal);
       if (stopped) return;
       const report = (code: number) => {
         if (!stopped) sendBack({ type: 'socket.closed', code, reason: event.reason });
       };
-      if (event.code === CLOSE_UNAUTHORIZED && credentials.jwt && options.renewJwt) {
-        options.renewJwt(system, credentials.jwt).then(
+      if (event.code === CLOSE_UNAUTHORIZED && usedJwt && options.renewJwt) {
+        options.renewJwt(system, usedJwt).then(
           (renewed) => report(renewed ? CLOSE_RENEWED : CLOSE_UNAUTHORIZED),
           () => report(CLOSE_UNAUTHORIZED),
         );
@@ -98,6 +139,7 @@ export function createSocketActor(options: BrowserSocketOptions) {
 
     return () => {
       stopped = true;
+      clearTimeout(renewal);
       ws.onmessage = null;
       ws.onclose = null;
       if (ws.readyState === Impl.OPEN) ws.close(1000, 'normal closure');

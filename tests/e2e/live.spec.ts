@@ -1,8 +1,14 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { postApi, readOutboxCode, registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
-import { airdrop, getBalance, newTestKey, sendSol } from '../support/fakeWallets';
-import { buyTicket, framesDrawn, signInNewUser, uniqueEmail } from '../support/pages';
+import {
+  buyTicket,
+  framesDrawn,
+  openFreshInviteTab,
+  payFromAnotherWallet,
+  signInNewUser,
+  uniqueEmail,
+} from '../support/pages';
 
 /**
  * The live site with all its actors at once, on the real local server and chain: an inviter (A)
@@ -50,25 +56,6 @@ async function signInThroughDialog(page: Page, baseURL: string, email: string, p
   await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible();
 }
 
-/**
- * Pays the ticket from a funded key to the address the player's own page shows: the price the
- * page asks for plus `extra` lamports. Answers the lamports sent.
- */
-async function payFromAnotherWallet(page: Page, baseURL: string, extra: number) {
-  await page.getByRole('tab', { name: 'Get Ticket' }).click();
-  const address = (await page.getByTestId('payment-address').textContent())?.trim() ?? '';
-  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  const priceText = (await page.locator('.ticket-amount strong').textContent()) ?? '';
-  const price = Math.round(Number(/^(\d+(?:\.\d+)?) SOL$/.exec(priceText.trim())?.[1]) * ONE_SOL);
-  expect(price, `price text ${priceText}`).toBeGreaterThan(0);
-  const lamports = price + extra;
-  const payer = newTestKey();
-  await airdrop(baseURL, payer.publicKey, 2 * ONE_SOL);
-  await sendSol(baseURL, payer, address, lamports);
-  expect(await getBalance(baseURL, address)).toBe(lamports);
-  return lamports;
-}
-
 test('an inviter sees friends register and buy, then Access Granted!, without a reload; no false receipt', async ({
   browser,
   baseURL,
@@ -84,12 +71,7 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     a.on('framenavigated', (frame) => {
       if (frame === a.mainFrame()) navigations += 1;
     });
-    await a.getByRole('tab', { name: 'Invite' }).click();
-    const link = (await a.getByTestId('invite-link').getAttribute('data-link')) ?? '';
-    const code = /\/r\/([A-Za-z0-9]+)$/.exec(link)?.[1] ?? '';
-    expect(code, `invite link ${link}`).not.toBe('');
-    await expect(a.getByTestId('counter-registered')).toHaveText('0');
-    await expect(a.getByTestId('counter-confirmed')).toHaveText('0/2');
+    const code = await openFreshInviteTab(a);
 
     // B and C follow the link and sign up: A's counters move.
     await signInThroughDialog(b, baseURL!, uniqueEmail('friend-b'), `/r/${code}`);

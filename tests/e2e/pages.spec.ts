@@ -436,6 +436,45 @@ test.describe('docs', () => {
     }
   });
 
+  test('on a phone a guide opens on its text, the contents one tap away; Next lands on the next text', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/docs/lore');
+    await waitForApp(page);
+    const sidebar = page.getByRole('navigation', { name: 'Docs' });
+    const contents = sidebar.getByRole('button', { name: /^Contents/ });
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText('Lore');
+    await expect(title).toBeInViewport();
+    // The article's first words are on the first screen, under the folded contents.
+    await expect(page.locator('.docs-body p').first()).toBeInViewport();
+    await expect(contents).toHaveAttribute('aria-expanded', 'false');
+    await expect(sidebar.getByRole('link', { name: 'Fights' })).toBeHidden();
+
+    await contents.click();
+    await expect(contents).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar.getByRole('link')).toHaveCount(1 + GUIDES.length + LEGAL.length);
+    await sidebar.getByRole('link', { name: 'Fights' }).click();
+    await expect(title).toHaveText('Fights');
+    await expect(contents, 'a chosen guide folds the contents again').toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    // Next from the end of the text: the next guide's title and text, not the contents.
+    await page.getByRole('link', { name: /^Next/ }).click();
+    await expect(title).not.toHaveText('Fights');
+    await expect(title).toBeInViewport();
+    await expect(page.locator('.docs-body p').first()).toBeInViewport();
+    await expect(sidebar.getByRole('link', { name: 'Fights' })).toBeHidden();
+
+    // A wide screen shows the contents always, with no button.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(contents).toBeHidden();
+    await expect(sidebar.getByRole('link', { name: 'Fights' })).toBeVisible();
+  });
+
   test('docs pages: no overflow at 360 px, no axe violations', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const id of ['intro', 'terms']) {

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../support/e2e';
 import { E2E_SITE_DIR, ROOT, type RunningServer } from '../support/local-server';
-import { keepScreenshot, signInPage, uniqueEmail, useTheme, waitForApp } from '../support/pages';
+import {
+  keepScreenshot,
+  openDocsContents,
+  signInPage,
+  uniqueEmail,
+  useTheme,
+  waitForApp,
+} from '../support/pages';
 import { readOutboxCode, registerUser } from '../support/api';
 
 /**
@@ -141,11 +148,11 @@ const dataFolder = () => {
 
 /** Clicks every guide and legal page in the docs sidebar; each shows its own text. */
 async function readEveryGuide(page: Page) {
-  const links = page.getByRole('navigation', { name: 'Docs' }).getByRole('link');
+  const links = (await openDocsContents(page)).getByRole('link');
   const titles = (await links.allTextContents()).filter((t) => !t.includes('Back to Home'));
   expect(titles.length).toBe(11);
   for (const title of titles) {
-    await page.getByRole('navigation', { name: 'Docs' }).getByRole('link', { name: title }).click();
+    await (await openDocsContents(page)).getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const body = page.locator('.docs-body');
     await expect(body).not.toHaveClass(/docs-body-loading/);
@@ -294,7 +301,7 @@ for (const device of DEVICES) {
     }) => {
       const server = await openOnServer(page, freshServer, '/docs/lore');
       await server.stop();
-      const sidebar = page.getByRole('navigation', { name: 'Docs' });
+      const sidebar = await openDocsContents(page);
       const card = page.locator('#docs-article').getByRole('alert');
       await sidebar.getByRole('link', { name: 'Fights' }).click();
       await expect(card).toContainText(CONNECT);
@@ -302,7 +309,7 @@ for (const device of DEVICES) {
       // The chrome stays: header, sidebar, the guide's title.
       await expect(page.getByRole('heading', { level: 1, name: 'Fights' })).toBeVisible();
       await notBlank(page);
-      await sidebar.getByRole('link', { name: 'Weapons & Packs' }).click();
+      await (await openDocsContents(page)).getByRole('link', { name: 'Weapons & Packs' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Weapons & Packs' })).toBeVisible();
       await expect(card).toContainText(CONNECT);
       await page.goBack();
@@ -409,10 +416,7 @@ for (const device of DEVICES)
       await page.goto(`${server.url}/docs/lore`);
       await settled(page);
       await server.stop();
-      await page
-        .getByRole('navigation', { name: 'Docs' })
-        .getByRole('link', { name: 'Fights' })
-        .click();
+      await (await openDocsContents(page)).getByRole('link', { name: 'Fights' }).click();
       const card = page.locator('#docs-article').getByRole('alert');
       await expect(card).toContainText(CONNECT);
       await card.scrollIntoViewIfNeeded();

@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { machineToChart } from '../../src/devtools/graph';
-import { registerUser, type RegisteredUser } from '../support/api';
+import { registerUser } from '../support/api';
 import { expect, test } from '../support/e2e';
+import { openSignedIn, replaySaved } from '../support/visualiser';
 
 /**
  * The machine visualiser exists in development / local builds only: /__machines draws every
@@ -296,57 +296,6 @@ async function continueWithEmail(dialog: Locator, email: string) {
   await expect(dialog.getByRole('heading', { name: 'Verify E-mail' })).toBeVisible();
 }
 
-/**
- * A file "Save as test" downloaded, put where QA puts it (tests/model/recorded/): the model project
- * replays it and passes; against the machine with `fault` provided it fails with `failure`.
- * Returns the file's text.
- */
-function replaySaved(
-  downloaded: string,
-  { machine, fault, failure }: { machine: string; fault: string; failure: RegExp },
-): string {
-  const dir = join(ROOT, 'tests/model/recorded');
-  const id = `tmp-e2e-${process.pid}-${Date.now()}`;
-  const saved = join(dir, `${id}.recorded.test.ts`);
-  const faulty = join(dir, `${id}.faulty.ts`);
-  const broken = join(dir, `${id}.broken.recorded.test.ts`);
-  const source = `../../../machines/${machine}/${machine}.machine`;
-  try {
-    const text = readFileSync(downloaded, 'utf8');
-    writeFileSync(saved, text);
-    expect(text).toContain(`from '${source}'`);
-    const pass = runModel(saved);
-    expect(pass.output).toMatch(/1 passed/);
-    expect(pass.status, pass.output).toBe(0);
-
-    writeFileSync(
-      faulty,
-      [
-        `import { ${machine}Machine as chart } from '${source}';`,
-        `export const ${machine}Machine = chart.provide(${fault});`,
-        '',
-      ].join('\n'),
-    );
-    writeFileSync(broken, text.replace(source, `./${id}.faulty`));
-    const fail = runModel(broken);
-    expect(fail.status, fail.output).not.toBe(0);
-    expect(fail.output).toMatch(failure);
-    return text;
-  } finally {
-    for (const file of [saved, faulty, broken]) rmSync(file, { force: true });
-  }
-}
-
-/** Runs the model project on one file, as QA would: `npx vitest run --project model <file>`. */
-function runModel(file: string): { status: number | null; output: string } {
-  const run = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model', file],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' } },
-  );
-  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
-}
-
 test('"Save as test" on a live actor of the site (another tab) gives a file the model project replays and that fails when the behaviour breaks', async ({
   page,
   context,
@@ -582,23 +531,6 @@ test('charts are drawn at 100 % with readable labels, and zoom, fit and pan', as
   expect(await labelHeight()).toBeCloseTo(atFull, 1);
 });
 
-/** Stores the tokens a signed-in browser keeps (§3 storage keys), then opens the home page. */
-async function openSignedIn(page: Page, user: RegisteredUser): Promise<void> {
-  await page.addInitScript(
-    (tokens) => {
-      localStorage.setItem('jwt', tokens.jwt);
-      localStorage.setItem('refreshToken', tokens.refreshToken);
-      localStorage.setItem('sessionToken', tokens.sessionToken);
-    },
-    { jwt: user.jwt, refreshToken: user.refreshToken, sessionToken: user.sessionToken },
-  );
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Exit' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected', {
-    timeout: 15_000,
-  });
-}
-
 test('the event log hides the realtime heartbeat, filters by actor and type, and shows no token', async ({
   page,
   context,
@@ -635,7 +567,8 @@ test('the event log hides the realtime heartbeat, filters by actor and type, and
 
   // By actor, and by a part of the event type.
   await log.getByLabel('Actor').selectOption('realtime (other tab)');
-  for (const text of await entries.allTextContents()) expect(text).toContain('→ realtime');
+  for (const route of await entries.getByTestId('event-route').allTextContents())
+    expect(route).toMatch(/^realtime → |→ realtime \(other tab\)$/);
   await log.getByLabel('Actor').selectOption('');
   await log.getByLabel('Event type').fill('userData.');
   await expect(entries.first()).toBeVisible();

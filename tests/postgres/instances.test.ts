@@ -47,8 +47,8 @@ afterAll(async () => {
   await dropDatabaseFor(shared);
 });
 
-/** A signed-in socket on `server`'s notifications room, recording the events it hears. */
-async function listen(server: RunningServer, user: RegisteredUser) {
+/** A signed-in socket in `room` on `server` (notifications by default), recording what it hears. */
+async function listen(server: RunningServer, user: RegisteredUser, room = 'notifications') {
   const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws`);
   sockets.push(ws);
   const frames: ServerFrame[] = [];
@@ -58,8 +58,7 @@ async function listen(server: RunningServer, user: RegisteredUser) {
     ws.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as ServerFrame;
       frames.push(frame);
-      if (frame.type === 'welcome')
-        ws.send(JSON.stringify({ type: 'join', room: 'notifications', timestamp: 1 }));
+      if (frame.type === 'welcome') ws.send(JSON.stringify({ type: 'join', room, timestamp: 1 }));
       if (frame.type === 'joined') done();
     });
   });
@@ -75,6 +74,19 @@ async function listen(server: RunningServer, user: RegisteredUser) {
         .filter((f) => f.type === 'room_message')
         .map((f) => String((f.data as { event?: string } | undefined)?.event)),
     closedWith: () => closedWith,
+    /** The chat messages heard in the room. */
+    chat: () =>
+      frames.flatMap((f) => (f.type === 'room_message' && f.room === room ? [f.message] : [])),
+    /** The member count of the room's last presence update. */
+    members: () => {
+      const updates = frames.flatMap((f) =>
+        f.type === 'room_update' && f.room === room ? [f.data as { members?: number }] : [],
+      );
+      return updates.at(-1)?.members;
+    },
+    say: (message: string) =>
+      ws.send(JSON.stringify({ type: 'message', room, message, timestamp: Date.now() })),
+    leave: () => ws.close(1000),
   };
 }
 
@@ -115,5 +127,23 @@ describe('two instances on one Postgres', () => {
     expect(exit.status).toBe(200);
     expect(await until(() => tab.closedWith() !== undefined)).toBe(true);
     expect(tab.closedWith()).toBe(4401);
+  });
+
+  it('a room is one room across instances: chat from either reaches both, and presence counts both', async () => {
+    const here = await listen(one, await registerUser(one.url, 'chat-one@instances.test'), 'chat');
+    const there = await listen(two, await registerUser(two.url, 'chat-two@instances.test'), 'chat');
+    expect(await until(() => here.members() === 2 && there.members() === 2, 5_000)).toBe(true);
+
+    there.say('hello from instance two');
+    expect(await until(() => here.chat().includes('hello from instance two'))).toBe(true);
+    // The longest chat message (15,000 characters, some of two bytes in UTF-8, in one 16 KiB
+    // frame) arrives whole.
+    const long = `${'a'.repeat(14_000)}${'ж'.repeat(1_000)}`;
+    here.say(long);
+    expect(await until(() => there.chat().includes(long))).toBe(true);
+    expect(there.chat().filter((m) => m === long)).toHaveLength(1);
+
+    there.leave();
+    expect(await until(() => here.members() === 1, 5_000)).toBe(true);
   });
 });

@@ -59,7 +59,9 @@ async function watch(page: Page): Promise<PageWatch> {
       seen.consoleErrors.push(`${message.text()}${at.url ? ` (${at.url}:${at.lineNumber})` : ''}`);
     }
   });
-  page.on('pageerror', (error) => seen.pageErrors.push(error.stack ?? String(error)));
+  // An error thrown without frames (a failed dynamic import's rejection) reaches Playwright with
+  // an empty stack: its name and message are then what is kept.
+  page.on('pageerror', (error) => seen.pageErrors.push(error.stack || String(error)));
   await page.exposeFunction(CSP_BINDING, (violation: CspViolation) => {
     seen.cspViolations.push(violation);
   });

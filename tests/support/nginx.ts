@@ -28,7 +28,30 @@ export type Nginx = {
 export type NginxOptions = {
   /** The instances, as `host:port` (round-robin between them). */
   instances: readonly string[];
+  /**
+   * Lets a test choose the instance of each browser: a request with the cookie
+   * `smw_test_instance=N` goes to instance N (1-based), any other request round-robin as
+   * deployed. The site never sets that cookie: only a test's browser context carries it.
+   */
+  pinByCookie?: boolean;
 };
+
+/** The cookie a test sets on a browser context to pin it to one instance (`pinByCookie`). */
+export const PIN_COOKIE = 'smw_test_instance';
+
+/** The deployment's configuration with `proxy_pass` to the instance a pinned request names. */
+function pinnedConfig(listen: string, instances: readonly string[]): string {
+  const deployed = proxyConfig(listen, instances);
+  const pass = '        proxy_pass http://smw;';
+  if (!deployed.includes(pass)) throw new Error('nginx: the proxy configuration has no proxy_pass');
+  const targets = instances.map((instance, i) => `    "${i + 1}" ${instance};`).join('\n');
+  return `map $cookie_${PIN_COOKIE} $smw_target {
+    default smw;
+${targets}
+}
+
+${deployed.replace(pass, '        proxy_pass http://$smw_target;')}`;
+}
 
 export const NGINX_HELP =
   'nginx is needed for the proxy tests: apt-get install -y nginx (or set NGINX_PATH)';
@@ -67,7 +90,7 @@ export function proxyConfig(listen: string, instances: readonly string[]): strin
 }
 
 upstream smw {
-${instances.map((instance) => `    server ${instance} max_fails=1 fail_timeout=5s;`).join('\n')}
+${instances.map((instance) => `    server ${instance} max_fails=0;`).join('\n')}
     keepalive 32;
 }
 
@@ -82,6 +105,7 @@ server {
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_set_header Upgrade $http_upgrade;
         proxy_set_header Connection $connection_upgrade;
+        proxy_connect_timeout 2s;
         proxy_read_timeout 150s;
         proxy_next_upstream error timeout http_502 http_503;
     }
@@ -139,7 +163,7 @@ http {
     uwsgi_temp_path ${prefix}/tmp/uwsgi;
     scgi_temp_path ${prefix}/tmp/scgi;
 
-${proxyConfig(`127.0.0.1:${port}`, options.instances)
+${(options.pinByCookie ? pinnedConfig : proxyConfig)(`127.0.0.1:${port}`, options.instances)
   .split('\n')
   .map((line) => (line ? `    ${line}` : line))
   .join('\n')}}

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './e2e';
 import { postApi, registerUser, type RegisteredUser } from './api';
+import { airdrop, getBalance, newTestKey, sendSol } from './fakeWallets';
 import { rpc } from './rpc';
 
 /** Browser tests of the pages: sign a user in over HTTP and hand the tokens to the page. */
@@ -123,3 +124,55 @@ export type { RegisteredUser };
 /** An iPhone's Safari: phones get the link into the Phantom app instead of an extension to install. */
 export const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const ONE_SOL = 1_000_000_000;
+
+/**
+ * Opens the Invite tab of a signed-in page with no friends yet (counters at 0 and 0/2) and
+ * answers the invite code of its link.
+ */
+export async function openFreshInviteTab(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Invite' }).click();
+  const link = (await page.getByTestId('invite-link').getAttribute('data-link')) ?? '';
+  const code = /\/r\/([A-Za-z0-9]+)$/.exec(link)?.[1] ?? '';
+  expect(code, `invite link ${link}`).not.toBe('');
+  await expect(page.getByTestId('counter-registered')).toHaveText('0');
+  await expect(page.getByTestId('counter-confirmed')).toHaveText('0/2');
+  return code;
+}
+
+/**
+ * Pays the ticket from a funded key to the address the player's own page shows, straight
+ * through the chain's JSON-RPC at `chainUrl` (a wallet app, no extension): the price the page
+ * asks for plus `extra` lamports. Answers the lamports sent.
+ */
+export async function payFromAnotherWallet(
+  page: Page,
+  chainUrl: string,
+  extra: number,
+): Promise<number> {
+  await page.getByRole('tab', { name: 'Get Ticket' }).click();
+  const address = (await page.getByTestId('payment-address').textContent())?.trim() ?? '';
+  expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+  const priceText = (await page.locator('.ticket-amount strong').textContent()) ?? '';
+  const price = Math.round(Number(/^(\d+(?:\.\d+)?) SOL$/.exec(priceText.trim())?.[1]) * ONE_SOL);
+  expect(price, `price text ${priceText}`).toBeGreaterThan(0);
+  const lamports = price + extra;
+  const payer = newTestKey();
+  await airdrop(chainUrl, payer.publicKey, 2 * ONE_SOL);
+  await sendSol(chainUrl, payer, address, lamports);
+  expect(await getBalance(chainUrl, address)).toBe(lamports);
+  return lamports;
+}
+
+/**
+ * Opens the docs' contents where a phone folds them behind the Contents button (a wider screen
+ * shows them always); answers the sidebar.
+ */
+export async function openDocsContents(page: Page) {
+  const sidebar = page.getByRole('navigation', { name: 'Docs' });
+  const toggle = sidebar.getByRole('button', { name: /^Contents/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+    await toggle.click();
+  return sidebar;
+}

@@ -14,6 +14,9 @@ import { storeEnv } from './testStore';
  */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** Turns the node command and its arguments into the command to spawn. */
+export type Launch = (command: string, args: string[]) => { command: string; args: string[] };
+
 export type ServerProcess = {
   /** Builds the bundle (once per test file); nothing to build when run through tsx. */
   build(): Promise<void>;
@@ -21,8 +24,11 @@ export type ServerProcess = {
   child(): ChildProcess | undefined;
   /** node's arguments that run the server (the bundle, or server/main.ts through tsx). */
   args(): string[];
-  /** Starts the server with `env` over the test's environment; resolves with its URL. */
-  start(env: Record<string, string>): Promise<string>;
+  /**
+   * Starts the server with `env` over the test's environment; resolves with its URL. `launch`
+   * wraps the node command (to start it inside another mount namespace, say).
+   */
+  start(env: Record<string, string>, launch?: Launch): Promise<string>;
   /** Everything the running server printed so far (stdout and stderr). */
   output(): string;
   /** SIGKILL, resolved once the process has exited. */
@@ -60,9 +66,10 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
         logLevel: 'warning',
       });
     },
-    async start(env) {
+    async start(env, launch = (command, args) => ({ command, args })) {
       const store = await storeEnv(env.DATA_DIR);
-      const proc = spawn(process.execPath, args(), {
+      const launched = launch(process.execPath, args());
+      const proc = spawn(launched.command, launched.args, {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, sendTo, type AnyActorRef } from 'xstate';
 import {
   CLOSE_RENEWED,
+  JWT_RENEW_LEAD_MS,
   createNetworkActor,
   createSignInWatch,
   createSocketActor,
@@ -147,7 +148,7 @@ describe('browser socket actor', () => {
   });
 
   it('renews a refused jwt once and reports a retryable close', async () => {
-    const renewJwt = vi.fn(async () => true);
+    const renewJwt = vi.fn(async () => 'fresh-jwt');
     const { ws, received } = run({ renewJwt });
     ws.open();
     ws.serverCloses(4401);
@@ -155,6 +156,86 @@ describe('browser socket actor', () => {
       expect(received).toContainEqual({ type: 'socket.closed', code: CLOSE_RENEWED, reason: '' }),
     );
     expect(renewJwt).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('browser socket actor: a jwt renewed on the open socket before it expires', () => {
+  /** A jwt of the shape the server signs, expiring `exp` seconds after the epoch. */
+  const jwtExpiringAt = (exp: number, id: string) =>
+    `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: '1', exp })).replace(/=+$/, '')}.${id}`;
+  const authFrames = (ws: FakeWebSocket) =>
+    ws.sent
+      .map((t) => JSON.parse(t) as { type: string; jwt?: string })
+      .filter((f) => f.type === 'auth');
+  afterEach(() => vi.useRealTimers());
+
+  it('sends a fresh jwt 60 s before exp (not at exp − 60 s − 1 ms), then again before the fresh one expires', async () => {
+    vi.useFakeTimers({ now: 1_000_000_000 });
+    const start = Date.now();
+    const first = jwtExpiringAt(start / 1000 + 900, 'first');
+    const second = jwtExpiringAt(start / 1000 + 1800, 'second');
+    const renewJwt = vi.fn(async (_system: unknown, used: string) =>
+      used === first ? second : jwtExpiringAt(start / 1000 + 2700, 'third'),
+    );
+    const { ws, received } = run({
+      credentials: () => ({ jwt: first, session: 'secret-session' }),
+      renewJwt,
+      now: () => Date.now(),
+    });
+    ws.open();
+    expect(authFrames(ws).map((f) => f.jwt)).toEqual([first]);
+    await vi.advanceTimersByTimeAsync(900_000 - JWT_RENEW_LEAD_MS - 1);
+    expect(renewJwt).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(renewJwt).toHaveBeenCalledWith(expect.anything(), first);
+    expect(authFrames(ws).map((f) => f.jwt)).toEqual([first, second]);
+    // The socket stays open: no close is reported, no reconnect is needed.
+    expect(received.filter((e) => e.type === 'socket.closed')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(renewJwt).toHaveBeenLastCalledWith(expect.anything(), second);
+    expect(authFrames(ws)).toHaveLength(3);
+  });
+
+  it('sends nothing when no fresh jwt can be had, and a 4401 after a renewal renews the jwt it used last', async () => {
+    vi.useFakeTimers({ now: 1_000_000_000 });
+    const start = Date.now();
+    const first = jwtExpiringAt(start / 1000 + 120, 'first');
+    const second = jwtExpiringAt(start / 1000 + 240, 'second');
+    const renewJwt = vi.fn(async (_system: unknown, used: string) =>
+      used === first ? second : null,
+    );
+    const { ws, received } = run({
+      credentials: () => ({ jwt: first }),
+      renewJwt,
+      now: () => Date.now(),
+    });
+    ws.open();
+    // At most half the jwt's life ahead: 60 s before a 120 s jwt's exp.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(authFrames(ws).map((f) => f.jwt)).toEqual([first, second]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(renewJwt).toHaveBeenLastCalledWith(expect.anything(), second);
+    expect(authFrames(ws)).toHaveLength(2);
+    ws.serverCloses(4401);
+    await vi.waitFor(() =>
+      expect(received).toContainEqual({ type: 'socket.closed', code: 4401, reason: '' }),
+    );
+    expect(renewJwt).toHaveBeenLastCalledWith(expect.anything(), second);
+  });
+
+  it('stops renewing once stopped', async () => {
+    vi.useFakeTimers({ now: 1_000_000_000 });
+    const first = jwtExpiringAt(Date.now() / 1000 + 900, 'first');
+    const renewJwt = vi.fn(async () => 'fresh');
+    const { actor, ws } = run({
+      credentials: () => ({ jwt: first }),
+      renewJwt,
+      now: () => Date.now(),
+    });
+    ws.open();
+    actor.stop();
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(renewJwt).not.toHaveBeenCalled();
   });
 });
 

@@ -15,8 +15,9 @@ import {
 /**
  * The realtime service with its browser parts: it connects while the auth service holds a jwt
  * and closes normally when it is gone; the socket reads the current jwt from the auth
- * service and the visitor session token from storage at every connect, and a refused jwt is
- * renewed once through the auth service's single-flight refresh.
+ * service and the visitor session token from storage at every connect; a refused jwt is renewed
+ * once through the auth service's single-flight refresh, and a jwt about to expire is renewed on
+ * the open socket the same way (the server closes a socket whose jwt expires).
  */
 /**
  * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
@@ -50,10 +51,9 @@ export function provideRealtime(deps: { storage: KeyValueStorage }) {
     },
     renewJwt: async (system, usedJwt) => {
       try {
-        await systemTokenSource(system).renewJwt(usedJwt);
-        return true;
+        return await systemTokenSource(system).renewJwt(usedJwt);
       } catch {
-        return false;
+        return null;
       }
     },
   });

@@ -1,4 +1,4 @@
-import { Suspense, use, type MouseEvent } from 'react';
+import { Suspense, use, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PartBoundary } from '../common/PartBoundary';
 import { usePageTitle } from '../common/usePageTitle';
@@ -59,6 +59,40 @@ function SidebarList({
   );
 }
 
+/**
+ * The docs' sidebar. On a phone (under 900 px) the lists fold behind a Contents button, so each
+ * guide opens on its text with the contents one tap away; a wider screen shows them always (the
+ * button is not drawn). Keyed by the guide: a new guide starts folded.
+ */
+function DocsSidebar({ current, currentTitle }: { current: string; currentTitle: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <nav className="docs-sidebar" aria-label="Docs" data-open={open ? 'true' : 'false'}>
+      <div className="docs-sidebar-bar">
+        <Link href="/" className="docs-back">
+          <span aria-hidden="true">←</span> Back to Home
+        </Link>
+        <button
+          type="button"
+          className="docs-contents-toggle"
+          aria-expanded={open}
+          aria-controls="docs-contents"
+          onClick={() => setOpen(!open)}
+        >
+          Contents<span className="docs-contents-current"> · {currentTitle}</span>
+          <span aria-hidden="true" className="docs-contents-chevron">
+            ▾
+          </span>
+        </button>
+      </div>
+      <div id="docs-contents" className="docs-sidebar-lists">
+        <SidebarList title="Contents" docs={GUIDES} current={current} />
+        <SidebarList title="Legal" docs={LEGAL} current={current} />
+      </div>
+    </nav>
+  );
+}
+
 /** The docs page (§2 Docs page): sidebar, article with read time, previous / next guides. */
 export function DocsPage() {
   const [location, navigate] = useLocation();
@@ -80,13 +114,7 @@ export function DocsPage() {
     <div className="docs">
       <SiteHeader skipTo="#docs-article" />
       <div className="container docs-layout">
-        <nav className="docs-sidebar" aria-label="Docs">
-          <Link href="/" className="docs-back">
-            <span aria-hidden="true">←</span> Back to Home
-          </Link>
-          <SidebarList title="Contents" docs={GUIDES} current={doc.id} />
-          <SidebarList title="Legal" docs={LEGAL} current={doc.id} />
-        </nav>
+        <DocsSidebar key={doc.id} current={doc.id} currentTitle={doc.title} />
         <main id="docs-article" className="docs-main">
           <article className="docs-article" onClick={onArticleClick}>
             <header className="docs-article-header">

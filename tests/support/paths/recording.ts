@@ -13,6 +13,7 @@ import {
   loadRecording,
   pickMachine,
   recordSnapshot,
+  type GuardAnswers,
   type RecordedSnapshot,
   type Recording,
   type SavedRecording,
@@ -27,7 +28,9 @@ import { PATHS_REPORT_DIR } from './run';
  * it is now, with the sandbox's stand-ins (invoked actors that never settle, outcomes sent as
  * events) and its clock (time moves only at a delay step). Every step's snapshot — state value,
  * status and context — must equal the recorded one; a delay must not fire at ms − 1 and must fire
- * at ms. A failure names the step, what was expected and what the machine did.
+ * at ms. A guard the app provides takes, at a step, the answer the site gave there (recorded with
+ * the step), so a run saved from the site replays without the app. A failure names the step, what
+ * was expected and what the machine did.
  */
 export function replayRecording(source: Record<string, unknown>, saved: SavedRecording): void {
   const recording = loadRecording(saved);
@@ -91,15 +94,19 @@ export function checkRecording(machine: AnyStateMachine, recording: Recording): 
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(recording.startedAt);
   const clock = new ManualClock();
+  // A guard the app provides answers at a step as the site answered it (recorded with the step).
+  let answers: GuardAnswers = {};
+  const answer = (guard: string, own: boolean) => answers[guard] ?? own;
   let actor: AnyActorRef | undefined;
   try {
-    actor = startSandbox(machine, recording.input, clock);
+    actor = startSandbox(machine, recording.input, clock, () => {}, answer);
     const started = actor;
     const now = (): RecordedSnapshot => recordSnapshot(started.getSnapshot() as AnyMachineSnapshot);
     compare('at the start', recording.initial, now());
     recording.steps.forEach((step, i) => {
       const where = `step ${i + 1} of ${recording.steps.length} (${describeStep(step)})`;
       vi.setSystemTime(step.at);
+      answers = step.answers ?? {};
       if (step.kind === 'event') {
         started.send(step.event);
       } else {

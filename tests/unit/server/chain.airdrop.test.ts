@@ -32,7 +32,7 @@ const airdrop = (args: string[], dataDir: string): Promise<Run> =>
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => done({ code, out, err }));
+    child.on('close', (code) => done({ code, out, err }));
   });
 
 /** A JSON-RPC endpoint of the test's that answers like a real node, noting every method asked. */

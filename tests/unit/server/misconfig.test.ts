@@ -79,7 +79,7 @@ function startProduction(
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       clearTimeout(timer);
       const ran = output.includes('Solana Mafia Wars is running at');
       done({ code: ran ? null : code, hung, ms: Date.now() - started, output });

@@ -28,6 +28,7 @@ import { openStore, type Store } from './store/engine';
 import { migrateStore } from './store/migrations';
 import { loadSecrets } from './store/secrets';
 import { shareEvents } from './store/sharedEvents';
+import { watchEndedSessions } from './store/endedSessions';
 import { createEventBus, type ServerEventBus } from './events';
 import { createApi } from './api';
 import { bearerAuth } from './bearerAuth';
@@ -56,7 +57,16 @@ import { capConnections } from './connectionCap';
 import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
 import { ROUTES } from './routes/index';
+import {
+  createDailyLog,
+  DAY_MS,
+  LOG_RETENTION_DAYS,
+  pruneLogFiles,
+  pruneStoredMail,
+  RETENTION_PASS_MS,
+} from './retention';
 import { createSessions } from './sessions';
+import { checkMailFrom } from './startChecks';
 import { sharedRateStore } from './rateStore';
 import {
   HSTS_MAX_AGE_SECONDS,
@@ -134,6 +144,13 @@ export type StartOptions = {
   trustProxy?: readonly string[];
   /** How long a readiness outcome stands, in ms (server/ready.ts; default READY_CACHE_MS). */
   readyCacheMs?: number;
+  /**
+   * LOG_DIR: the request lines go to one file per UTC day there (server/retention.ts) instead of
+   * `requestLog`, and the files older than `logRetentionDays` are deleted.
+   */
+  logDir?: string;
+  /** LOG_RETENTION_DAYS: days logs and stored code e-mails are kept (default 90). */
+  logRetentionDays?: number;
 };
 
 /** How long close() lets requests in flight finish. */
@@ -213,6 +230,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     secrets = await loadSecrets(store, config.dataDir, now());
   } catch (error) {
     await store.close().catch(() => {});
+    // A database that cannot be reached is named by its variable (never with its password).
+    if (config.databaseUrl && error instanceof Error && 'code' in error && !('severity' in error))
+      throw new Error(`DATABASE_URL=${store.location} cannot be reached (${error.message})`);
     throw error;
   }
   const {
@@ -231,6 +251,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         })
       : undefined;
   const events = shared?.bus ?? localEvents;
+  // Sessions an operations command ended (a deleted player): each instance reads them itself.
+  const endedSessions = await watchEndedSessions(store, localEvents, log).catch(async (error) => {
+    await shared?.close();
+    await store.close().catch(() => {});
+    throw error;
+  });
   // One warning a minute while a mail limit refuses code e-mails (a spam run, or a limit too low).
   let mailWarnedAt = -Infinity;
   events.on('mail.refused', ({ limit }) => {
@@ -241,6 +267,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     );
   });
   let baseUrl = '';
+  // Logs and stored code e-mails kept LOG_RETENTION_DAYS (server/retention.ts): a pass at start,
+  // at each new day of the log files, and every hour.
+  const retentionDays = opts.logRetentionDays ?? LOG_RETENTION_DAYS;
+  let retaining: Promise<void> | undefined;
+  const retain = (): Promise<void> =>
+    (retaining ??= (async () => {
+      if (opts.logDir) pruneLogFiles(opts.logDir, now(), retentionDays);
+      await pruneStoredMail(store, now(), retentionDays);
+    })()
+      .catch((error: unknown) => log.warn(`Retention pass failed: ${describe(error)}`))
+      .finally(() => (retaining = undefined)));
+  const dailyLog = opts.logDir ? createDailyLog(opts.logDir, now, () => void retain()) : undefined;
+  await retain();
+  const retentionTimer = setInterval(() => void retain(), RETENTION_PASS_MS);
+  retentionTimer.unref();
   const refreshTokens = createRefreshTokens(store, refreshKey, now, config.refreshTtlSeconds);
 
   const ctx: ServerContext = {
@@ -271,6 +312,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       delivery,
       () => opts.siteUrl || baseUrl,
       events,
+      retentionDays * DAY_MS,
     ),
     services: shared ? { roomRelay: shared.rooms } : {},
     now,
@@ -280,7 +322,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const trust = proxyTrust(opts.trustProxy ?? []);
   const app = Fastify({
-    logger: requestLogger(opts.requestLog),
+    logger: requestLogger(dailyLog ?? opts.requestLog),
     trustProxy: trust ?? false,
     logController: new RequestLines(),
     bodyLimit: config.maxBodyBytes,
@@ -511,6 +553,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           log.error(`Cleanup failed: ${describe(error)}`);
         }
       }
+      await endedSessions.stop();
+      clearInterval(retentionTimer);
+      await retaining;
+      dailyLog?.close();
       await shared?.close();
       events.removeAll();
       try {
@@ -547,7 +593,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 function mailDelivery(opts: StartOptions): MailDelivery & { verify?: () => Promise<void> } {
   if (opts.mailer) return { kind: 'mailer', mailer: opts.mailer };
   if (opts.smtpUrl) {
-    const from = opts.mailFrom?.trim();
+    const from = opts.mailFrom?.trim() ? checkMailFrom(opts.mailFrom) : undefined;
     if (!from && opts.mode === 'production')
       throw new Error('Production mode needs MAIL_FROM (the sender of the sign-in e-mails)');
     const smtp = createSmtpMailer(opts.smtpUrl, from || 'Solana Mafia Wars <no-reply@localhost>');

@@ -104,7 +104,7 @@ export function lockDataFolder(dataDir: string): DataLock {
     host: hostname(),
     startedAt: new Date().toISOString(),
   };
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const draft = join(dataDir, `${LOCK_FILE}.${process.pid}.tmp`);
   writeFileSync(draft, `${JSON.stringify(mine)}\n`, { mode: 0o644 });
   try {

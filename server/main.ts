@@ -1,7 +1,18 @@
 import { resolve } from 'node:path';
 import { startServer, type RunningServer } from './app';
 import { lockDataFolder, type DataLock } from './dataLock';
+import { checkSmtpUrl } from './mail';
 import { parseTrustProxy } from './proxy';
+import {
+  checkDataFolder,
+  checkMailFrom,
+  checkMetricsToken,
+  checkRpcAnswers,
+  checkRpcUrlForm,
+  checkSiteFolder,
+  checkSmtpAnswers,
+  ConfigError,
+} from './startChecks';
 
 /**
  * The server: `npm run server` (production unless SERVER_MODE=development), or through
@@ -39,6 +50,8 @@ function positiveInteger(name: string): number | undefined {
 }
 const mailPerMinute = positiveInteger('MAIL_LIMIT_PER_MINUTE');
 const mailPerDomain = positiveInteger('MAIL_LIMIT_PER_DOMAIN_PER_MINUTE');
+const logRetentionDays = positiveInteger('LOG_RETENTION_DAYS');
+const logDir = env.LOG_DIR ? resolve(env.LOG_DIR) : undefined;
 
 let trustProxy: string[];
 try {
@@ -49,6 +62,29 @@ try {
 }
 
 const dataDir = resolve(env.DATA_DIR || '.data');
+const siteDir = env.SITE_DIR ? resolve(env.SITE_DIR) : undefined;
+// A data folder is made only when asked (a typo must not start a fresh, empty store); development
+// makes its own.
+const createDataDir =
+  mode === 'development' || env.DATA_DIR_CREATE === '1' || process.argv.includes('--init');
+let mailFrom: string | undefined;
+try {
+  if (env.MAIL_FROM) mailFrom = checkMailFrom(env.MAIL_FROM);
+  if (env.SMTP_URL) checkSmtpUrl(env.SMTP_URL);
+  if (env.SOLANA_RPC_URL) checkRpcUrlForm(env.SOLANA_RPC_URL);
+  if (env.METRICS_TOKEN) checkMetricsToken(env.METRICS_TOKEN);
+  if (siteDir) checkSiteFolder(siteDir);
+  checkDataFolder('DATA_DIR', dataDir, createDataDir);
+  // A log folder is made when missing (no data is lost by a typo there).
+  if (logDir) checkDataFolder('LOG_DIR', logDir, true);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+if (mode === 'production' && !siteDir)
+  console.log(
+    `No SITE_DIR: this server answers the API only and assumes the site is served from another origin (a static host or CDN), which must be listed in CORS_ORIGINS${env.CORS_ORIGINS ? '' : ' (none is: no page of another origin can call this API)'}.`,
+  );
 let lock: DataLock | undefined;
 let server: RunningServer | undefined;
 let stopping: string | undefined;
@@ -87,6 +123,15 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 try {
   // One data folder, one server: taken before anything in it is opened.
   lock = lockDataFolder(dataDir);
+  // Production asks its mail server and chain node before the first player does (bounded in time:
+  // server/startChecks.ts); a refusal exits 2, and the process manager's restart is the retry.
+  if (mode === 'production')
+    await Promise.all([
+      env.SMTP_URL && mailTransport === 'smtp'
+        ? checkSmtpAnswers(env.SMTP_URL, mailFrom ?? 'check@localhost')
+        : undefined,
+      env.SOLANA_RPC_URL ? checkRpcAnswers(env.SOLANA_RPC_URL) : undefined,
+    ]);
   server = await startServer({
     port,
     host: env.HOST || '127.0.0.1',
@@ -94,7 +139,7 @@ try {
     databaseUrl: env.DATABASE_URL || undefined,
     trustProxy,
     mode,
-    siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
+    siteDir,
     apiVersion: env.API_VERSION || undefined,
     rpcUrl: env.SOLANA_RPC_URL || undefined,
     connectSrc: list(env.CSP_CONNECT_SRC),
@@ -102,7 +147,7 @@ try {
     hsts: env.HSTS === '1',
     localChain: env.LOCAL_CHAIN === '1',
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
+    mailFrom,
     mailToLog: mailTransport === 'log',
     mailLimits: {
       ...(mailPerMinute ? { perMinute: mailPerMinute } : {}),
@@ -112,6 +157,9 @@ try {
     // Production writes one JSON line per request (REQUEST_LOG=0 turns it off).
     metricsToken: env.METRICS_TOKEN || undefined,
     requestLog: env.REQUEST_LOG ? env.REQUEST_LOG === '1' : mode === 'production',
+    // LOG_DIR: those lines go to daily files there instead, kept LOG_RETENTION_DAYS (90).
+    logDir,
+    ...(logRetentionDays ? { logRetentionDays } : {}),
   });
   if (mode === 'production' && mailTransport === 'log' && !env.SMTP_URL)
     console.warn(
@@ -131,6 +179,11 @@ try {
       console.log('Development mode: sign-in codes go to the console and /api/dev/outbox.');
   }
 } catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    lock?.release();
+    process.exit(2);
+  }
   console.error(
     `Could not start the server: ${error instanceof Error ? error.message : String(error)}`,
   );

@@ -35,11 +35,19 @@ export function createOutbox(
   delivery: MailDelivery,
   siteUrl: () => string,
   events?: ServerEventBus,
+  /** How long a code e-mail stays in the outbox (LOG_RETENTION_DAYS). */
+  keepMs = Infinity,
 ) {
   const columns = ['email', 'code', 'subject', 'at'] as const;
   return {
     async sendCode(email: string, code: string): Promise<void> {
       if (mode === 'development') {
+        // Kept as long as the logs: what is older goes as this one comes.
+        if (Number.isFinite(keepMs))
+          await db
+            .deleteFrom('outbox')
+            .where('at', '<', now() - keepMs)
+            .execute();
         await db
           .insertInto('outbox')
           .values({ email, code, subject: CODE_SUBJECT, at: now() })

@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * so tokens and stored wallet keys stay valid across restarts.
  */
 export function loadSecret(dataDir: string, name: string): Buffer {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, name);
   if (existsSync(file)) {
     const stored = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');

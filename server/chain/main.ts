@@ -4,12 +4,21 @@
  * CHAIN_DIR (default `.data/chain`) keeps its snapshot and journal across restarts; CHAIN_PORT
  * (default 8899) and CHAIN_HOST (default 127.0.0.1) say where it listens. Test controls (the
  * airdrop a rehearsal funds its test wallets with) are on: this is never a real chain.
+ *
+ * `npm run chain -- airdrop ADDRESS SOL [--rpc URL]` funds a test wallet on this chain, or on a
+ * production server's in-process chain (LOCAL_CHAIN=1), and refuses any real node (./airdrop.ts).
  */
 import { join, resolve } from 'node:path';
 import Fastify from 'fastify';
+import { airdropCommand } from './airdrop';
 import { createLocalChain } from './localChain';
 import { createRpcFacade } from './rpcFacade';
 import { registerRpcRoute } from './rpcRoute';
+
+if (process.argv[2] === 'airdrop') {
+  await airdropCommand(process.argv.slice(3));
+  process.exit(0);
+}
 
 const env = process.env;
 const port = Number(env.CHAIN_PORT ?? '8899');

@@ -27,7 +27,16 @@ const MAX_AIRDROP = 1_000_000_000_000n; // 1000 SOL
 export type RpcFacadeOptions = {
   /** Non-standard controls for tests and the development wallet (never in production). */
   testControls?: boolean;
+  /**
+   * A production rehearsal on the in-process chain (LOCAL_CHAIN=1): `requestAirdrop` answers
+   * only a call whose config carries this key (`npm run chain -- airdrop`, which reads it from
+   * the data folder); no other call gets free SOL.
+   */
+  rehearsalKey?: string;
 };
+
+/** The method that tells `npm run chain -- airdrop` it talks to this project's local chain. */
+export const LOCAL_CHAIN_METHOD = 'smw_localChain';
 
 function param(params: unknown[], index: number): unknown {
   return params[index];
@@ -47,6 +56,7 @@ export function createRpcFacade(chain: LocalChain, options: RpcFacadeOptions = {
   const methods: Record<string, (params: unknown[]) => unknown> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
+    [LOCAL_CHAIN_METHOD]: () => ({ local: true, airdrops: options.testControls ? 'open' : 'key' }),
     getSlot: () => chain.slot(),
     getBlockHeight: () => chain.slot(),
     getLatestBlockhash: () => {
@@ -110,21 +120,38 @@ export function createRpcFacade(chain: LocalChain, options: RpcFacadeOptions = {
     },
   };
   // Free SOL and clock controls exist only where tickets are not real: development mode.
-  if (options.testControls) {
+  const airdrop = (params: unknown[]) => {
+    const to = pubkeyParam(params, 0);
+    const amount = param(params, 1);
+    if (
+      typeof amount !== 'number' ||
+      !Number.isSafeInteger(amount) ||
+      amount <= 0 ||
+      BigInt(amount) > MAX_AIRDROP
+    )
+      throw new RpcError(-32602, 'Invalid param: lamports');
+    const result = chain.airdrop(to, BigInt(amount));
+    if (!result.ok) throw new RpcError(-32603, `airdrop failed: ${result.message}`);
+    return result.signature;
+  };
+  if (options.rehearsalKey && !options.testControls) {
+    const key = options.rehearsalKey;
     methods.requestAirdrop = (params) => {
-      const to = pubkeyParam(params, 0);
-      const amount = param(params, 1);
-      if (
-        typeof amount !== 'number' ||
-        !Number.isSafeInteger(amount) ||
-        amount <= 0 ||
-        BigInt(amount) > MAX_AIRDROP
-      )
-        throw new RpcError(-32602, 'Invalid param: lamports');
-      const result = chain.airdrop(to, BigInt(amount));
-      if (!result.ok) throw new RpcError(-32603, `airdrop failed: ${result.message}`);
-      return result.signature;
+      const config = param(params, 2);
+      const given =
+        typeof config === 'object' && config !== null && 'rehearsalKey' in config
+          ? config.rehearsalKey
+          : undefined;
+      if (given !== key)
+        throw new RpcError(
+          -32601,
+          'Method not found (a rehearsal airdrop needs the key of this data folder: npm run chain -- airdrop)',
+        );
+      return airdrop(params);
     };
+  }
+  if (options.testControls) {
+    methods.requestAirdrop = airdrop;
     methods.litesvm_expireBlockhash = () => {
       chain.expireBlockhash();
       return chain.latestBlockhash().blockhash;

@@ -144,7 +144,7 @@ export async function restoreStore(file: string, target: BackupTarget): Promise<
   const out = join(target.dataDir, DATABASE_FILE);
   if (existsSync(out))
     throw new Error(`${out} exists: restore into an empty DATA_DIR (stop the server, move it)`);
-  mkdirSync(target.dataDir, { recursive: true });
+  mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   const partial = `${out}.partial`;
   rmSync(partial, { force: true });
   const backup = new Database(source, { readonly: true, fileMustExist: true });

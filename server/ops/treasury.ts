@@ -336,6 +336,29 @@ export function sweepTable(result: SweepResult, execute: boolean): string {
   return `${lines.length > 0 ? table : 'No settled payment wallet holds more than the fee.'}${journal}\n${verb}: ${count} wallet(s), ${lamportsToSol(total)} SOL (fee ${lamportsToSol(SWEEP_FEE_LAMPORTS)} SOL each)`;
 }
 
+/** A node that cannot be reached (fetch's own words say only `fetch failed`), named with its URL. */
+function unreachable(error: unknown, rpcUrl: string): Error | undefined {
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return undefined;
+  const cause =
+    error.cause instanceof Error
+      ? 'code' in error.cause
+        ? String(error.cause.code)
+        : error.cause.message
+      : 'no answer';
+  let shown = rpcUrl;
+  try {
+    const url = new URL(rpcUrl);
+    url.username = '';
+    url.password = '';
+    shown = url.toString();
+  } catch {
+    // Not a URL: shown as given.
+  }
+  return new Error(
+    `the chain node at ${shown} (--rpc, else SOLANA_RPC_URL) cannot be reached (${cause}); nothing was swept`,
+  );
+}
+
 async function main(args: string[]): Promise<void> {
   const usage =
     'Usage: npm run treasury -- sweep --to ADDRESS [--execute] [--rpc URL] (DATA_DIR, SOLANA_RPC_URL)';
@@ -361,6 +384,8 @@ async function main(args: string[]): Promise<void> {
     rpcUrl,
     execute,
     say: (line) => console.log(line),
+  }).catch((error: unknown) => {
+    throw unreachable(error, rpcUrl) ?? error;
   });
   console.log(sweepTable(result, execute));
   if (result.lines.some((l) => l.status === 'failed' || l.status === 'in flight'))

@@ -13,6 +13,8 @@ import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
 import { TIER_WIRE, tierAt } from '../../contract/calendar';
 import { createLocalChain, type LocalChain } from '../chain/localChain';
 import { createRpcClient, type SolanaRpc } from '../chain/rpcClient';
+import { REHEARSAL_KEY_FILE } from '../chain/airdrop';
+import { loadSecret } from '../secrets';
 import { createRpcFacade } from '../chain/rpcFacade';
 import type { ApiRoute, ServerContext, ServerPlugin } from '../context';
 import { HttpError } from '../http';
@@ -263,7 +265,19 @@ export const paymentPlugin: ServerPlugin = {
         warn: (message) => ctx.log.warn(message),
       });
       host.onClose(() => chain.close());
-      const facade = createRpcFacade(chain, { testControls: ctx.config.mode === 'development' });
+      const development = ctx.config.mode === 'development';
+      const facade = createRpcFacade(chain, {
+        testControls: development,
+        // A production rehearsal funds its test wallets with `npm run chain -- airdrop`, which
+        // reads this key from the data folder (server/chain/airdrop.ts).
+        ...(development
+          ? {}
+          : {
+              rehearsalKey: loadSecret(ctx.config.dataDir, REHEARSAL_KEY_FILE).toString(
+                'base64url',
+              ),
+            }),
+      });
       ctx.services.chain = chain;
       registerRpcRoute(host.fastify, facade);
     }

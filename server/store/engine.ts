@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -82,16 +82,20 @@ export function openStore(options: StoreOptions): Store {
 export function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '…';
-    return parsed.toString();
+    // The URL class would percent-encode a mark in the password's place: put it in afterwards.
+    if (parsed.password) parsed.password = 'PASSWORD';
+    return parsed.toString().replace(':PASSWORD@', ':…@');
   } catch {
     return 'a database URL that is not a URL';
   }
 }
 
 function openSqlite(options: StoreOptions): Store {
-  mkdirSync(options.dataDir, { recursive: true });
+  // It holds every player's e-mail and the sealed keys of their payment wallets: the folder and
+  // the file are the owner's only (SQLite gives its -wal and -shm files the file's mode).
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = join(options.dataDir, SQLITE_FILE);
+  if (!options.readonly) ownerOnly(file);
   const handle = new Database(
     file,
     options.readonly ? { readonly: true, fileMustExist: true } : {},
@@ -118,6 +122,19 @@ function openSqlite(options: StoreOptions): Store {
     close: () => db.destroy(),
   };
 }
+
+/** Creates `file` empty with mode 0600 when missing; takes group and others' access from one that exists. */
+function ownerOnly(file: string): void {
+  if (!existsSync(file)) {
+    closeSync(openSync(file, 'a', 0o600));
+    return;
+  }
+  const { mode, uid } = statSync(file);
+  if (mode & 0o077 && uid === process.getuid?.()) chmodSync(file, mode & 0o700);
+}
+
+/** How long a new Postgres connection may take. */
+export const PG_CONNECT_TIMEOUT_MS = 8_000;
 
 /**
  * SQLite rolls a transaction back by itself when a write fails for want of space (SQLITE_FULL,
@@ -149,7 +166,14 @@ const PG_TYPES = {
 };
 
 function openPostgres(url: string, poolSize = 10): Store {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: PG_TYPES });
+  // A database that does not answer fails a connection in 8 s instead of holding a start (or a
+  // request) until the operating system gives up on it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: PG_TYPES,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
   // A connection the server of the database drops is replaced; the error must not end the process.
   pool.on('error', () => {});
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });

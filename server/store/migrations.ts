@@ -188,6 +188,17 @@ const STEPS: readonly { name: string; sql: string }[] = [
     hits INTEGER NOT NULL
   )`,
   },
+  // Sign-in sessions ended outside the server (a player's account deleted by `npm run player`):
+  // every instance reads them within a second and closes those sessions' sockets.
+  {
+    name: '0010_ended_sessions',
+    sql: `
+  CREATE TABLE ended_sessions (
+    id {ID},
+    family_id TEXT NOT NULL,
+    at {MS} NOT NULL
+  )`,
+  },
 ];
 
 /** How many schema steps this server knows (its schema version). */

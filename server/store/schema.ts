@@ -19,6 +19,14 @@ export type Tables = {
   sign_in_codes: SignInCodesTable;
   mail_quota: MailQuotaTable;
   rate_counters: RateCountersTable;
+  ended_sessions: EndedSessionsTable;
+};
+
+/** A sign-in session (refresh-token family) ended by an operations command. */
+export type EndedSessionsTable = {
+  id: Generated<number>;
+  family_id: string;
+  at: number;
 };
 
 export type RateCountersTable = {

@@ -86,9 +86,11 @@ export async function registerUser(
   baseUrl: string,
   email: string,
   inviteCode?: string,
+  /** More of the visitor session: another user agent, UTM fields. */
+  visit: Record<string, string> = {},
 ): Promise<RegisteredUser> {
   const created = await postApi(baseUrl, 'sess/create', {
-    data: { language: 'en', user_agent: 'tests' },
+    data: { language: 'en', user_agent: 'tests', ...visit },
   });
   const sessionToken = String(created.body.sessionToken);
   const init = await postApi(baseUrl, 'auth/email/init', {

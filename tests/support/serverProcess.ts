@@ -22,6 +22,8 @@ export type ServerProcess = {
   build(): Promise<void>;
   /** The process last started (its exit code, or a signal to send). */
   child(): ChildProcess | undefined;
+  /** node's arguments that run the server (the bundle, or server/main.ts through tsx). */
+  args(): string[];
   /**
    * Starts the server with `env` over the test's environment; resolves with its URL. `launch`
    * wraps the node command (to start it inside another mount namespace, say).
@@ -45,8 +47,11 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
   let bundle = '';
   let child: ChildProcess | undefined;
   let printed = '';
+  const args = () =>
+    runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
   return {
     child: () => child,
+    args,
     async build() {
       if (runner === 'tsx') return;
       mkdirSync(bundleDir, { recursive: true });
@@ -62,10 +67,9 @@ export function serverProcess(tag: string, runner: 'bundle' | 'tsx' = 'bundle'):
       });
     },
     async start(env, launch = (command, args) => ({ command, args })) {
-      const node = runner === 'tsx' ? ['--import', 'tsx', join(ROOT, 'server/main.ts')] : [bundle];
       const store = await storeEnv(env.DATA_DIR);
-      const { command, args } = launch(process.execPath, node);
-      const proc = spawn(command, args, {
+      const launched = launch(process.execPath, args());
+      const proc = spawn(launched.command, launched.args, {
         cwd: ROOT,
         env: { ...process.env, PORT: '0', ...store, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

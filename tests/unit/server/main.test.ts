@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { postApi } from '../../support/api';
 import { serverProcess } from '../../support/serverProcess';
 import { codeIn, startTestSmtp, type TestSmtp } from '../../support/smtp';
+import { until } from '../../support/until';
 
 const server = serverProcess('main', 'tsx');
 let dataDir: string | undefined;
@@ -63,7 +64,8 @@ describe('server/main.ts', () => {
 
   it('the default mode with LOCAL_CHAIN=1 is production: a warning, no outbox, no airdrops', async () => {
     const { url, output } = await runMain({ SERVER_MODE: '', LOCAL_CHAIN: '1', ...mail() });
-    expect(output()).toMatch(/Warning: LOCAL_CHAIN=1/);
+    // stderr (the warning) and stdout (the start line) are two pipes: either may arrive first.
+    expect(await until(() => /Warning: LOCAL_CHAIN=1/.test(output()))).toBe(true);
     expect((await fetch(`${url}/api/dev/outbox`)).status).toBe(404);
     expect((await fetch(`${url}/api/dev/wallet`, { method: 'POST' })).status).toBe(404);
     const airdrop = await fetch(`${url}/rpc`, {
@@ -108,7 +110,11 @@ describe('server/main.ts', () => {
       SMTP_URL: '',
       MAIL_TRANSPORT: 'log',
     });
-    expect(output()).toMatch(/WARNING: MAIL_TRANSPORT=log writes every sign-in code to this log/);
+    expect(
+      await until(() =>
+        /WARNING: MAIL_TRANSPORT=log writes every sign-in code to this log/.test(output()),
+      ),
+    ).toBe(true);
   });
 
   it('refuses an unknown SERVER_MODE with a message and a non-zero exit', async () => {

@@ -10,6 +10,7 @@ import { buyTicket } from '../../support/pages';
 import { runOps, type CliRun } from '../../support/opsCli';
 import { balanceOf, rpc } from '../../support/serverProcess';
 import { queryStore } from '../../support/testStore';
+import { freePort } from '../../support/freePort';
 
 /**
  * `npm run treasury -- sweep` (server/ops/treasury.ts) on the local chain of a running server,
@@ -142,4 +143,16 @@ describe('npm run treasury -- sweep', () => {
     expect(await balanceOf(server.url, treasury)).toBe(10n * (PRICE_LAMPORTS - FEE));
     for (const player of players) expect(await balanceOf(server.url, walletOf(player))).toBe(0n);
   }, 180_000);
+
+  it('a node that cannot be reached is named with its URL and the cause; nothing is swept', async () => {
+    const players = await payingPlayers('unreachable', 1);
+    const treasury = Keypair.generate().publicKey.toBase58();
+    const closed = `http://127.0.0.1:${await freePort()}/rpc`;
+    const run = await treasuryCli(['--to', treasury, '--execute', '--rpc', closed]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(
+      `treasury: the chain node at ${closed} (--rpc, else SOLANA_RPC_URL) cannot be reached (ECONNREFUSED); nothing was swept`,
+    );
+    expect(await balanceOf(server.url, walletOf(players[0]!))).toBe(PRICE_LAMPORTS);
+  });
 });

@@ -169,6 +169,17 @@ export const CALLS = {
     }),
   ),
   /**
+   * One click on an invite link, told by a page a static host served (the API on another
+   * origin never saw the page's request; served by this server, the page's own request counts
+   * and no call is made). Counted as a served page is: once per visitor per window; the answer
+   * is the same whether the code exists or not.
+   */
+  inviteClick: call(
+    'invite/click',
+    object({ data: object({ code: str(64) }) }),
+    object({ result: literal(true) }),
+  ),
+  /**
    * Ends the session on the server: the refresh token's family is revoked. Answers ok for an
    * unknown or already revoked token too (the page clears its storage whatever the answer).
    */

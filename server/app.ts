@@ -56,6 +56,7 @@ import { isStorageUnavailable, storageUnavailable } from './storageErrors';
 import { capConnections } from './connectionCap';
 import { chainCheck, mailCheck, registerReadiness, type ReadinessCheck } from './ready';
 import { isPositiveSol } from '../contract/money';
+import { contractRoute } from './routes/define';
 import { ROUTES } from './routes/index';
 import {
   createDailyLog,
@@ -450,6 +451,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   await app.register(bearerAuth, { ctx });
   const api = createApi(app, ctx);
   ROUTES.forEach(api.addRoute);
+  api.addRoute(
+    contractRoute('inviteClick', async (_ctx, req) => {
+      await countClick(req.body.data.code, req.ip);
+      return { result: true };
+    }),
+  );
   const cleanups: (() => void | Promise<void>)[] = [];
 
   const serveSite = config.siteDir
@@ -501,9 +508,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       return;
     }
     const code = inviteCodeOfPage(url);
-    if (!code) return;
+    if (code) await countClick(code, req.ip);
+  }
+
+  /** One click on `code` from address `ip`, for the code's owner (a page, or a static host's). */
+  async function countClick(code: string, ip: string): Promise<void> {
     // The visitor is a keyed hash of the address: counted once per window, never stored plainly.
-    const visitor = createHmac('sha256', codeKey).update(req.ip).digest('hex').slice(0, 32);
+    const visitor = createHmac('sha256', codeKey).update(ip).digest('hex').slice(0, 32);
     // A click that cannot be counted never keeps the page from its visitor.
     const inviterId = await ctx.users.recordClick(code, visitor).catch((error: unknown) => {
       log.warn(`Invite click not counted: ${describe(error)}`);

@@ -1,61 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../contract/site';
+import { contentSecurityPolicy, inlineHashesOf } from './csp';
 import {
   archivedAssetsDir,
   archiveRelease,
   releaseArchiveFromEnv,
   type ReleaseArchive,
 } from './siteReleases';
-
-/** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
-export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
-
-const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-
-const sha256Source = (text: string): string =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-/**
- * The hashes of the inline `<script>` and `<style>` blocks the build wrote into a page (the theme
- * script and the critical CSS): only these exact bytes run or apply, anything injected later
- * does not.
- */
-export function inlineHashesOf(html: string): InlineHashes {
-  const hashes = (pattern: RegExp) => [
-    ...new Set([...html.matchAll(pattern)].map((m) => sha256Source(m[1] ?? ''))),
-  ];
-  return { scripts: hashes(INLINE_SCRIPT), styles: hashes(INLINE_STYLE) };
-}
-
-/**
- * The production policy (reliability guide), plus the API, websocket and RPC hosts and the
- * hashes of the page's own inline blocks.
- */
-export function contentSecurityPolicy(
-  connectSrc: readonly string[],
-  inline: InlineHashes = NO_INLINE,
-): string {
-  // 'self' covers the same-origin websocket too (ws: and wss: of this host).
-  const connect = ["'self'", ...connectSrc].join(' ');
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...inline.scripts].join(' '),
-    ["style-src 'self'", ...inline.styles].join(' '),
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    `connect-src ${connect}`,
-  ].join('; ');
-}
 
 /**
  * What a browser may use, on every answer (helmet has no option for this one header; the others

@@ -4,7 +4,12 @@ import { appInput } from './app/compose';
 import { opensSignedInHome } from './app/signedInHome';
 import { sessionStartData } from './app/startData';
 import { api } from './app/earlyApi';
-import { storeInviteCodeFromSearch } from './platform/inviteCode';
+import { defaultBaseUrl } from './api/baseUrl';
+import {
+  inviteCodeOfPath,
+  inviteCodeOfPathSegment,
+  storeInviteCodeFromSearch,
+} from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
 import { nextTask } from './platform/nextTask';
@@ -23,6 +28,11 @@ import './styles/index.css';
  */
 // The home page's ?i= invite code is stored before the services read storage (§2 Routes).
 storeInviteCodeFromSearch(currentSearch(), storage);
+// An invite link a static host served: the API (on another origin) never saw the page's request,
+// so the click is told to it (docs/operations.md, "The site on a static host").
+const linkCode = inviteCodeOfPath(window.location.pathname);
+if (linkCode && new URL(defaultBaseUrl(), window.location.href).origin !== window.location.origin)
+  api.call('inviteClick', { data: { code: inviteCodeOfPathSegment(linkCode) } }).catch(() => {});
 const deps = {
   api,
   storage,

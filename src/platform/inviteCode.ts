@@ -53,3 +53,7 @@ export function storeInviteCodeFromSearch(
 ): string | null {
   return storeInviteCode(new URLSearchParams(search).get('i'), storage);
 }
+
+/** The raw code of an invite link's path (`/r/{code}`, `/ref/{code}`), or null for another path. */
+export const inviteCodeOfPath = (pathname: string): string | null =>
+  /^\/(?:r|ref)\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
+import { withMetaPolicy } from '../../server/csp';
 import { writeBrotliCopies } from './precompress';
 import { holdsModule } from './compileHintsPlugin';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
@@ -173,6 +174,29 @@ export function outputFileOf(outDir: string, path: string): string {
  * is preloaded so it usually makes the first paint; the display face is not: with
  * `font-display: optional` both are niceties, and the headings' face must not compete with it.
  */
+/**
+ * What a static host's pages may connect to besides their own origin: the origins of
+ * `VITE_API_URL` and `VITE_WS_URL` and the sources in `VITE_CSP_CONNECT_SRC` (space-separated,
+ * e.g. a Solana RPC); null when the API is the site's own (`VITE_API_URL` unset or a path): then
+ * the server serving the pages sends the policy as a header.
+ */
+export function staticHostConnectSrc(env: Record<string, string | undefined>): string[] | null {
+  const api = env.VITE_API_URL ?? '';
+  if (!/^https?:\/\//i.test(api)) return null;
+  const origins = [api, env.VITE_WS_URL ?? ''].filter(Boolean).map((url) => new URL(url).origin);
+  const extra = (env.VITE_CSP_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean);
+  return [...new Set([...origins, ...extra])];
+}
+
+/** Every .html file of the build, in every folder. */
+function htmlFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFilesUnder(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
   /** Files of the lazily loaded docs page: its chunk, its CSS, and each article's chunk. */
@@ -356,6 +380,21 @@ export function prerenderPlugin(): Plugin {
         const code = readFileSync(path, 'utf8');
         const rewritten = withoutInlinedDeps(code, inlined);
         if (rewritten !== code) writeFileSync(path, rewritten);
+      }
+      // A build for a static host (the API on another origin): each page carries its policy
+      // itself, as no header will (docs/operations.md, "The site on a static host").
+      const apiHosts = staticHostConnectSrc(process.env);
+      if (apiHosts) {
+        const pages = htmlFilesUnder(outDir);
+        for (const page of pages)
+          writeFileSync(page, withMetaPolicy(readFileSync(page, 'utf8'), apiHosts));
+        config.logger.info(`wrote the CSP into ${pages.length} pages (static host)`);
+        // Netlify's and Cloudflare Pages' rules: an invite link is the invite page (status 200);
+        // a host without rules answers its 404.html, which runs the same app (README).
+        writeFileSync(
+          join(outDir, '_redirects'),
+          `/r/*    /${INVITE_PAGE_FILE}  200\n/ref/*  /${INVITE_PAGE_FILE}  200\n`,
+        );
       }
       // The site's files are final: each text file gets its Brotli copy for the server to send.
       config.logger.info(`compressed ${await writeBrotliCopies(outDir)} files (Brotli)`);

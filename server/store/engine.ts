@@ -165,14 +165,25 @@ const PG_TYPES = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** A Postgres connection that gives up connecting after PG_CONNECT_TIMEOUT_MS. */
+class TimedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    });
+  }
+}
+
 function openPostgres(url: string, poolSize = 10): Store {
   // A database that does not answer fails a connection in 8 s instead of holding a start (or a
-  // request) until the operating system gives up on it.
+  // request) until the operating system gives up on it. The limit is the connection's own: set
+  // on the pool it would also fail a request waiting its turn for a busy pool's connection.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: PG_TYPES,
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    Client: TimedClient,
   });
   // A connection the server of the database drops is replaced; the error must not end the process.
   pool.on('error', () => {});

@@ -22,7 +22,7 @@ export const GANGSTERS_PER_FRIEND = 1;
 export const LAUNCH_AT_ISO = '2025-12-20T00:00:00Z';
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
 /** §9: Early Bird until Nov 20 (2025). */
-export const EARLY_BIRD_END_ISO = '2025-11-20T00:00:00Z';
+const EARLY_BIRD_END_ISO = '2025-11-20T00:00:00Z';
 export const EARLY_BIRD_END_MS = Date.parse(EARLY_BIRD_END_ISO);
 
 /** Ticket prices in SOL (decimal strings) of the three tiers of the launch calendar. */

@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import { CODE_TTL_MS } from './codes';
 
-export const STUDIO_NAME = 'Solana Mafia Wars';
+const STUDIO_NAME = 'Solana Mafia Wars';
 export const CODE_SUBJECT = 'Your Solana Mafia Wars sign-in code';
 /** What the player reads after 'Failed to send code: ' when the mail server refuses or is down. */
 export const MAIL_FAILED_MESSAGE =
@@ -30,7 +30,7 @@ export type Mailer = (message: MailMessage) => Promise<void>;
 const SMTP_TIMEOUTS = { connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 15_000 };
 
 /** Rejects anything but smtp:// and smtps:// with a host, before the server starts. */
-export function checkSmtpUrl(raw: string): URL {
+function checkSmtpUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,22 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-/**
- * A 32-byte secret kept in the data folder (created on first start, readable by the owner only),
- * so tokens and stored wallet keys stay valid across restarts.
- */
-export function loadSecret(dataDir: string, name: string): Buffer {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, name);
-  if (existsSync(file)) {
-    const stored = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (stored.length === 32) return stored;
-  }
-  const fresh = randomBytes(32);
-  writeFileSync(file, fresh.toString('base64'), { mode: 0o600 });
-  return fresh;
-}
 
 /** A random opaque token, URL-safe. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');

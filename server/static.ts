@@ -13,7 +13,7 @@ import {
 } from './siteReleases';
 
 /** CSP source expressions (`'sha256-…'`) of a page's own inline scripts and styles. */
-export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
+type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
 
 const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -27,7 +27,7 @@ const sha256Source = (text: string): string =>
  * script and the critical CSS): only these exact bytes run or apply, anything injected later
  * does not.
  */
-export function inlineHashesOf(html: string): InlineHashes {
+function inlineHashesOf(html: string): InlineHashes {
   const hashes = (pattern: RegExp) => [
     ...new Set([...html.matchAll(pattern)].map((m) => sha256Source(m[1] ?? ''))),
   ];
@@ -38,7 +38,7 @@ export function inlineHashesOf(html: string): InlineHashes {
  * The production policy (reliability guide), plus the API, websocket and RPC hosts and the
  * hashes of the page's own inline blocks.
  */
-export function contentSecurityPolicy(
+function contentSecurityPolicy(
   connectSrc: readonly string[],
   inline: InlineHashes = NO_INLINE,
 ): string {
@@ -68,7 +68,7 @@ export const PERMISSIONS_POLICY =
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** A file to send: where it is, and the folder it is sent from (the site, or the archive). */
-export type ServedFile = { path: string; stat: Stats; isPage: boolean; root: string };
+type ServedFile = { path: string; stat: Stats; isPage: boolean; root: string };
 
 /** Invite links: Home, previewed as an invite. */
 const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;

@@ -11,10 +11,10 @@ import { addressOfSecretKey, newSecretKey } from './chain/keys';
 /** One account as the store holds it (server/store/schema.ts, UsersTable). */
 export type UserRow = Selectable<UsersTable>;
 
-export type ReferralCounts = { clicks: number; registered: number; confirmed: number };
+type ReferralCounts = { clicks: number; registered: number; confirmed: number };
 
 /** What one settlement changed (events are told after it commits). */
-export type Settlement = {
+type Settlement = {
   codesIssued: number;
   /** The buyer's access was granted by this settlement (false if they had it through friends). */
   accessGranted: boolean;
@@ -24,7 +24,7 @@ export type Settlement = {
 };
 
 const INVITE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_LENGTH = 8;
 
 export function newInviteCode(): string {
   let code = '';
@@ -49,7 +49,7 @@ export const normalizeEmail = (email: string): string =>
 const EMAIL_PART = String.raw`[^\s@,;:<>"'()\[\]\\]+`;
 const EMAIL_SHAPE = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`, 'u');
 /** The longest address accepted (RFC 5321's path limit). */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * §5's e-mail rule (non-space text, an @, text, a dot, text), held to one address: no control or

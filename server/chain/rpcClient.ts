@@ -2,7 +2,7 @@
  * The server's Solana JSON-RPC client. The routes use only this, whether it talks to the local
  * chain's facade on this same server or to a real node named by SOLANA_RPC_URL.
  */
-export class RpcCallError extends Error {
+class RpcCallError extends Error {
   constructor(
     readonly code: number,
     message: string,

@@ -14,7 +14,7 @@ import {
 } from '../users';
 import { contractRoute } from './define';
 
-export const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
+const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
 
 /** One mailbox, one account: the address checked as typed, then in its canonical form. */
 function checkedEmail(raw: string): string {
@@ -35,7 +35,6 @@ async function accountOf(
   const inviter = codeInvite ? await ctx.users.findByInviteCode(codeInvite) : undefined;
   const { user, created } = await ctx.users.findOrCreate(email, inviter?.id ?? null);
   if (!created) return user;
-  ctx.events.emit('user.registered', { userId: user.id, email: user.email });
   if (inviter) ctx.events.emit('invite.registered', { inviterId: inviter.id, userId: user.id });
   return user;
 }

@@ -16,12 +16,12 @@ import pg from 'pg';
 import type { Tables } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
-export type StoreDb = Kysely<Tables>;
-export type StoreTx = Transaction<Tables>;
+type StoreDb = Kysely<Tables>;
+type StoreTx = Transaction<Tables>;
 /** A query runner: the store itself or a transaction of it. */
 export type Runner = StoreDb | StoreTx;
 /** Tables whose rows a transaction may lock by id. */
-export type LockableTable = 'users' | 'refresh_tokens' | 'one_time_codes';
+type LockableTable = 'users' | 'refresh_tokens' | 'one_time_codes';
 
 /**
  * The server's database: one typed query builder over either engine. Nothing outside

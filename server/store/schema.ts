@@ -21,13 +21,13 @@ export type Tables = {
   rate_counters: RateCountersTable;
 };
 
-export type RateCountersTable = {
+type RateCountersTable = {
   bucket: string;
   window_start: number;
   hits: number;
 };
 
-export type SignInCodesTable = {
+type SignInCodesTable = {
   id: Generated<number>;
   email: string;
   code_hash: string;
@@ -41,7 +41,7 @@ export type SignInCodesTable = {
   used_at: number | null;
 };
 
-export type MailQuotaTable = {
+type MailQuotaTable = {
   bucket: string;
   window_start: number;
   sent: number;
@@ -73,7 +73,7 @@ export type UsersTable = {
   created_at: number;
 };
 
-export type SessionsTable = {
+type SessionsTable = {
   id: Generated<number>;
   token_hash: string;
   language: string;
@@ -86,7 +86,7 @@ export type SessionsTable = {
   last_seen_at: number;
 };
 
-export type RefreshTokensTable = {
+type RefreshTokensTable = {
   id: Generated<number>;
   token_hash: string;
   family_id: string;
@@ -97,7 +97,7 @@ export type RefreshTokensTable = {
   revoked_at: number | null;
 };
 
-export type OneTimeCodesTable = {
+type OneTimeCodesTable = {
   id: Generated<number>;
   email: string;
   code_hash: string;
@@ -109,7 +109,7 @@ export type OneTimeCodesTable = {
   strikes_since: number | null;
 };
 
-export type SignInStrikesTable = {
+type SignInStrikesTable = {
   email: string;
   network: string;
   strikes: number;
@@ -118,7 +118,7 @@ export type SignInStrikesTable = {
   code_tries: number;
 };
 
-export type InviteClicksTable = {
+type InviteClicksTable = {
   id: Generated<number>;
   inviter_id: number;
   code: string;
@@ -126,7 +126,7 @@ export type InviteClicksTable = {
   visitor: string | null;
 };
 
-export type InvitationCodesTable = {
+type InvitationCodesTable = {
   id: Generated<number>;
   owner_id: number;
   code: string;
@@ -136,7 +136,7 @@ export type InvitationCodesTable = {
   seq: number | null;
 };
 
-export type OutboxTable = {
+type OutboxTable = {
   id: Generated<number>;
   email: string;
   code: string;
@@ -144,7 +144,7 @@ export type OutboxTable = {
   at: number;
 };
 
-export type SweepsTable = {
+type SweepsTable = {
   id: Generated<number>;
   user_id: number;
   wallet: string;
@@ -160,7 +160,7 @@ export type SweepsTable = {
   resolved_at: number | null;
 };
 
-export type ServerSecretsTable = {
+type ServerSecretsTable = {
   name: string;
   value: string;
   created_at: number;

@@ -5,7 +5,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
  * delay), plus invoked actors. Shared by the development visualiser (/__machines) and
  * `npm run machines:export` (Mermaid).
  */
-export type ChartNode = {
+type ChartNode = {
   id: string;
   key: string;
   type: string;

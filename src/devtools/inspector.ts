@@ -32,7 +32,7 @@ export type LiveEvent = {
 };
 
 /** An event a live machine actor took, when, and the snapshot it led to. */
-export type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSnapshot };
+type LiveStep = { at: number; event: AnyEventObject; snapshot: RecordedSnapshot };
 
 /**
  * What a live machine actor did since it started, as "Save as test" needs it: its input, its

@@ -5,9 +5,9 @@ import type { Chart } from './graph';
  * Automatic layout of a chart with ELK (layered, hierarchical), loaded on first use so neither
  * the app nor the visualiser's first paint waits for it. Returns absolute coordinates.
  */
-export type Box = { x: number; y: number; width: number; height: number };
-export type LaidOutNode = Box & { id: string; compound: boolean };
-export type LaidOutEdge = {
+type Box = { x: number; y: number; width: number; height: number };
+type LaidOutNode = Box & { id: string; compound: boolean };
+type LaidOutEdge = {
   id: string;
   source: string;
   target: string;

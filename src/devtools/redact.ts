@@ -32,7 +32,7 @@ function machineName(v: Record<string, unknown>): string | undefined {
 }
 
 /** Text with every JWT in it replaced. */
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return text.replace(JWT_TEXT, `${REDACTED} jwt`).replace(BEARER_TEXT, `$1${REDACTED}`);
 }
 

@@ -6,7 +6,7 @@
  */
 import { storage as browserStorage, type KeyValueStorage } from './storage';
 
-export const INVITE_CODE_MAX = 30;
+const INVITE_CODE_MAX = 30;
 
 /** §5: every character other than letters and digits is removed, the rest cut to 30. */
 export function sanitizeInviteCode(raw: string): string {

@@ -71,7 +71,7 @@ const Confetti = loadedView(
 
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
 const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
-export const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
+const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
 
 type PaymentRef = ActorRefFrom<PaymentMachine>;
 

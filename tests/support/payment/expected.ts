@@ -83,7 +83,7 @@ export type PaymentExpected = {
  * The checks after a send that the server has not confirmed: 3 s (the spec), then 10 s and 30 s
  * after sending (README "Balance checks after paying"); then the player refreshes by hand.
  */
-export const POLLS_AFTER_SEND_MS = [10_000, 30_000] as const;
+const POLLS_AFTER_SEND_MS = [10_000, 30_000] as const;
 
 export function newExpected(): PaymentExpected {
   return {

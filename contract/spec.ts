@@ -8,6 +8,8 @@ export const API_VERSION = '0.2.0';
 
 /** §4, §9: the sign-in code has 6 digits. */
 export const SIGN_IN_CODE_LENGTH = 6;
+/** A sign-in code as typed: exactly SIGN_IN_CODE_LENGTH digits. */
+export const SIGN_IN_CODE_SHAPE = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 /** §4, §9: a new code can be requested 30 s after the last one. */
 export const RESEND_SECONDS = 30;
 

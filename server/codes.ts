@@ -5,7 +5,6 @@ import type { Store } from './store/engine';
 import { sha256 } from './secrets';
 
 /** Reliability guide, "One-time codes": 6 CSPRNG digits, 10 minutes, single use, 30 s. */
-const CODE_LENGTH = SIGN_IN_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
 /**
@@ -157,7 +156,10 @@ export function createCodes(store: Store, key: Buffer, now: () => number): Codes
           .where('email', '=', email)
           .where('expires_at', '<', at - 86_400_000)
           .execute();
-        const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+        const code = String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(
+          SIGN_IN_CODE_LENGTH,
+          '0',
+        );
         const row = await trx
           .insertInto('sign_in_codes')
           .values({

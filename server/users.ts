@@ -4,6 +4,7 @@ import type { UserData } from '../contract/api';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, type Runner, type Store } from './store/engine';
 import type { UsersTable } from './store/schema';
+import { sanitizeInviteCode } from '../contract/inviteCode';
 import { lamportsToSol } from '../contract/money';
 import { seal, unseal } from './secrets';
 import { addressOfSecretKey, newSecretKey } from './chain/keys';
@@ -31,11 +32,6 @@ export function newInviteCode(): string {
   for (let i = 0; i < INVITE_CODE_LENGTH; i += 1)
     code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return code;
-}
-
-/** §5: keep letters and digits only, cut to 30 characters. Empty means no code. */
-export function sanitizeInviteCode(raw: string): string {
-  return raw.replace(/[^A-Za-z0-9]/g, '').slice(0, 30);
 }
 
 /** Trimmed, lower-cased; one account per address whatever the case typed. */

@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { isCallError, isNetworkError, serverMessageOf } from '../shared/callError';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
-import { REQUIRED_VERSION, SESSION_MESSAGES } from './session.messages';
+import { API_VERSION } from '../../contract/spec';
+import { SESSION_MESSAGES } from './session.messages';
 import type {
   SessCreateInput,
   SessCreateOutput,
@@ -79,7 +80,7 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
-    isOtherVersion: (_, params: { version: string }) => params.version !== REQUIRED_VERSION,
+    isOtherVersion: (_, params: { version: string }) => params.version !== API_VERSION,
     hasStoredSessionToken: ({ context }) => Boolean(context.sessionToken),
     hasJwt: ({ context }) => context.hasJwt,
     isAuthFailure: (_, params: { error: unknown }) =>
@@ -112,7 +113,7 @@ export const sessionMachine = setup({
             target: 'failed',
             actions: {
               type: 'setErrorText',
-              params: { text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION) },
+              params: { text: SESSION_MESSAGES.expiredVersion(API_VERSION) },
             },
           },
           {

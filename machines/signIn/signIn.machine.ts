@@ -10,8 +10,8 @@ import {
   isSixDigitCode,
   isValidEmail,
 } from './signIn.rules';
+import { RESEND_SECONDS } from '../../contract/spec';
 import {
-  RESEND_SECONDS,
   SIGN_IN_MESSAGES,
   type SendCodeInput,
   type SendCodeOutput,

@@ -2,7 +2,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { signInMachine } from './signIn.machine';
 import { isSixDigitCode } from './signIn.rules';
-import { CODE_LENGTH } from './signIn.types';
 
 export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 export type SignInStep = 'email' | 'code' | 'telegram';
@@ -60,5 +59,3 @@ export const selectNoticeType = (s: SignInSnapshot): string | null =>
 
 export const selectTelegramLink = (s: SignInSnapshot): string | null =>
   s.context.pending?.userData.user_telegram_link ?? null;
-
-export const SIGN_IN_CODE_LENGTH = CODE_LENGTH;

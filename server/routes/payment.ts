@@ -31,8 +31,6 @@ declare module '../context' {
   }
 }
 
-/** Invitees who must buy a ticket for their inviter to get access for free (§1, §5). */
-const INVITES_FOR_ACCESS = FRIENDS_FOR_ACCESS;
 /**
  * Invitation codes that come with a confirmed Early Bird ticket (§9). They are the ticket's
  * extra: access through friends' tickets gives entry, not the ticket, so it issues none.
@@ -88,7 +86,7 @@ async function settleTicket(ctx: ServerContext, userId: number, balance: bigint)
     balance,
     tier,
     codesForTier(tier),
-    INVITES_FOR_ACCESS,
+    FRIENDS_FOR_ACCESS,
   );
   if (!settled) return;
   ctx.events.emit('ticket.settled', { userId, tier, amountLamports: balance.toString() });
@@ -241,7 +239,7 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
 export const paymentPlugin: ServerPlugin = {
   name: 'payment',
   async setup(ctx, host) {
-    const repaired = await ctx.users.repairSettlements(codesForTier, INVITES_FOR_ACCESS);
+    const repaired = await ctx.users.repairSettlements(codesForTier, FRIENDS_FOR_ACCESS);
     if (repaired > 0)
       ctx.log.warn(
         `Settlement repair: ${repaired} account(s) left half-settled by an older version now have their access and codes`,

@@ -3,7 +3,8 @@ import { createEventBus } from '../../../server/events';
 import { signJwt, verifyJwt } from '../../../server/accessToken';
 import { priceAt, SPEC_CALENDAR } from '../../../contract/calendar';
 import { publicData } from '../../../server/pricing';
-import { isValidEmail, newInviteCode, sanitizeInviteCode } from '../../../server/users';
+import { sanitizeInviteCode } from '../../../contract/inviteCode';
+import { isValidEmail, newInviteCode } from '../../../server/users';
 
 describe('the ticket offer', () => {
   it('uses the date boundaries of §9 and the old price 0.55', () => {
@@ -20,7 +21,7 @@ describe('jwt', () => {
   const secret = Buffer.alloc(32, 7);
   it('verifies its own token until exp, then reports expired', async () => {
     const token = await signJwt(secret, 42, 'family-1', 900, 1_000_000);
-    const valid = { ok: true, userId: 42, sessionId: 'family-1' };
+    const valid = { ok: true, userId: 42, sessionId: 'family-1', expiresAt: 1_900_000 };
     expect(await verifyJwt(secret, token, 1_000_000)).toEqual(valid);
     expect(await verifyJwt(secret, token, 1_000_000 + 899_000)).toEqual(valid);
     expect(await verifyJwt(secret, token, 1_000_000 + 900_000)).toEqual({

@@ -39,7 +39,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
-import { phantomAppLink } from '../../app/phantomLink';
+import { phantomAppLink } from '../../app/phantomAppLink';
 import { Countdown } from '../home/Countdown';
 import { loadedView } from '../common/loadedView';
 import { PartUnavailable } from '../common/PartUnavailable';

@@ -54,8 +54,6 @@ export const selectInviteCodeShown = (s: SignInSnapshot): string | null =>
 
 export const selectNoticeText = (s: SignInSnapshot): string | null =>
   s.context.notice?.text ?? null;
-export const selectNoticeType = (s: SignInSnapshot): string | null =>
-  s.context.notice?.type ?? null;
 
 export const selectTelegramLink = (s: SignInSnapshot): string | null =>
   s.context.pending?.userData.user_telegram_link ?? null;

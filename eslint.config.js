@@ -102,6 +102,32 @@ export default tseslint.config(
           ],
         },
       ],
+      // One way to address a service that may be absent (docs/layout.md): XState delivers a send
+      // whose target resolves to nothing to the sender itself, so a target is never computed in
+      // the send: a service by its systemId through sendToService (machines/systemIds.ts), a
+      // ref held in context after an explicit `if (ref)`.
+      'no-restricted-syntax': [
+        'error',
+        ...['CallExpression[callee.name="sendTo"]', 'CallExpression[callee.property.name="sendTo"]']
+          .flatMap((send) => [
+            `${send}[arguments.0.type="ArrowFunctionExpression"]`,
+            `${send}[arguments.0.type="FunctionExpression"]`,
+          ])
+          .map((selector) => ({
+            selector,
+            message:
+              'A send whose target is computed falls back to the sender itself when it resolves to nothing: use sendToService(queue, SYSTEM_IDS.x, event), or check a ref held in context first.',
+          })),
+        {
+          selector: 'LogicalExpression[right.type="Identifier"][right.name="self"]',
+          message: 'No fallback to self: send only when the service runs (sendToService).',
+        },
+        {
+          selector: 'CallExpression[callee.object.name="system"][callee.property.name="get"]',
+          message:
+            'Look a service up only in sendToService (machines/systemIds.ts), which sends when it runs.',
+        },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'window', message: 'machines/ must stay pure: provide it from src/.' },

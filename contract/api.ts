@@ -18,8 +18,6 @@ import {
 
 export { API_VERSION } from './spec';
 export { MESSAGES } from './messages';
-export { isProtectedPath, isRefreshExempt } from './paths';
-
 const okStatus = literal('ok');
 
 export const userDataSchema = object({
@@ -47,7 +45,7 @@ export const userDataSchema = object({
 });
 export type UserData = Infer<typeof userDataSchema>;
 
-export const publicDataSchema = object({
+const publicDataSchema = object({
   /** Ticket price in SOL as a decimal string, e.g. "0.22". */
   price: optional(str(32)),
   ticket_price: optional(str(32)),
@@ -63,8 +61,7 @@ export const publicDataSchema = object({
 });
 export type PublicData = Infer<typeof publicDataSchema>;
 
-export const inviteCodeSchema = object({ code_text: str(64), code_status: num() });
-export type InviteCode = Infer<typeof inviteCodeSchema>;
+const inviteCodeSchema = object({ code_text: str(64), code_status: num() });
 
 type Call<Req, Res> = {
   readonly path: string;
@@ -189,9 +186,6 @@ export const CALLS = {
     object({ result: literal(true) }),
   ),
 } as const;
-
-/** Why a player has access (walletBalance's `access_via`). */
-export const ACCESS_VIA = { ticket: 'ticket', invites: 'invites' } as const;
 
 export type CallName = keyof typeof CALLS;
 export type RequestOf<N extends CallName> = Infer<(typeof CALLS)[N]['request']>;

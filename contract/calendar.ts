@@ -96,7 +96,7 @@ const instant = (text: string): number | null => {
 };
 
 /** The environment variables of the calendar (README, "Running a launch"). */
-export const CALENDAR_ENV = {
+const CALENDAR_ENV = {
   launchAt: 'LAUNCH_AT',
   earlyBirdEnd: 'EARLY_BIRD_END',
   earlyBird: 'PRICE_EARLY_BIRD_SOL',

@@ -6,8 +6,6 @@
  */
 import { LAMPORTS_PER_SOL } from './spec';
 
-export { LAMPORTS_PER_SOL };
-
 const DECIMALS = 9;
 /** Digits, an optional point and decimals, at least one digit; blanks around are allowed. */
 const SOL_TEXT = /^\s*(\d{0,12})(?:\.(\d*))?\s*$/;

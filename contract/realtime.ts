@@ -20,7 +20,7 @@ export const DEFAULT_ROOMS: readonly string[] = [ROOMS.notifications, ROOMS.chat
 /** Largest frame either side accepts, in UTF-8 bytes. */
 export const MAX_FRAME_BYTES = 16 * 1024;
 /** Longest room name accepted. */
-export const MAX_ROOM_LENGTH = 64;
+const MAX_ROOM_LENGTH = 64;
 
 /** A JSON value as it crosses the wire. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -49,9 +49,6 @@ export type ServerFrame =
     }
   | { type: 'room_update'; room: string; data?: Json; timestamp: number }
   | { type: 'error'; message?: string; timestamp: number };
-
-export type ServerFrameType = ServerFrame['type'];
-export type ClientFrameType = ClientFrame['type'];
 
 export type Parsed<T> = { ok: true; frame: T } | { ok: false; reason: string };
 
@@ -181,10 +178,10 @@ export function parseClientFrame(raw: unknown): Parsed<ClientFrame> {
 }
 
 /** Banner types of §2 Information banner. */
-export const BANNER_TYPES = ['success', 'error', 'warning', 'info', 'load', 'default'] as const;
+const BANNER_TYPES = ['success', 'error', 'warning', 'info', 'load', 'default'] as const;
 export type BannerType = (typeof BANNER_TYPES)[number];
 
-export const DEFAULT_NOTIFICATION_TEXT = 'New notification';
+const DEFAULT_NOTIFICATION_TEXT = 'New notification';
 export const DEFAULT_SERVER_ERROR_TEXT = 'WebSocket error occurred';
 
 /** §7: a `notifications` room message with data.type and data.text becomes a banner. */
@@ -201,7 +198,7 @@ export function notificationBanner(data: Json | undefined): { message: string; t
  * news to the player). The page answers every one of them the same way: it fetches user/data
  * again (machines/userData). Shared by the server and the site.
  */
-export const USER_EVENTS = [
+const USER_EVENTS = [
   /** Someone opened the site through the user's invite link (clicks). */
   'invite.clicked',
   /** A friend signed up with the user's invite code (registered). */

@@ -8,6 +8,8 @@ export const API_VERSION = '0.2.0';
 
 /** §4, §9: the sign-in code has 6 digits. */
 export const SIGN_IN_CODE_LENGTH = 6;
+/** A sign-in code as typed: exactly SIGN_IN_CODE_LENGTH digits. */
+export const SIGN_IN_CODE_SHAPE = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 /** §4, §9: a new code can be requested 30 s after the last one. */
 export const RESEND_SECONDS = 30;
 
@@ -22,7 +24,7 @@ export const GANGSTERS_PER_FRIEND = 1;
 export const LAUNCH_AT_ISO = '2025-12-20T00:00:00Z';
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT_ISO);
 /** §9: Early Bird until Nov 20 (2025). */
-export const EARLY_BIRD_END_ISO = '2025-11-20T00:00:00Z';
+const EARLY_BIRD_END_ISO = '2025-11-20T00:00:00Z';
 export const EARLY_BIRD_END_MS = Date.parse(EARLY_BIRD_END_ISO);
 
 /** Ticket prices in SOL (decimal strings) of the three tiers of the launch calendar. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the gates (typecheck, lint, formatting, bundle budget, docs/machines up to date), then every test layer (Vitest projects
+// `npm test`: the gates (typecheck, lint, formatting, no dead code (knip), bundle budget, docs/machines up to date), then every test layer (Vitest projects
 // unit and model, with the property tests inside model; the model files that read an instant again
 // under TZ=America/New_York and TZ=Asia/Kolkata; Playwright e2e in Debian Chromium). Sums
 // passed / failed / skipped over the layers from their JSON reports and prints, as the very last
@@ -98,7 +98,7 @@ function addLayer(name, counts, exitCode, problem) {
   totals.skipped += layer.skipped;
 }
 
-for (const script of ['typecheck', 'lint', 'format:check', 'size']) gate(script);
+for (const script of ['typecheck', 'lint', 'format:check', 'knip', 'size']) gate(script);
 gate('machines:export', ['--check']);
 layerStarted = Date.now();
 console.log(`\n  gates    ${formatSeconds((Date.now() - startedAt) / 1000)}`);

@@ -3,9 +3,6 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 /** The longest a jwt may live (reliability guide: short-lived jwt, at most 15 minutes). */
 export const MAX_JWT_TTL_SECONDS = 900;
 
-/** `sid`: the sign-in session (refresh token family) the jwt belongs to; Exit ends it at once. */
-export type JwtClaims = { sub: string; sid: string; iat: number; exp: number; typ: 'access' };
-
 export type JwtCheck =
   /** `expiresAt`: the jwt's `exp` in ms (a socket opened with it is closed then). */
   | { ok: true; userId: number; sessionId: string; expiresAt: number }

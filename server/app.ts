@@ -155,7 +155,7 @@ export type StartOptions = {
 };
 
 /** How long close() lets requests in flight finish. */
-export const CLOSE_GRACE_MS = 10_000;
+const CLOSE_GRACE_MS = 10_000;
 
 export const NO_CHAIN_MESSAGE =
   'Production mode needs SOLANA_RPC_URL (a Solana node); set LOCAL_CHAIN=1 to run the in-process chain instead';
@@ -679,7 +679,7 @@ function answerOtherMethods(app: FastifyInstance): () => void {
  * Anything that could carry a secret is cut from a log line should a later line include it:
  * headers with credentials, bodies (codes, tokens, e-mails), the contract's token fields.
  */
-export const LOG_REDACT_PATHS = [
+const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.body',

@@ -5,7 +5,6 @@ import type { Store } from './store/engine';
 import { sha256 } from './secrets';
 
 /** Reliability guide, "One-time codes": 6 CSPRNG digits, 10 minutes, single use, 30 s. */
-export const CODE_LENGTH = SIGN_IN_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
 /**
@@ -14,7 +13,7 @@ export const RESEND_COOLDOWN_MS = RESEND_SECONDS * 1000;
  * 30 s between requests counts per address and network (a code used or taken back ends its
  * wait), so a stranger asking for the player's address spends none of the player's own requests.
  */
-export const MAX_LIVE_CODES = 5;
+const MAX_LIVE_CODES = 5;
 /**
  * Guessing is throttled, never a lockout a stranger can cause. A network is an IPv4 /24 or an
  * IPv6 /64 (a keyed hash of it, never stored plainly). Wrong codes count per network and
@@ -41,10 +40,10 @@ export const CODE_MESSAGES = {
     `Several codes were sent to this address in the last minutes: please use the newest one in your inbox, or ask again in ${minutes} min.`,
 } as const;
 
-export type CodeRequest =
+type CodeRequest =
   | { ok: true; code: string; codeId: number }
   | { ok: false; retryAfterSeconds: number; message: string };
-export type CodeCheck = { ok: true; codeInvite: string | null } | { ok: false; message: string };
+type CodeCheck = { ok: true; codeInvite: string | null } | { ok: false; message: string };
 
 export type Codes = {
   /**
@@ -157,7 +156,10 @@ export function createCodes(store: Store, key: Buffer, now: () => number): Codes
           .where('email', '=', email)
           .where('expires_at', '<', at - 86_400_000)
           .execute();
-        const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+        const code = String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(
+          SIGN_IN_CODE_LENGTH,
+          '0',
+        );
         const row = await trx
           .insertInto('sign_in_codes')
           .values({

@@ -53,7 +53,7 @@ export type Logger = {
   error(message: string): void;
 };
 
-export type AuthHelpers = {
+type AuthHelpers = {
   /** A jwt of `userId` in the sign-in session `sessionId` (its refresh token family). */
   signJwt(userId: number, sessionId: string): Promise<string>;
   /** Signature, expiry, claims, and a live session: a jwt of an ended session is `revoked`. */
@@ -65,6 +65,8 @@ export type AuthHelpers = {
  * declaration merging in the module that provides the service:
  *
  *   declare module '../context' { interface ServerServices { chain: LocalChain } }
+ *
+ * @public exported for that merging, which knip does not count as a use.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ServerServices {}

@@ -15,7 +15,7 @@ import { join } from 'node:path';
  */
 export const LOCK_FILE = 'server.lock';
 
-export type LockHolder = { pid: number; host: string; startedAt: string };
+type LockHolder = { pid: number; host: string; startedAt: string };
 
 export type DataLock = {
   readonly path: string;
@@ -23,7 +23,7 @@ export type DataLock = {
   release(): void;
 };
 
-export class DataFolderLocked extends Error {
+class DataFolderLocked extends Error {
   constructor(
     readonly dataDir: string,
     readonly holder: LockHolder,

@@ -35,7 +35,7 @@ async function loadWallet(dataDir: string): Promise<DevWallet> {
   return { address: addressOfSecretKey(secretKey), secretKey };
 }
 
-export async function fundedDevWallet(ctx: ServerContext): Promise<DevWallet> {
+async function fundedDevWallet(ctx: ServerContext): Promise<DevWallet> {
   const wallet = await loadWallet(ctx.config.dataDir);
   const rpc = ctx.services.rpc;
   if (!rpc) throw new HttpError(503, 'Network connection failed');

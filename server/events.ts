@@ -6,8 +6,6 @@ import { EventEmitter } from 'node:events';
  * push notifications to the browser.
  */
 export type ServerEvents = {
-  /** A new account was created by the first successful code verification of an e-mail. */
-  'user.registered': { userId: number; email: string };
   /** A new account was created with the invite code of `inviterId`. */
   'invite.registered': { inviterId: number; userId: number };
   /** Someone opened the site through the invite link of `inviterId`. */
@@ -33,7 +31,7 @@ export type ServerEvents = {
 };
 
 export type ServerEventName = keyof ServerEvents;
-export type ServerEventListener<K extends ServerEventName> = (payload: ServerEvents[K]) => void;
+type ServerEventListener<K extends ServerEventName> = (payload: ServerEvents[K]) => void;
 
 export type ServerEventBus = {
   emit<K extends ServerEventName>(name: K, payload: ServerEvents[K]): void;

@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer';
 import { CODE_TTL_MS } from './codes';
 
-export const STUDIO_NAME = 'Solana Mafia Wars';
+const STUDIO_NAME = 'Solana Mafia Wars';
 export const CODE_SUBJECT = 'Your Solana Mafia Wars sign-in code';
 /** What the player reads after 'Failed to send code: ' when the mail server refuses or is down. */
 export const MAIL_FAILED_MESSAGE =

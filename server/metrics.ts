@@ -10,7 +10,7 @@ import type { SolanaRpc } from './chain/rpcClient';
 import type { ServerPlugin } from './context';
 import { HttpError } from './http';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 const sameToken = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);

@@ -3,9 +3,6 @@ import type { Logger, ServerMode } from './context';
 import type { ServerEventBus } from './events';
 import { CODE_SUBJECT, codeEmail, type Mailer } from './mail';
 
-export { CODE_SUBJECT };
-export type { Mailer };
-
 export type OutboxMessage = { email: string; code: string; subject: string; at: string };
 
 /** How sign-in code e-mails leave the server (server/mail.ts builds them). */
@@ -18,7 +15,7 @@ export type MailDelivery =
   | { kind: 'none' };
 
 /** Waits this long before the one retry of a delivery that failed. */
-export const MAIL_RETRY_DELAY_MS = 300;
+const MAIL_RETRY_DELAY_MS = 300;
 
 /**
  * Where sign-in code e-mails go. Development mode keeps every code in the `outbox` table (read

@@ -16,9 +16,9 @@ import type { Logger } from './context';
  */
 export const READY_PATH = '/api/ready';
 /** How long one check may take before it counts as unreachable. */
-export const READY_TIMEOUT_MS = 3_000;
+const READY_TIMEOUT_MS = 3_000;
 /** How long an outcome stands before the part is asked again. */
-export const READY_CACHE_MS = 10_000;
+const READY_CACHE_MS = 10_000;
 
 export type ReadinessCheck = {
   /** The part, as a 503 names it: `chain`, `mail`, `database`. */

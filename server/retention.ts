@@ -16,7 +16,8 @@ export const RETENTION_PASS_MS = 3_600_000;
 
 const LOG_FILE = /^requests-(\d{4}-\d{2}-\d{2})\.log$/;
 const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
-export const logFileName = (at: number): string => `requests-${dayOf(at)}.log`;
+/** The file of the UTC day of `at`. */
+const logFileName = (at: number): string => `requests-${dayOf(at)}.log`;
 
 export type DailyLog = { write(line: string): void; close(): void };
 
@@ -34,11 +35,12 @@ export function createDailyLog(dir: string, now: () => number, onNewDay: () => v
   };
   return {
     write(line) {
-      const today = dayOf(now());
+      const at = now();
+      const today = dayOf(at);
       if (today !== day || fd === undefined) {
         close();
         day = today;
-        fd = openSync(join(dir, `requests-${today}.log`), 'a', 0o600);
+        fd = openSync(join(dir, logFileName(at)), 'a', 0o600);
         onNewDay();
       }
       writeSync(fd, line.endsWith('\n') ? line : `${line}\n`);

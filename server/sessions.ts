@@ -1,7 +1,7 @@
 import type { Store } from './store/engine';
 import { randomToken, sha256 } from './secrets';
 
-export type SessionStart = {
+type SessionStart = {
   language: string;
   user_agent: string;
   utm_source?: string | undefined;

@@ -27,9 +27,9 @@ import { createRpcCaller, RpcCallError } from './chain/rpcClient';
 import { createSmtpMailer } from './mail';
 
 /** How long the mail server and the chain node each have to answer at start. */
-export const START_CHECK_TIMEOUT_MS = 4_000;
+const START_CHECK_TIMEOUT_MS = 4_000;
 /** The shortest METRICS_TOKEN accepted (128 bits as hex is 32 characters). */
-export const MIN_METRICS_TOKEN_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 32;
 
 /** A configuration mistake: the message names the variable; the process exits 2. */
 export class ConfigError extends Error {

@@ -23,7 +23,7 @@ export const PERMISSIONS_POLICY =
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** A file to send: where it is, and the folder it is sent from (the site, or the archive). */
-export type ServedFile = { path: string; stat: Stats; isPage: boolean; root: string };
+type ServedFile = { path: string; stat: Stats; isPage: boolean; root: string };
 
 /** Invite links: Home, previewed as an invite. */
 const INVITE_ROUTE = /^\/(?:r|ref)\/[^/]+\/?$/;

@@ -8,7 +8,7 @@ import { HttpError } from './http';
  */
 export const STORAGE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a few minutes.';
-export const STORAGE_RETRY_AFTER_SECONDS = 60;
+const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /**
  * SQLite's "database or disk is full", its read-only and I/O errors, Postgres's disk_full

@@ -10,7 +10,7 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
  */
 export const REFRESH_GRACE_MS = 30_000;
 
-export type Rotation =
+type Rotation =
   | { ok: true; userId: number; familyId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
   /** A retired token presented after the grace: its family (`familyId`) is now revoked. */

@@ -4,6 +4,7 @@ import type { UserData } from '../contract/api';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, type Runner, type Store } from './store/engine';
 import type { UsersTable } from './store/schema';
+import { sanitizeInviteCode } from '../contract/inviteCode';
 import { lamportsToSol } from '../contract/money';
 import { seal, unseal } from './secrets';
 import { addressOfSecretKey, newSecretKey } from './chain/keys';
@@ -11,10 +12,10 @@ import { addressOfSecretKey, newSecretKey } from './chain/keys';
 /** One account as the store holds it (server/store/schema.ts, UsersTable). */
 export type UserRow = Selectable<UsersTable>;
 
-export type ReferralCounts = { clicks: number; registered: number; confirmed: number };
+type ReferralCounts = { clicks: number; registered: number; confirmed: number };
 
 /** What one settlement changed (events are told after it commits). */
-export type Settlement = {
+type Settlement = {
   codesIssued: number;
   /** The buyer's access was granted by this settlement (false if they had it through friends). */
   accessGranted: boolean;
@@ -24,18 +25,13 @@ export type Settlement = {
 };
 
 const INVITE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_LENGTH = 8;
 
 export function newInviteCode(): string {
   let code = '';
   for (let i = 0; i < INVITE_CODE_LENGTH; i += 1)
     code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return code;
-}
-
-/** §5: keep letters and digits only, cut to 30 characters. Empty means no code. */
-export function sanitizeInviteCode(raw: string): string {
-  return raw.replace(/[^A-Za-z0-9]/g, '').slice(0, 30);
 }
 
 /** Trimmed, lower-cased; one account per address whatever the case typed. */
@@ -49,7 +45,7 @@ export const normalizeEmail = (email: string): string =>
 const EMAIL_PART = String.raw`[^\s@,;:<>"'()\[\]\\]+`;
 const EMAIL_SHAPE = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`, 'u');
 /** The longest address accepted (RFC 5321's path limit). */
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * §5's e-mail rule (non-space text, an @, text, a dot, text), held to one address: no control or

@@ -7,7 +7,6 @@ export type AppSnapshot = SnapshotFrom<AppMachine>;
 export const selectIsLoaded = (s: AppSnapshot): boolean => !s.matches({ boot: 'loading' });
 export const selectHasError = (s: AppSnapshot): boolean => s.context.error !== null;
 export const selectErrorText = (s: AppSnapshot): string => s.context.error?.text ?? '';
-export const selectErrorCode = (s: AppSnapshot): string => s.context.error?.code ?? '';
 /** The loader shows until loaded, and whenever an application error is set (§2 Shell). */
 export const selectShowLoader = (s: AppSnapshot): boolean =>
   s.matches({ boot: 'loading' }) || s.context.error !== null;

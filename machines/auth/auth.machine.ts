@@ -1,15 +1,6 @@
-import {
-  and,
-  assertEvent,
-  assign,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-  type AnyActorRef,
-} from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { InfoShowEvent } from '../notifications/notifications.types';
-import { SYSTEM_IDS } from '../systemIds';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import { AUTH_MESSAGES, SIGNED_OUT_ELSEWHERE_TEXT } from './auth.messages';
 import type {
   AuthContext,
@@ -58,7 +49,7 @@ export const authMachine = setup({
     /** Writes jwt and refresh token to browser storage (provided by src/main.tsx). */
     persistTokens: (_, _params: { jwt: string; refreshToken: string }) => {},
     /** Removes jwt and refresh token from browser storage (provided by src/main.tsx). */
-    clearStoredTokens: () => {},
+    clearStoredTokens: (_, _params: undefined) => {},
     /** Exit: asks the server to revoke the refresh token's family (best effort, provided). */
     revokeSession: (_, _params: { refreshToken: string | null }) => {},
     storeSignInElsewhere: assign(({ event }) => {
@@ -72,24 +63,19 @@ export const authMachine = setup({
       };
     }),
     /** Another tab signed in: this tab's sign-in dialog, if it is open, has no more to do. */
-    // Sent once this transition is done, as every sendTo (alone, without the sign-in service,
-    // it goes to this machine, which takes no such event).
-    closeSignInDialog: sendTo(
-      ({ system, self }): AnyActorRef => system.get(SYSTEM_IDS.signIn) ?? self,
-      { type: 'signIn.signedInElsewhere' },
+    closeSignInDialog: enqueueActions((queue) =>
+      sendToService(queue, SYSTEM_IDS.signIn, { type: 'signIn.signedInElsewhere' }),
     ),
     /**
      * Another tab ended the session: this tab says so on the information banner, or the player
      * would find the landing where the signed-in home was with no word why.
      */
-    // Sent to this machine when no banner service runs (tests of the machine alone): ignored.
-    tellSignedOutElsewhere: sendTo(
-      ({ system, self }): AnyActorRef => system.get(SYSTEM_IDS.notifications) ?? self,
-      {
+    tellSignedOutElsewhere: enqueueActions((queue) =>
+      sendToService(queue, SYSTEM_IDS.notifications, {
         type: 'info.show',
         message: SIGNED_OUT_ELSEWHERE_TEXT,
         messageType: 'info',
-      } satisfies InfoShowEvent,
+      } satisfies InfoShowEvent),
     ),
     storeSignIn: assign(({ event }) => {
       assertEvent(event, 'auth.signedIn');

@@ -15,8 +15,6 @@ export const selectHasAccess = (s: AuthSnapshot): boolean => {
   if (!user || s.context.jwt === null) return false;
   return user.user_access === 1;
 };
-/** user_lvl above 1 is read but overridden by user_access (§6); exposed for completeness. */
-export const selectUserLevel = (s: AuthSnapshot): number => s.context.userData?.user_lvl ?? 0;
 export const selectEmail = (s: AuthSnapshot): string => s.context.userData?.user_email ?? '';
 export const selectInviteCode = (s: AuthSnapshot): string =>
   s.context.userData?.user_invite_code ?? '';

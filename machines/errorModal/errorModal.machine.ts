@@ -1,6 +1,6 @@
-import { assertEvent, assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
-import { SYSTEM_IDS } from '../systemIds';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import { classifyError } from './classifyError';
 import { formatErrorDetails } from './errorDetails';
 import {
@@ -70,12 +70,11 @@ export const errorModalMachine = setup({
     logError: (_, _params: LogErrorParams) => {},
     storeInfo: assign({ info: ({ event }) => infoFrom(event) }),
     clearInfo: assign({ info: null }),
-    showWarning: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      ({ event }) => ({
-        type: 'info.show' as const,
-        message: classifyError(reportOf(event)).message,
-        messageType: 'warning' as const,
+    showWarning: enqueueActions((queue) =>
+      sendToService(queue, SYSTEM_IDS.notifications, {
+        type: 'info.show',
+        message: classifyError(reportOf(queue.event)).message,
+        messageType: 'warning',
       }),
     ),
     copyDetails: sendTo('copyFeedback', ({ context }) => ({

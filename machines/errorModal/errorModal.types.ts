@@ -4,13 +4,13 @@
  *
  * Other flows open the modal directly, e.g. the payment machine on a wallet error:
  *
- *   sendTo(({ system }) => system.get(SYSTEM_IDS.errorModal), {
+ *   enqueueActions((queue) => sendToService(queue, SYSTEM_IDS.errorModal, {
  *     type: 'errorModal.open',
  *     message: 'Phantom wallet not detected',
  *     solution: 'Install the Phantom extension, then try again.',
  *     component: 'GetTicketTab',
  *     file: 'src/views/ticket/GetTicketTab.tsx',
- *   })
+ *   }))
  *
  * Anything thrown and not handled reaches the global handler (src/platform/errors.ts), which sends
  * `error.reported` with an ErrorReport; the machine classifies it (classifyError) and shows the

@@ -27,7 +27,7 @@ export function splitRemaining(ms: number): Remaining {
 /** Before the first clock reading nothing is known: the view keeps the cards' space reserved. */
 export const selectIsSyncing = (s: LaunchSnapshot): boolean => s.matches({ running: 'syncing' });
 export const selectIsTrainingOpen = (s: LaunchSnapshot): boolean => s.matches('trainingOpen');
-export const selectRemainingMs = (s: LaunchSnapshot): number =>
+const selectRemainingMs = (s: LaunchSnapshot): number =>
   s.context.now === null ? 0 : Math.max(0, s.context.calendar.launchAt - s.context.now);
 export const selectDays = (s: LaunchSnapshot): number => splitRemaining(selectRemainingMs(s)).days;
 export const selectHours = (s: LaunchSnapshot): number =>

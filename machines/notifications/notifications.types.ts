@@ -4,7 +4,8 @@ import type { ServiceInput } from '../shared/stored';
  * Global messages of §2/§3/§4: the toast notification queue, the information banner, and the
  * video modal's open state. One service, systemId `notifications` (SYSTEM_IDS.notifications).
  *
- * How other flows talk to it (send to `system.get(SYSTEM_IDS.notifications)`). The spec's
+ * How other flows talk to it (`sendToService(queue, SYSTEM_IDS.notifications, event)`, which
+ * sends only while the service runs). The spec's
  * `type` field of a message travels as `messageType`, since `type` names the event:
  *
  *   { type: 'notify.show', message, messageType, router_link? }  a toast; queued while one shows
@@ -13,11 +14,11 @@ import type { ServiceInput } from '../shared/stored';
  *
  * Validation messages go to the banner, for example from the sign-in machine:
  *
- *   sendTo(({ system }) => system.get(SYSTEM_IDS.notifications), {
+ *   enqueueActions((queue) => sendToService(queue, SYSTEM_IDS.notifications, {
  *     type: 'info.show',
  *     message: 'Please enter valid e-mail address.',
  *     messageType: 'error',
- *   })
+ *   }))
  *
  * The toast message is HTML (sanitised by the view before rendering); the banner message is
  * plain text.

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
 import type { ErrorModalOpenPayload } from '../errorModal/errorModal.types';
-import { SYSTEM_IDS } from '../systemIds';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
   PAYMENT_DELAYS,
   PAYMENT_ERRORS,
@@ -185,7 +185,8 @@ export const paymentMachine = setup({
     })),
     setSource: assign({ source: (_, params: { source: ErrorSource | null }) => params.source }),
     /** Opens the error modal (§8) with the spec's message and solution, and where it happened. */
-    showError: enqueueActions(({ enqueue, context }, params: ErrorText) => {
+    showError: enqueueActions((queue, params: ErrorText) => {
+      const { enqueue, context } = queue;
       enqueue.assign({ lastError: params });
       const open: { type: 'errorModal.open' } & ErrorModalOpenPayload = {
         type: 'errorModal.open',
@@ -193,9 +194,7 @@ export const paymentMachine = setup({
         solution: params.solution,
         ...context.source,
       };
-      // Without an error modal in the system (the chart run alone) XState delivers this to the
-      // payment service itself, which takes no such event.
-      enqueue.sendTo(({ system }) => system.get(SYSTEM_IDS.errorModal), open);
+      sendToService(queue, SYSTEM_IDS.errorModal, open);
     }),
     /** Provided from src/: tells the player's other tabs that this one is paying. */
     announcePaying: (_, _params: undefined) => {},
@@ -204,9 +203,9 @@ export const paymentMachine = setup({
     /** Provided from src/: opens phantom.com / solflare.com, synchronously in the click. */
     openInstallSite: (_, _params: { wallet: WalletKind }) => {},
     /** Tells the auth service the ticket was issued (user_access = 1). */
-    notifyAccessGranted: sendTo(({ system }) => system.get(SYSTEM_IDS.auth), {
-      type: 'auth.accessGranted' as const,
-    }),
+    notifyAccessGranted: enqueueActions((queue) =>
+      sendToService(queue, SYSTEM_IDS.auth, { type: 'auth.accessGranted' }),
+    ),
     copyAddress: sendTo('addressCopy', ({ context }) => ({
       type: 'copyFeedback.copy' as const,
       text: context.target?.address ?? '',

@@ -8,9 +8,6 @@ export type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
 
 /** A wallet approval or the blockhash is in flight: both send buttons are disabled (§2). */
 export const selectIsBusy = (s: PaymentSnapshot): boolean => s.hasTag('busy');
-/** Which provider is connecting: the pressed button shows "Connecting..." (§4 Wallet connecting). */
-export const selectConnectingWallet = (s: PaymentSnapshot): WalletKind | null =>
-  s.hasTag('busy') ? s.context.wallet : null;
 /**
  * Every pay button is disabled from the press until the payment is settled or given up: while
  * the wallet connects and approves (§2) and while the sent transfer is being confirmed.
@@ -25,9 +22,6 @@ export const selectPayStep = (s: PaymentSnapshot, wallet: WalletKind): PayStep |
   if (s.hasTag('confirming')) return 'confirming';
   return null;
 };
-export const selectIsConnecting = (s: PaymentSnapshot): boolean =>
-  s.matches({ open: 'connecting' });
-export const selectIsConfirming = (s: PaymentSnapshot): boolean => s.hasTag('confirming');
 export const selectIsRefreshing = (s: PaymentSnapshot): boolean =>
   s.hasTag('refreshing') || s.hasTag('confirming');
 export const selectShowCancelled = (s: PaymentSnapshot): boolean =>
@@ -35,9 +29,9 @@ export const selectShowCancelled = (s: PaymentSnapshot): boolean =>
 export const selectIsUnconfirmed = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { idle: 'unconfirmed' } });
 export const selectShowQr = (s: PaymentSnapshot): boolean => s.matches({ open: 'qr' });
-export const selectIsGranted = (s: PaymentSnapshot): boolean => s.matches({ open: 'granted' });
+const selectIsGranted = (s: PaymentSnapshot): boolean => s.matches({ open: 'granted' });
 /** Friends' tickets granted access while the tab was open (no receipt, its own message). */
-export const selectIsGrantedByFriends = (s: PaymentSnapshot): boolean =>
+const selectIsGrantedByFriends = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'byFriends' } });
 export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'celebrating' } });
@@ -52,7 +46,7 @@ export const selectJustGranted = (s: PaymentSnapshot): boolean =>
   selectShowPurchasedModal(s) || selectIsGrantedByFriends(s);
 /** Balance in SOL (decimal string) last read from the server, or the user data's. */
 export const selectBalance = (s: PaymentSnapshot): string => s.context.balance ?? '0';
-export const selectPaidLamports = (s: PaymentSnapshot): string =>
+const selectPaidLamports = (s: PaymentSnapshot): string =>
   s.context.paidLamports ?? s.context.target?.priceLamports ?? '0';
 /** The amount the receipt shows: what the chain showed received, 2 decimals ('0.22'). */
 export const selectPaidSol = (s: PaymentSnapshot): string => {
@@ -73,5 +67,3 @@ export const selectSolanaPayUrl = (s: PaymentSnapshot, tier: TicketTier): string
 /** The tier of the ticket this tab saw settled (the receipt's access level), when named. */
 export const selectPaidTier = (s: PaymentSnapshot): TicketTier | null =>
   tierOfWire(s.context.paidTier ?? undefined);
-export const selectLastErrorMessage = (s: PaymentSnapshot): string =>
-  s.context.lastError?.message ?? '';

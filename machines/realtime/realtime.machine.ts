@@ -1,13 +1,5 @@
-import {
-  assertEvent,
-  assign,
-  enqueueActions,
-  fromCallback,
-  sendTo,
-  setup,
-  type EventObject,
-} from 'xstate';
-import { SYSTEM_IDS } from '../systemIds';
+import { assertEvent, assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import type { MemberFact } from '../app/app.types';
 import {
@@ -161,11 +153,9 @@ export const realtimeMachine = setup({
     }),
   },
   actions: {
-    // Without the notifications service (realtime run alone) XState sends the banner to this
-    // machine, which takes no info.show: the model test without one checks the connection runs on.
-    showBanner: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.notifications),
-      (_, banner: RealtimeBanner) => infoShow(banner),
+    // The model test without a notifications service checks the connection runs on.
+    showBanner: enqueueActions((queue, banner: RealtimeBanner) =>
+      sendToService(queue, SYSTEM_IDS.notifications, infoShow(banner)),
     ),
     /**
      * Tells the user-data service (through the parent, the app machine) what it needs: a change

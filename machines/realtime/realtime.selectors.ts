@@ -23,8 +23,6 @@ export const selectIsOffline = (s: RealtimeSnapshot): boolean => s.hasTag('offli
 /** The manual reconnect is offered once the automatic attempts are spent. */
 export const selectCanReconnect = (s: RealtimeSnapshot): boolean =>
   s.can({ type: 'realtime.reconnect' }) && s.hasTag('error');
-/** The round's attempts are spent and the page rests before retrying on its own. */
-export const selectIsResting = (s: RealtimeSnapshot): boolean => s.hasTag('resting');
 /**
  * Whether the views show the connection's state in words: after a loss until it is back, and
  * while it is weak. A healthy connection and a first connect show nothing.
@@ -34,7 +32,6 @@ export const selectShowsNotice = (s: RealtimeSnapshot): boolean =>
 export const selectAttempt = (s: RealtimeSnapshot): number => s.context.attempt;
 export const selectMaxAttempts = (): number => REALTIME.maxAttempts;
 export const selectLastPongAt = (s: RealtimeSnapshot): number | null => s.context.lastPongAt;
-export const selectRoomCount = (s: RealtimeSnapshot): number => s.context.rooms.length;
 export const selectIsInRoom =
   (room: string) =>
   (s: RealtimeSnapshot): boolean =>

@@ -1,7 +1,8 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { isCallError, isNetworkError, serverMessageOf } from '../shared/callError';
-import { SYSTEM_IDS } from '../systemIds';
-import { REQUIRED_VERSION, SESSION_MESSAGES } from './session.messages';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
+import { API_VERSION } from '../../contract/spec';
+import { SESSION_MESSAGES } from './session.messages';
 import type {
   SessCreateInput,
   SessCreateOutput,
@@ -48,7 +49,7 @@ export const sessionMachine = setup({
     /** Writes the session token to browser storage (provided by src/main.tsx). */
     persistSessionToken: (_, _params: { sessionToken: string }) => {},
     /** Removes the stored session token (provided by src/main.tsx). */
-    removeStoredSessionToken: () => {},
+    removeStoredSessionToken: (_, _params: undefined) => {},
     storeInit: assign((_, params: SessInitOutput) => ({
       version: params.version,
       publicData: params.data.public_data,
@@ -59,33 +60,27 @@ export const sessionMachine = setup({
       cookieConsentNeeded: true,
     })),
     setErrorText: assign({ errorText: (_, params: { text: string }) => params.text }),
-    handUserDataToAuth: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.auth),
-      (_, params: UserDataOutput): AuthEvent => ({
-        type: 'auth.userLoaded',
-        userData: params.user_data,
-      }),
-    ),
-    // To the parent the input names (the app machine). Run alone (tests, path traversal) there is
-    // none: the event then goes to the session itself, which ignores it.
-    reportLoaded: sendTo(
-      ({ context, self }) => context.parent ?? self,
-      ({ context }): SessionParentEvent => ({
-        type: 'session.loaded',
-        publicData: context.publicData,
-      }),
-    ),
-    reportFailed: sendTo(
-      ({ context, self }) => context.parent ?? self,
-      ({ context }): SessionParentEvent => ({
+    handUserDataToAuth: enqueueActions((queue, params: UserDataOutput) => {
+      const loaded: AuthEvent = { type: 'auth.userLoaded', userData: params.user_data };
+      sendToService(queue, SYSTEM_IDS.auth, loaded);
+    }),
+    // To the parent the input names (the app machine); run alone (tests, path traversal) there is
+    // none, and nothing is sent.
+    reportLoaded: enqueueActions(({ context, enqueue }) => {
+      const loaded: SessionParentEvent = { type: 'session.loaded', publicData: context.publicData };
+      if (context.parent) enqueue.sendTo(context.parent, loaded);
+    }),
+    reportFailed: enqueueActions(({ context, enqueue }) => {
+      const failed: SessionParentEvent = {
         type: 'session.failed',
         code: 'Init',
         text: context.errorText ?? SESSION_MESSAGES.sessionFailed,
-      }),
-    ),
+      };
+      if (context.parent) enqueue.sendTo(context.parent, failed);
+    }),
   },
   guards: {
-    isOtherVersion: (_, params: { version: string }) => params.version !== REQUIRED_VERSION,
+    isOtherVersion: (_, params: { version: string }) => params.version !== API_VERSION,
     hasStoredSessionToken: ({ context }) => Boolean(context.sessionToken),
     hasJwt: ({ context }) => context.hasJwt,
     isAuthFailure: (_, params: { error: unknown }) =>
@@ -118,7 +113,7 @@ export const sessionMachine = setup({
             target: 'failed',
             actions: {
               type: 'setErrorText',
-              params: { text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION) },
+              params: { text: SESSION_MESSAGES.expiredVersion(API_VERSION) },
             },
           },
           {

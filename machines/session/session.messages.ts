@@ -3,4 +3,3 @@
  * API version it requires; written once in contract/ for the client, the server and the machines.
  */
 export { SESSION_MESSAGES } from '../../contract/messages';
-export { API_VERSION as REQUIRED_VERSION } from '../../contract/spec';

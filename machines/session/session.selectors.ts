@@ -5,10 +5,7 @@ import { percentOff, solToLamports, validPrice } from '../../contract/money';
 
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
-export const selectSessionLoaded = (s: SessionSnapshot): boolean => s.matches('loaded');
 export const selectSessionToken = (s: SessionSnapshot): string => s.context.sessionToken ?? '';
-export const selectCookieConsentNeeded = (s: SessionSnapshot): boolean =>
-  s.context.cookieConsentNeeded;
 
 /** Ticket price in SOL (decimal string): ticket_price, else price, else 0.22 (§9). */
 export const selectTicketPrice = (s: SessionSnapshot): string =>

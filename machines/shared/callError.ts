@@ -22,6 +22,8 @@ export type CallErrorShape = {
   readonly status?: number;
   /** The `message` field of the server's JSON error body, when there was one. */
   readonly serverMessage?: string;
+  /** HTTP 429 with a `Retry-After` of whole seconds: how long the server asks to wait. */
+  readonly retryAfterSeconds?: number;
 };
 
 export function isCallError(error: unknown): error is CallErrorShape {

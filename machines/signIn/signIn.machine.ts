@@ -1,7 +1,7 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, stateIn } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
 import type { InfoShowEvent } from '../notifications/notifications.types';
-import { SYSTEM_IDS } from '../systemIds';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
   digitsFromText,
   emptyDigits,
@@ -10,8 +10,8 @@ import {
   isSixDigitCode,
   isValidEmail,
 } from './signIn.rules';
+import { RESEND_SECONDS } from '../../contract/spec';
 import {
-  RESEND_SECONDS,
   SIGN_IN_MESSAGES,
   type SendCodeInput,
   type SendCodeOutput,
@@ -150,18 +150,14 @@ export const signInMachine = setup({
   },
   actions: {
     /** Shows a message in the modal and on the information banner when that service runs. */
-    showNotice: enqueueActions(({ enqueue }, notice: SignInNotice) => {
-      enqueue.assign({ notice });
-      // Without the banner service (the sign-in machine run alone) XState sends to the machine
-      // itself, which takes no info.show.
-      enqueue.sendTo(
-        ({ system }) => system.get(SYSTEM_IDS.notifications),
-        (): InfoShowEvent => ({
-          type: 'info.show',
-          message: notice.text,
-          messageType: notice.type,
-        }),
-      );
+    showNotice: enqueueActions((queue, notice: SignInNotice) => {
+      queue.enqueue.assign({ notice });
+      const show: InfoShowEvent = {
+        type: 'info.show',
+        message: notice.text,
+        messageType: notice.type,
+      };
+      sendToService(queue, SYSTEM_IDS.notifications, show);
     }),
     clearNotice: assign({ notice: null }),
     storeEmail: assign({ email: (_, email: string) => email }),
@@ -196,22 +192,20 @@ export const signInMachine = setup({
     endCountdown: assign({ resendSecondsLeft: 0 }),
     holdSession: assign({ pending: (_, session: VerifyCodeOutput) => session }),
     dropSession: assign({ pending: null }),
-    // Without the auth service (the sign-in machine run alone) XState sends to the machine
-    // itself, which takes no auth.signedIn.
-    handOverSession: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.auth),
-      (_, session: VerifyCodeOutput): Extract<AuthEvent, { type: 'auth.signedIn' }> => ({
+    handOverSession: enqueueActions((queue, session: VerifyCodeOutput) => {
+      const signedIn: Extract<AuthEvent, { type: 'auth.signedIn' }> = {
         type: 'auth.signedIn',
         jwt: session.jwt,
         refreshToken: session.refreshToken,
         userData: session.userData,
-      }),
-    ),
-    // A message the signed-out page left on the banner (a mistyped address, a refused code) must
-    // not follow the player into the signed-in home. Run alone, the machine sends it to itself.
-    clearBanner: sendTo(({ system }) => system.get(SYSTEM_IDS.notifications), {
-      type: 'info.dismiss',
+      };
+      sendToService(queue, SYSTEM_IDS.auth, signedIn);
     }),
+    // A message the signed-out page left on the banner (a mistyped address, a refused code) must
+    // not follow the player into the signed-in home.
+    clearBanner: enqueueActions((queue) =>
+      sendToService(queue, SYSTEM_IDS.notifications, { type: 'info.dismiss' }),
+    ),
   },
 }).createMachine({
   id: 'signIn',

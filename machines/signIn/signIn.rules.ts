@@ -1,5 +1,5 @@
 /** Pure rules of the sign-in flow (§5), shared by the chart, its selectors and the tests. */
-import { CODE_LENGTH } from './signIn.types';
+import { SIGN_IN_CODE_LENGTH } from '../../contract/spec';
 
 const EMAIL = /^\S+@\S+\.\S+$/;
 
@@ -10,7 +10,7 @@ export function isValidEmail(email: string): boolean {
 
 export function emptyDigits(): string[] {
   // Stryker disable next-line ArrowFunction: an undefined box reads as empty everywhere (selectDigit, join)
-  return Array.from({ length: CODE_LENGTH }, () => '');
+  return Array.from({ length: SIGN_IN_CODE_LENGTH }, () => '');
 }
 
 export function isDigit(value: string): boolean {
@@ -18,7 +18,7 @@ export function isDigit(value: string): boolean {
 }
 
 export function isBoxIndex(index: number): boolean {
-  return Number.isInteger(index) && index >= 0 && index < CODE_LENGTH;
+  return Number.isInteger(index) && index >= 0 && index < SIGN_IN_CODE_LENGTH;
 }
 
 /** The digits of a pasted text (or a development `sign_code`), spread over the boxes. */
@@ -26,12 +26,12 @@ export function digitsFromText(text: string): string[] {
   // Stryker disable next-line MethodExpression: only the first six are spread over the boxes either way
   const found = text
     .replace(/[^0-9]/g, '')
-    .slice(0, CODE_LENGTH)
+    .slice(0, SIGN_IN_CODE_LENGTH)
     .split('');
   return emptyDigits().map((_, i) => found[i] ?? '');
 }
 
 /** §5: the code must be exactly six digits. */
 export function isSixDigitCode(digits: readonly string[]): boolean {
-  return digits.length === CODE_LENGTH && digits.every(isDigit);
+  return digits.length === SIGN_IN_CODE_LENGTH && digits.every(isDigit);
 }

@@ -2,7 +2,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { signInMachine } from './signIn.machine';
 import { isSixDigitCode } from './signIn.rules';
-import { CODE_LENGTH } from './signIn.types';
 
 export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 export type SignInStep = 'email' | 'code' | 'telegram';
@@ -55,10 +54,6 @@ export const selectInviteCodeShown = (s: SignInSnapshot): string | null =>
 
 export const selectNoticeText = (s: SignInSnapshot): string | null =>
   s.context.notice?.text ?? null;
-export const selectNoticeType = (s: SignInSnapshot): string | null =>
-  s.context.notice?.type ?? null;
 
 export const selectTelegramLink = (s: SignInSnapshot): string | null =>
   s.context.pending?.userData.user_telegram_link ?? null;
-
-export const SIGN_IN_CODE_LENGTH = CODE_LENGTH;

@@ -10,9 +10,6 @@ export type SignInInput = ServiceInput;
  * The browser implementations live in src/app/provide/signIn.ts.
  */
 
-/** Number of boxes of the e-mail code (§9: code length 6) and the resend cooldown (§4, §9: 30 s). */
-export { SIGN_IN_CODE_LENGTH as CODE_LENGTH, RESEND_SECONDS } from '../../contract/spec';
-
 /** Fixed texts of §5 and §8 for the sign-in flow. */
 export const SIGN_IN_MESSAGES = {
   ...SIGN_IN_RULE_MESSAGES,

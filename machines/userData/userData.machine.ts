@@ -10,7 +10,7 @@ import {
 } from 'xstate';
 import type { EventObject } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
-import { SYSTEM_IDS } from '../systemIds';
+import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
   USER_DATA_POLL_MS,
   type FetchedUserData,
@@ -58,12 +58,10 @@ export const userDataMachine = setup({
     startRequest: assign({ again: false }),
     forgetLoss: assign({ dropped: false }),
     /** The fresh user data goes to the auth service; the home service reloads its codes. */
-    deliver: enqueueActions(({ enqueue, system }, params: { userData: FetchedUserData }) => {
-      const auth = system.get(SYSTEM_IDS.auth);
+    deliver: enqueueActions((queue, params: { userData: FetchedUserData }) => {
       const loaded: AuthEvent = { type: 'auth.userLoaded', userData: params.userData };
-      if (auth) enqueue.sendTo(auth, loaded);
-      const home = system.get(SYSTEM_IDS.home);
-      if (home) enqueue.sendTo(home, { type: 'home.userChanged' });
+      sendToService(queue, SYSTEM_IDS.auth, loaded);
+      sendToService(queue, SYSTEM_IDS.home, { type: 'home.userChanged' });
     }),
     logFailure: (_, params: { error: unknown }) => {
       console.warn(

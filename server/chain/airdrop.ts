@@ -17,7 +17,7 @@ import { createRpcCaller, RpcCallError } from './rpcClient';
 import { LOCAL_CHAIN_METHOD } from './rpcFacade';
 
 export const REHEARSAL_KEY_FILE = 'rehearsal-airdrop.key';
-export const DEFAULT_CHAIN_RPC = 'http://127.0.0.1:8899/rpc';
+const DEFAULT_CHAIN_RPC = 'http://127.0.0.1:8899/rpc';
 
 /** Genesis hashes of the public clusters (a real chain: never airdropped to by this command). */
 const CLUSTERS: Readonly<Record<string, string>> = {
@@ -28,10 +28,10 @@ const CLUSTERS: Readonly<Record<string, string>> = {
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-export type AirdropResult = { signature: string; balance: bigint };
+type AirdropResult = { signature: string; balance: bigint };
 
 /** Refuses `rpcUrl` unless it is the project's local chain; then airdrops `sol` to `address`. */
-export async function rehearsalAirdrop(
+async function rehearsalAirdrop(
   rpcUrl: string,
   address: string,
   sol: string,

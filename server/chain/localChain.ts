@@ -28,13 +28,13 @@ import {
 import { FailedTransactionMetadata, LiteSVM, TransactionMetadata } from 'litesvm';
 
 /** Blocks a blockhash stays valid for, as on mainnet (150 slots). */
-export const BLOCKHASH_VALIDITY = 150;
+const BLOCKHASH_VALIDITY = 150;
 
-export type ChainResult =
+type ChainResult =
   | { ok: true; signature: string }
   | { ok: false; code: string; message: string; logs: string[]; signature: string | null };
 
-export type SignatureStatus = { slot: number; err: string | null } | null;
+type SignatureStatus = { slot: number; err: string | null } | null;
 
 export type LocalChain = {
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number; slot: number };
@@ -55,14 +55,14 @@ export type LocalChain = {
 };
 
 /** A snapshot is written at most this long after the first change it covers. */
-export const CHECKPOINT_DELAY_MS = 1_000;
+const CHECKPOINT_DELAY_MS = 1_000;
 /** ... or as soon as the journal holds this many entries after the last snapshot. */
-export const CHECKPOINT_EVERY = 256;
+const CHECKPOINT_EVERY = 256;
 /** What a transaction the journal could not record answers: it did not land (nothing moved). */
-export const NOT_RECORDED_MESSAGE =
+const NOT_RECORDED_MESSAGE =
   'The chain could not record this transaction, so it did not land: nothing was transferred';
 /** Signatures remembered for getSignatureStatuses (oldest forgotten first). */
-export const SIGNATURES_KEPT = 100_000;
+const SIGNATURES_KEPT = 100_000;
 
 const MAGIC = Buffer.from('SMWCHN01');
 const HEADER_BYTES = MAGIC.length + 8 + 32;

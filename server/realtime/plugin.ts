@@ -12,7 +12,7 @@ declare module '../context' {
 }
 
 /** GET /api/dev/realtime (development mode only): sockets, room members and joins, for tests. */
-export const DEV_REALTIME_PATH = 'dev/realtime';
+const DEV_REALTIME_PATH = 'dev/realtime';
 
 /** Texts of the pushes to the `notifications` room. */
 export const REALTIME_NOTICES = {

@@ -26,7 +26,7 @@ import {
 } from '../limits';
 import { clientAddressOf } from '../proxy';
 
-export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
+export { CHAT_LIMIT };
 
 /**
  * Websocket rooms on the HTTP server's `upgrade` at `/ws`. A client authenticates with its first
@@ -45,17 +45,17 @@ export { CHAT_DROPS_BEFORE_CLOSE, CHAT_LIMIT };
  * frame with a fresh jwt of the same user before; that renewal is answered with a `welcome`.
  */
 
-export const WS_PATH = '/ws';
+const WS_PATH = '/ws';
 /** An unauthenticated socket is closed after this long. */
-export const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_TIMEOUT_MS = 10_000;
 /** Rooms a single socket may be in at once. */
-export const MAX_ROOMS_PER_SOCKET = 20;
+const MAX_ROOMS_PER_SOCKET = 20;
 /** Join records kept for the stats (oldest dropped). */
 const JOIN_LOG_LIMIT = 1_000;
 /** Protocol-level keep-alive: a socket that misses one round is terminated. */
 const KEEPALIVE_MS = 30_000;
 /** How often signed-in sockets are checked for a jwt past its `exp` (on the server clock). */
-export const JWT_EXPIRY_SWEEP_MS = 1_000;
+const JWT_EXPIRY_SWEEP_MS = 1_000;
 /** The close reason of a socket whose jwt expired before the page sent a fresh one. */
 export const JWT_EXPIRED_REASON = 'jwt expired';
 
@@ -108,10 +108,10 @@ export type RoomRelay = {
  * Each instance tells its rooms' member counts again this often; a count not heard for three
  * of them is dropped (its instance died), so a killed instance's players leave the counts.
  */
-export const PRESENCE_HEARTBEAT_MS = 15_000;
+const PRESENCE_HEARTBEAT_MS = 15_000;
 const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
-export type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
+type JoinRecord = { connection: number; userId: number | null; room: string; at: number };
 
 export type RealtimeStats = {
   /** Authenticated sockets that are open now. */
@@ -168,7 +168,7 @@ const READ_ONLY_ROOMS = new Set<string>([ROOMS.notifications, ROOMS.updates]);
 /** A player's chat message is relayed as plain text of at most this many characters (under the 16 KiB frame cap). */
 export const MAX_CHAT_CHARACTERS = 15_000;
 /** Plain text: no markup (tags and angle brackets go), no control characters, cut to the cap. */
-export const plainChat = (message: unknown): string =>
+const plainChat = (message: unknown): string =>
   String(message ?? '')
     .replace(/<[^>]*>/g, '')
     .replace(/[<>]/g, '')

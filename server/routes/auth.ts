@@ -5,22 +5,16 @@ import { MAIL_LIMIT_MESSAGE } from '../mailQuota';
 import type { ApiRoute, ServerContext } from '../context';
 import { HttpError } from '../http';
 import { isStorageUnavailable } from '../storageErrors';
-import {
-  canonicalEmail,
-  isValidEmail,
-  normalizeEmail,
-  sanitizeInviteCode,
-  type UserRow,
-} from '../users';
+import { canonicalEmail, isValidEmail, normalizeEmail, type UserRow } from '../users';
+import { sanitizeInviteCode } from '../../contract/inviteCode';
+import { SIGN_IN_CODE_SHAPE } from '../../contract/spec';
 import { contractRoute } from './define';
-
-export const AUTH_MESSAGES = SIGN_IN_RULE_MESSAGES;
 
 /** One mailbox, one account: the address checked as typed, then in its canonical form. */
 function checkedEmail(raw: string): string {
   const email = normalizeEmail(raw);
   const canonical = isValidEmail(email) ? canonicalEmail(email) : null;
-  if (canonical === null) throw new HttpError(400, AUTH_MESSAGES.invalidEmail);
+  if (canonical === null) throw new HttpError(400, SIGN_IN_RULE_MESSAGES.invalidEmail);
   return canonical;
 }
 
@@ -35,7 +29,6 @@ async function accountOf(
   const inviter = codeInvite ? await ctx.users.findByInviteCode(codeInvite) : undefined;
   const { user, created } = await ctx.users.findOrCreate(email, inviter?.id ?? null);
   if (!created) return user;
-  ctx.events.emit('user.registered', { userId: user.id, email: user.email });
   if (inviter) ctx.events.emit('invite.registered', { inviterId: inviter.id, userId: user.id });
   return user;
 }
@@ -75,7 +68,7 @@ export const authRoutes: readonly ApiRoute[] = [
   contractRoute('authEmailVerify', async (ctx, req) => {
     const email = checkedEmail(req.body.data.email);
     const code = req.body.data.code.trim();
-    if (!/^\d{6}$/.test(code)) throw new HttpError(400, AUTH_MESSAGES.invalidCode);
+    if (!SIGN_IN_CODE_SHAPE.test(code)) throw new HttpError(400, SIGN_IN_RULE_MESSAGES.invalidCode);
     const check = await ctx.codes.verify(email, code, req.ip, req.session);
     if (!check.ok) throw new HttpError(400, check.message);
     const user = await accountOf(ctx, email, check.codeInvite);

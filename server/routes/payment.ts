@@ -33,15 +33,13 @@ declare module '../context' {
   }
 }
 
-/** Invitees who must buy a ticket for their inviter to get access for free (§1, §5). */
-export const INVITES_FOR_ACCESS = FRIENDS_FOR_ACCESS;
 /**
  * Invitation codes that come with a confirmed Early Bird ticket (§9). They are the ticket's
  * extra: access through friends' tickets gives entry, not the ticket, so it issues none.
  */
 export const INVITATION_CODES_PER_TICKET = 999;
 
-export const WALLET_ID_NOT_FOUND = 'Wallet ID not found';
+const WALLET_ID_NOT_FOUND = 'Wallet ID not found';
 
 function rpcOf(ctx: ServerContext): SolanaRpc {
   const rpc = ctx.services.rpc;
@@ -49,7 +47,7 @@ function rpcOf(ctx: ServerContext): SolanaRpc {
   return rpc;
 }
 
-export function ticketPriceLamports(ctx: ServerContext, at = ctx.now()): bigint {
+function ticketPriceLamports(ctx: ServerContext, at = ctx.now()): bigint {
   return BigInt(
     publicData(at, ctx.config.calendar, ctx.config.ticketPriceSol).ticket_price_lamports,
   );
@@ -62,7 +60,7 @@ export function ticketPriceLamports(ctx: ServerContext, at = ctx.now()): bigint 
  * server sees a landed payment within seconds while the player's page is open (the payment
  * watch), so the grace only covers checks that come late (docs/spec-readings.md).
  */
-export const PRICE_GRACE_MS = 15 * 60_000;
+const PRICE_GRACE_MS = 15 * 60_000;
 
 /** The instant whose price `balance` pays: now, else the start of the grace; null for neither. */
 function pricedAt(ctx: ServerContext, balance: bigint): number | null {
@@ -71,10 +69,6 @@ function pricedAt(ctx: ServerContext, balance: bigint): number | null {
   const earlier = now - PRICE_GRACE_MS;
   return balance >= ticketPriceLamports(ctx, earlier) ? earlier : null;
 }
-
-/** The ticket offer now (public_data of sess/init): the calendar's, or TICKET_PRICE_SOL. */
-export const ticketOffer = (ctx: ServerContext) =>
-  publicData(ctx.now(), ctx.config.calendar, ctx.config.ticketPriceSol);
 
 /** The Early Bird's extra codes for a ticket of `tier` (a ticket settled before tiers had them). */
 export const codesForTier = (tier: string | null): number =>
@@ -85,11 +79,7 @@ export const codesForTier = (tier: string | null): number =>
  * crash never leaves a ticket paid without access; idempotent, so the inviter is credited once
  * whatever the number of calls. The events go out after it commits.
  */
-export async function settleTicket(
-  ctx: ServerContext,
-  userId: number,
-  balance: bigint,
-): Promise<void> {
+async function settleTicket(ctx: ServerContext, userId: number, balance: bigint): Promise<void> {
   const at = pricedAt(ctx, balance);
   if (at === null) return;
   const tier = TIER_WIRE[tierAt(ctx.config.calendar, at)];
@@ -98,7 +88,7 @@ export async function settleTicket(
     balance,
     tier,
     codesForTier(tier),
-    INVITES_FOR_ACCESS,
+    FRIENDS_FOR_ACCESS,
   );
   if (!settled) return;
   ctx.events.emit('ticket.settled', { userId, tier, amountLamports: balance.toString() });
@@ -162,10 +152,7 @@ export const PAYMENT_WATCH_MS = 2_000;
  * One pass over the watched wallets at a time; a failing chain read waits for the next pass.
  * Stopping waits for the pass in flight (the server closes its database after).
  */
-export function startPaymentWatch(
-  ctx: ServerContext,
-  intervalMs = PAYMENT_WATCH_MS,
-): () => Promise<void> {
+function startPaymentWatch(ctx: ServerContext, intervalMs = PAYMENT_WATCH_MS): () => Promise<void> {
   let inFlight: Promise<void> | undefined;
   let stopped = false;
   const pass = async () => {
@@ -254,7 +241,7 @@ const balanceRoute: ApiRoute<{ data: { wallet_id: string } }> = {
 export const paymentPlugin: ServerPlugin = {
   name: 'payment',
   async setup(ctx, host) {
-    const repaired = await ctx.users.repairSettlements(codesForTier, INVITES_FOR_ACCESS);
+    const repaired = await ctx.users.repairSettlements(codesForTier, FRIENDS_FOR_ACCESS);
     if (repaired > 0)
       ctx.log.warn(
         `Settlement repair: ${repaired} account(s) left half-settled by an older version now have their access and codes`,

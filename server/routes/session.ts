@@ -3,7 +3,7 @@ import { HttpError } from '../http';
 import { publicData } from '../pricing';
 import { contractRoute } from './define';
 
-export const SESSION_NOT_FOUND = 'Session not found or expired';
+const SESSION_NOT_FOUND = 'Session not found or expired';
 
 export const sessionRoutes: readonly ApiRoute[] = [
   contractRoute('sessInit', (ctx) => ({

@@ -5,7 +5,7 @@ import { contractRoute } from './define';
 import { lookAtUnwatchedPayment } from './payment';
 
 /** The signed-in user of a protected route (the router has already checked the jwt). */
-export async function currentUser(ctx: ServerContext, userId: number | null): Promise<UserRow> {
+async function currentUser(ctx: ServerContext, userId: number | null): Promise<UserRow> {
   const user = userId === null ? undefined : await ctx.users.findById(userId);
   if (!user) throw new HttpError(401, 'Unknown user');
   return user;

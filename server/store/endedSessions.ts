@@ -12,7 +12,7 @@ import type { Runner, Store } from './engine';
  */
 export const ENDED_SESSIONS_POLL_MS = 1_000;
 /** Rows older than this are pruned by the command that writes new ones. */
-export const ENDED_SESSIONS_KEEP_MS = 24 * 3_600_000;
+const ENDED_SESSIONS_KEEP_MS = 24 * 3_600_000;
 
 /** Notes sessions as ended (inside the caller's transaction), pruning rows past their use. */
 export async function recordEndedSessions(

@@ -16,12 +16,12 @@ import pg from 'pg';
 import type { Tables } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
-export type StoreDb = Kysely<Tables>;
+type StoreDb = Kysely<Tables>;
 export type StoreTx = Transaction<Tables>;
 /** A query runner: the store itself or a transaction of it. */
 export type Runner = StoreDb | StoreTx;
 /** Tables whose rows a transaction may lock by id. */
-export type LockableTable = 'users' | 'refresh_tokens' | 'one_time_codes';
+type LockableTable = 'users' | 'refresh_tokens' | 'one_time_codes';
 
 /**
  * The server's database: one typed query builder over either engine. Nothing outside
@@ -134,7 +134,7 @@ function ownerOnly(file: string): void {
 }
 
 /** How long a new Postgres connection may take. */
-export const PG_CONNECT_TIMEOUT_MS = 8_000;
+const PG_CONNECT_TIMEOUT_MS = 8_000;
 
 /**
  * SQLite rolls a transaction back by itself when a write fails for want of space (SQLITE_FULL,

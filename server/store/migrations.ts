@@ -242,7 +242,7 @@ function provider(engine: Engine): MigrationProvider {
   };
 }
 
-export class SchemaTooNewError extends Error {}
+class SchemaTooNewError extends Error {}
 
 const MIGRATION_TABLE = 'kysely_migration';
 

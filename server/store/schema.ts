@@ -23,19 +23,19 @@ export type Tables = {
 };
 
 /** A sign-in session (refresh-token family) ended by an operations command. */
-export type EndedSessionsTable = {
+type EndedSessionsTable = {
   id: Generated<number>;
   family_id: string;
   at: number;
 };
 
-export type RateCountersTable = {
+type RateCountersTable = {
   bucket: string;
   window_start: number;
   hits: number;
 };
 
-export type SignInCodesTable = {
+type SignInCodesTable = {
   id: Generated<number>;
   email: string;
   code_hash: string;
@@ -49,7 +49,7 @@ export type SignInCodesTable = {
   used_at: number | null;
 };
 
-export type MailQuotaTable = {
+type MailQuotaTable = {
   bucket: string;
   window_start: number;
   sent: number;
@@ -81,7 +81,7 @@ export type UsersTable = {
   created_at: number;
 };
 
-export type SessionsTable = {
+type SessionsTable = {
   id: Generated<number>;
   token_hash: string;
   language: string;
@@ -94,7 +94,7 @@ export type SessionsTable = {
   last_seen_at: number;
 };
 
-export type RefreshTokensTable = {
+type RefreshTokensTable = {
   id: Generated<number>;
   token_hash: string;
   family_id: string;
@@ -105,7 +105,7 @@ export type RefreshTokensTable = {
   revoked_at: number | null;
 };
 
-export type OneTimeCodesTable = {
+type OneTimeCodesTable = {
   id: Generated<number>;
   email: string;
   code_hash: string;
@@ -117,7 +117,7 @@ export type OneTimeCodesTable = {
   strikes_since: number | null;
 };
 
-export type SignInStrikesTable = {
+type SignInStrikesTable = {
   email: string;
   network: string;
   strikes: number;
@@ -126,7 +126,7 @@ export type SignInStrikesTable = {
   code_tries: number;
 };
 
-export type InviteClicksTable = {
+type InviteClicksTable = {
   id: Generated<number>;
   inviter_id: number;
   code: string;
@@ -134,7 +134,7 @@ export type InviteClicksTable = {
   visitor: string | null;
 };
 
-export type InvitationCodesTable = {
+type InvitationCodesTable = {
   id: Generated<number>;
   owner_id: number;
   code: string;
@@ -144,7 +144,7 @@ export type InvitationCodesTable = {
   seq: number | null;
 };
 
-export type OutboxTable = {
+type OutboxTable = {
   id: Generated<number>;
   email: string;
   code: string;
@@ -152,7 +152,7 @@ export type OutboxTable = {
   at: number;
 };
 
-export type SweepsTable = {
+type SweepsTable = {
   id: Generated<number>;
   user_id: number;
   wallet: string;
@@ -168,7 +168,7 @@ export type SweepsTable = {
   resolved_at: number | null;
 };
 
-export type ServerSecretsTable = {
+type ServerSecretsTable = {
   name: string;
   value: string;
   created_at: number;

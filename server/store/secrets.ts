@@ -5,7 +5,7 @@ import type { Store } from './engine';
 
 /** The server's 32-byte secrets: every instance of one store shares them (table server_secrets). */
 export const SECRET_NAMES = ['jwt-secret', 'wallet-key', 'code-key', 'refresh-key'] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
+type SecretName = (typeof SECRET_NAMES)[number];
 export type ServerSecrets = Record<SecretName, Buffer>;
 
 /**

@@ -12,7 +12,7 @@ import type { Store } from './engine';
  * everywhere). Counting facts (codes sent, mail refused, tickets settled) stay with the
  * instance that did the work, so metrics count each once.
  */
-export const SHARED_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>([
+const SHARED_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>([
   'invite.registered',
   'invite.clicked',
   'invite.confirmed',
@@ -21,9 +21,9 @@ export const SHARED_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventNa
   'codes.issued',
   'session.ended',
 ]);
-export const EVENTS_CHANNEL = 'smw_events';
+const EVENTS_CHANNEL = 'smw_events';
 /** The websocket rooms' traffic between instances (chat, member counts). */
-export const ROOMS_CHANNEL = 'smw_rooms';
+const ROOMS_CHANNEL = 'smw_rooms';
 /**
  * A room message goes out in parts of at most this many UTF-16 units (at most 3 bytes each in
  * UTF-8, escaped or not), all in one statement, so a 15,000-character chat fits the payload cap.

@@ -32,5 +32,3 @@ export class ApiError extends Error implements CallErrorShape {
     if (extra.retryAfterSeconds !== undefined) this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

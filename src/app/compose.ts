@@ -51,7 +51,7 @@ export type AppServices = {
 type ActorsOf = Required<NonNullable<Parameters<typeof appMachine.provide>[0]['actors']>>;
 
 // The machines mirror the contract's user data; this line fails to compile when they drift.
-export const userDataMatchesContract: (u: UserData) => AuthUserData = (u) => u;
+const _userDataMatchesContract: (u: UserData) => AuthUserData = (u) => u;
 
 type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefined };
 
@@ -60,7 +60,7 @@ type SystemLike = ActorSystem<never> | { get(id: string): AnyActorRef | undefine
  * contract's request schema by the client), the invoking state's AbortSignal reaches ky, and a
  * 401 on a protected path waits for the running app's auth machine to refresh.
  */
-export function apiActor<N extends CallName, Out = ResponseOf<N>>(
+function apiActor<N extends CallName, Out = ResponseOf<N>>(
   api: ApiClient,
   name: N,
   shape: (answer: ResponseOf<N>) => Out = (answer) => answer as unknown as Out,
@@ -143,7 +143,7 @@ const noWait = (): Promise<void> => Promise.resolve();
  * afresh. The chart alone decides which steps run and what each answer means: an exchange no
  * step asks for is never read. `between` (the boot's next task) comes after each answer.
  */
-export function provideSession(deps: AppDeps, between: () => Promise<void> = noWait) {
+function provideSession(deps: AppDeps, between: () => Promise<void> = noWait) {
   const { api, storage } = deps;
   const head = deps.head;
   const taken = new Set<string>();
@@ -273,8 +273,6 @@ export async function composeApp(
     },
   });
 }
-
-export type ComposedApp = Awaited<ReturnType<typeof composeApp>>;
 
 /** Browser storage read once at boot. */
 export function readStored(storage: KeyValueStorage): StoredValues {

@@ -1,5 +1,5 @@
 import type { PlanBranch, SessionPlan } from '../../machines/session/session.plan';
-import { REQUIRED_VERSION } from '../../machines/session/session.messages';
+import { API_VERSION } from '../../contract/spec';
 import type { SessionStartData } from '../../machines/session/session.types';
 import { hasExpired } from './jwtExpiry';
 
@@ -72,7 +72,7 @@ export function walkSessionPlan(deps: HeadWalkDeps): HeadBoot & {
   // The chart's guards over what the head knows; undefined: it cannot tell.
   const guards: Record<string, (body: unknown) => boolean | undefined> = {
     isOtherVersion: (body) =>
-      body === undefined ? undefined : (body as { version?: unknown }).version !== REQUIRED_VERSION,
+      body === undefined ? undefined : (body as { version?: unknown }).version !== API_VERSION,
     hasStoredSessionToken: () => Boolean(storedSession),
     hasJwt: () => Boolean(storedJwt),
   };

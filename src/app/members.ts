@@ -4,6 +4,8 @@ import { provideRealtime } from './provide/realtime';
 import { providePayment } from './provide/payment';
 import type { AppDeps } from './compose';
 import { provideUserData } from './provide/userData';
+import { phantomBrowseLink } from '../wallet/providers';
+import { providePhantomAppLink } from './phantomAppLink';
 
 /**
  * The member services (payment, realtime, user data) with their browser parts provided. This
@@ -12,6 +14,7 @@ import { provideUserData } from './provide/userData';
  * wallet and websocket code.
  */
 export function provideMembers(deps: AppDeps): MemberServices {
+  providePhantomAppLink(() => phantomBrowseLink());
   return {
     payment: providePayment(deps.api, writeClipboardText),
     realtime: provideRealtime(deps),

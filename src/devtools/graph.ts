@@ -13,7 +13,7 @@ import {
  * delay), plus invoked actors. Shared by the development visualiser (/__machines) and
  * `npm run machines:export` (Mermaid).
  */
-export type ChartNode = {
+type ChartNode = {
   id: string;
   key: string;
   type: string;

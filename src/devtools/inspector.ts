@@ -45,7 +45,7 @@ export type LiveEvent = {
 export type TakenTransition = { source: string; event: string; index: number };
 
 /** An event a live machine actor took, when, the snapshot it led to and the transitions taken. */
-export type LiveStep = {
+type LiveStep = {
   at: number;
   event: AnyEventObject;
   snapshot: RecordedSnapshot;
@@ -111,7 +111,7 @@ export function inspectorStore(): InspectorStore {
  * An actor as the log names it: its systemId, else its id; an id XState made up (`x:3` for a
  * spawned actor, `0.auth` for an invoke without one) gives way to what the actor runs.
  */
-export function actorName(ref: ActorLike): string {
+function actorName(ref: ActorLike): string {
   if (ref.systemId) return ref.systemId;
   const id = ref.id ?? ref.sessionId ?? '?';
   if (!/^x:\d+$/.test(id) && !/^\d+\./.test(id)) return id;

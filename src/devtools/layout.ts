@@ -5,9 +5,9 @@ import type { Chart } from './graph';
  * Automatic layout of a chart with ELK (layered, hierarchical), loaded on first use so neither
  * the app nor the visualiser's first paint waits for it. Returns absolute coordinates.
  */
-export type Box = { x: number; y: number; width: number; height: number };
-export type LaidOutNode = Box & { id: string; compound: boolean };
-export type LaidOutEdge = {
+type Box = { x: number; y: number; width: number; height: number };
+type LaidOutNode = Box & { id: string; compound: boolean };
+type LaidOutEdge = {
   id: string;
   source: string;
   target: string;
@@ -21,7 +21,7 @@ export type LaidOutEdge = {
  * compound it is): written as a line under its state's title, not drawn as an arrow looping round
  * the state (round everything a compound holds). A transition that re-enters its state is drawn.
  */
-export type LaidOutHandler = {
+type LaidOutHandler = {
   id: string;
   node: string;
   label: string;

@@ -130,7 +130,7 @@ type EventStep = Extract<RecordedStep, { kind: 'event' }>;
 type DelayStep = Extract<RecordedStep, { kind: 'delay' }>;
 
 /** A step of a saved recording: the step, then the snapshots it led to as their changes. */
-export type SavedStep =
+type SavedStep =
   | (Omit<EventStep, 'snapshot'> & { changed: SnapshotChange })
   | (Omit<DelayStep, 'snapshot' | 'beforeDue'> & {
       /** The snapshot at ms − 1, against the one before the step. */
@@ -178,7 +178,7 @@ function applied(
   return keys ? { ...(before as Record<string, unknown>), ...keys } : before;
 }
 
-export function applyChange(before: RecordedSnapshot, change: SnapshotChange): RecordedSnapshot {
+function applyChange(before: RecordedSnapshot, change: SnapshotChange): RecordedSnapshot {
   return {
     value: applied(before.value, change.value, change.valueIs, 'valueIs' in change),
     status: change.status ?? before.status,

@@ -11,9 +11,9 @@ import { plainValue } from './recording';
  */
 export const REDACTED = '[redacted]';
 
-export const SECRET_FIELD =
+const SECRET_FIELD =
   /^(?:jwt|token|session|authorization|(?:refresh|session|access|id)_?token|bearer)$/i;
-export const JWT_TEXT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+const JWT_TEXT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const BEARER_TEXT = /(Bearer\s+)\S+/gi;
 
 /**
@@ -33,7 +33,7 @@ function machineName(v: Record<string, unknown>): string | undefined {
 }
 
 /** Text with every JWT in it replaced. */
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return text.replace(JWT_TEXT, `${REDACTED} jwt`).replace(BEARER_TEXT, `$1${REDACTED}`);
 }
 

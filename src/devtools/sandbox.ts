@@ -154,12 +154,6 @@ export function activeNodeIds(chart: Chart, value: unknown): Set<string> {
   return active;
 }
 
-/** JSON of a context for display: actor refs by id, cycles cut, long output trimmed. */
-export function showValue(value: unknown): string {
-  const text = value === undefined ? undefined : JSON.stringify(plainValue(value), null, 2);
-  return (text ?? String(value)).slice(0, 4000);
-}
-
 /**
  * A sandbox run with its history: every step taken (an event sent, or time moved on to a delay)
  * with the snapshot it led to. Time travel goes back and forth over the steps by replaying them

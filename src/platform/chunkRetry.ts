@@ -60,7 +60,7 @@ const pageUrl = () => (typeof window === 'undefined' ? '/' : window.location.hre
  * round every 30 s), written out here: importing the realtime module would bring it into the
  * first load. tests/unit/partsState.test.ts holds it equal to REALTIME and backoffDelay.
  */
-export const PROBE_SCHEDULE = { baseMs: 1_000, attempts: 5, restingMs: 30_000 } as const;
+const PROBE_SCHEDULE = { baseMs: 1_000, attempts: 5, restingMs: 30_000 } as const;
 
 /** The wait before probe `n` (1-based) of an outage. */
 export const probeDelay = (n: number): number =>
@@ -132,7 +132,7 @@ export function chunkFailed(
 }
 
 /** Asks again for every part that could not load (after the server answered). */
-export function retryChunks(): void {
+function retryChunks(): void {
   const retries = [...failed.values()];
   failed.clear();
   healStylesheets();

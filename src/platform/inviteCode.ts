@@ -4,14 +4,8 @@
  * sent instead. The fallback lives for the page only and is never stored, so `codeInvite` holds
  * nothing but codes that came from a link (the ones the sign-in modal shows).
  */
+import { sanitizeInviteCode } from '../../contract/inviteCode';
 import { storage as browserStorage, type KeyValueStorage } from './storage';
-
-export const INVITE_CODE_MAX = 30;
-
-/** §5: every character other than letters and digits is removed, the rest cut to 30. */
-export function sanitizeInviteCode(raw: string): string {
-  return raw.replace(/[^A-Za-z0-9]/g, '').slice(0, INVITE_CODE_MAX);
-}
 
 /**
  * The code of an invite link's path segment (`/r/{code}`) as the player's link spelled it: the

@@ -7,7 +7,7 @@ export function currentSearch(): string {
   return typeof window === 'undefined' ? '' : window.location.search;
 }
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return (
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&

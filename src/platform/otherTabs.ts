@@ -25,7 +25,7 @@ export function onOtherTabAuthChange(listener: (change: OtherTabAuthChange) => v
 }
 
 /** How long another tab's payment counts as the one in progress (a wallet or QR payment). */
-export const PAYING_ELSEWHERE_MS = 15 * 60_000;
+const PAYING_ELSEWHERE_MS = 15 * 60_000;
 
 const PAYING_CHANNEL = 'smw-payment';
 

@@ -32,4 +32,4 @@ export function retryableImport<M, T = M>(
 }
 
 /** Why a part was not asked for: the server does not answer yet. */
-export const SERVER_AWAY = 'The server does not answer: the part waits for it.';
+const SERVER_AWAY = 'The server does not answer: the part waits for it.';

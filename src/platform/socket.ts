@@ -27,7 +27,7 @@ export const JWT_RENEW_LEAD_MS = 60_000;
 /** The running actor system, to find the auth service in. */
 export type SystemLike = { get(id: string): AnyActorRef | undefined };
 
-export type SocketCredentials = { jwt?: string | null; session?: string | null };
+type SocketCredentials = { jwt?: string | null; session?: string | null };
 
 /** Close code reported when refused credentials were renewed: the machine retries as usual. */
 export const CLOSE_RENEWED = 4000;

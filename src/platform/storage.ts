@@ -3,7 +3,7 @@
  * and the site must still work (values then live only for this page load).
  */
 export const STORAGE_KEYS = ['jwt', 'refreshToken', 'sessionToken', 'theme', 'codeInvite'] as const;
-export type StorageKey = (typeof STORAGE_KEYS)[number];
+type StorageKey = (typeof STORAGE_KEYS)[number];
 
 export type KeyValueStorage = {
   get(key: StorageKey): string | null;

@@ -26,7 +26,7 @@ export function holdsModule(chunk: Pick<ChunkLike, 'facadeModuleId' | 'moduleIds
  * for: the app's second stage (React and the views), a docs page, the sign-in dialog (the first
  * tap), the signed-in home and its services.
  */
-export const RUN_ON_ARRIVAL = [
+const RUN_ON_ARRIVAL = [
   'src/app/mount.tsx',
   'src/views/docs/DocsPage.tsx',
   'src/views/signIn/SignInModal.tsx',

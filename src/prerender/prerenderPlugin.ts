@@ -136,7 +136,7 @@ const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
 
 /** The template's title and description replaced by a page's own head tags (pageMeta.ts). */
-export function withHeadTags(html: string, tags: string): string {
+function withHeadTags(html: string, tags: string): string {
   if (!TITLE.test(html) || !DESCRIPTION.test(html)) {
     throw new Error('index.html lacks the <title> or the description <meta>');
   }
@@ -150,7 +150,7 @@ export function withHeadTags(html: string, tags: string): string {
  * home (`signed-in`, read by the head's boot script). A JSON block: never executed, so outside
  * the CSP's script hashes.
  */
-export function tapPreloadsTag(preloads: Record<string, string[]>): string {
+function tapPreloadsTag(preloads: Record<string, string[]>): string {
   const json = JSON.stringify(preloads).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PAGE_PRELOADS_ID}">${json}</script>`;
 }
@@ -159,7 +159,7 @@ export function tapPreloadsTag(preloads: Record<string, string[]>): string {
 const WEB3_MODULE = '@solana/web3.js/lib/index.browser.esm.js';
 
 /** dist file of a route: `/` → index.html, `/docs/intro` → docs/intro/index.html. */
-export function outputFileOf(outDir: string, path: string): string {
+function outputFileOf(outDir: string, path: string): string {
   if (path === '/') return join(outDir, 'index.html');
   if (path === '/404') return join(outDir, NOT_FOUND_PAGE_FILE);
   return join(outDir, path.slice(1), 'index.html');
@@ -180,7 +180,7 @@ export function outputFileOf(outDir: string, path: string): string {
  * e.g. a Solana RPC); null when the API is the site's own (`VITE_API_URL` unset or a path): then
  * the server serving the pages sends the policy as a header.
  */
-export function staticHostConnectSrc(env: Record<string, string | undefined>): string[] | null {
+function staticHostConnectSrc(env: Record<string, string | undefined>): string[] | null {
   const api = env.VITE_API_URL ?? '';
   if (!/^https?:\/\//i.test(api)) return null;
   const origins = [api, env.VITE_WS_URL ?? ''].filter(Boolean).map((url) => new URL(url).origin);

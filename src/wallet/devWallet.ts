@@ -12,7 +12,7 @@ import { defaultBaseUrl } from '../api/client';
 import { parse } from '../../contract/schema';
 import { loadWeb3 } from './transfer';
 
-export const DEV_WALLET_MARKER = 'SMW_DEV_WALLET';
+const DEV_WALLET_MARKER = 'SMW_DEV_WALLET';
 
 type DevKey = { publicKey: string; secretKey: Uint8Array; rpcUrl: string };
 let key: Promise<DevKey> | null = null;

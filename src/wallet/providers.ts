@@ -47,7 +47,7 @@ export function findProvider(wallet: WalletKind, win: Window = window): Injected
   return isProvider(app) ? app : null;
 }
 
-export const INSTALL_SITES: Record<Exclude<WalletKind, 'local'>, string> = {
+const INSTALL_SITES: Record<Exclude<WalletKind, 'local'>, string> = {
   phantom: 'https://phantom.com/',
   solflare: 'https://solflare.com/',
 };

@@ -3,7 +3,6 @@ import { createActor, createMachine } from 'xstate';
 import { appMachine, SERVICES } from '../../machines/app/app.machine';
 import {
   selectMembersRunning,
-  selectErrorCode,
   selectErrorText,
   selectHasError,
   selectIsLoaded,
@@ -146,7 +145,7 @@ function expectApp(ctx: Ctx, loaded: boolean, error: { code: string; text: strin
   expect(selectIsLoaded(s), '§4 loaded when session init ends (also on failure)').toBe(loaded);
   expect(selectHasError(s), '§3 application error flag').toBe(error !== null);
   expect(selectErrorText(s), '§3 application error text').toBe(error?.text ?? '');
-  expect(selectErrorCode(s), '§3 application error code').toBe(error?.code ?? '');
+  expect(s.context.error?.code ?? '', '§3 application error code').toBe(error?.code ?? '');
   expect(selectShowLoader(s), '§2 loader until loaded, and whenever an error is set').toBe(
     !loaded || error !== null,
   );
@@ -298,7 +297,7 @@ const withRecord = withSpecRecord(model, driver, {
     specExpect('§4.app.load', selectIsLoaded(s), 'loaded (session init ended)').toBe(
       x.boot !== 'loading',
     );
-    specExpect('§4.app.load', selectErrorCode(s), 'application error code').toBe(
+    specExpect('§4.app.load', s.context.error?.code ?? '', 'application error code').toBe(
       x.error?.code ?? '',
     );
     specExpect('§4.app.load', selectErrorText(s), 'application error text').toBe(

@@ -27,7 +27,6 @@ import {
   selectReferralConfirmed,
   selectReferralRegistered,
   selectTelegramLink,
-  selectUserLevel,
   selectWalletId,
 } from '../../machines/auth/auth.selectors';
 import type {
@@ -344,7 +343,7 @@ const driver = actorDriver(model, {
       // §6 user data as the views read it (defaults while none is held).
       const user = held.userData;
       expect(selectEmail(live)).toBe(user?.user_email ?? '');
-      expect(selectUserLevel(live)).toBe(user?.user_lvl ?? 0);
+      expect(live.context.userData?.user_lvl ?? 0).toBe(user?.user_lvl ?? 0);
       expect(selectInviteCode(live)).toBe(user?.user_invite_code ?? '');
       expect(selectPaymentWallet(live)).toBe(user?.user_payment_wallet ?? '');
       expect(selectPaymentWalletBalance(live)).toBe(user?.user_payment_wallet_balance ?? '0');

@@ -21,11 +21,9 @@ import {
   selectIsInRoom,
   selectIsOffline,
   selectIsReconnecting,
-  selectIsResting,
   selectLastPongAt,
   selectLatestUpdate,
   selectMaxAttempts,
-  selectRoomCount,
   selectShowsNotice,
   selectUpdates,
 } from '../../machines/realtime/realtime.selectors';
@@ -396,7 +394,7 @@ function checkAll(ctx: Ctx, when: string) {
   expect(selectIsReconnecting(s), `${when}: waiting to reconnect`).toBe(m.phase === 'waiting');
   expect(selectIsOffline(s), `${when}: paused while offline`).toBe(m.phase === 'offline');
   expect(selectCanReconnect(s), `${when}: manual reconnect offered`).toBe(is(ctx, ...STOPPED));
-  expect(selectIsResting(s), `${when}: resting before a fresh round`).toBe(
+  expect(s.hasTag('resting'), `${when}: resting before a fresh round`).toBe(
     is(ctx, 'resting', 'asleep'),
   );
   expect(selectShowsNotice(s), `${when}: the state shown in words`).toBe(
@@ -419,7 +417,7 @@ function checkAll(ctx: Ctx, when: string) {
   specExpect('reading.live', ctx.facts, `${when}: facts told to the user-data service`).toEqual(
     m.facts,
   );
-  specExpect('§4.realtime.rejoin', selectRoomCount(s), `${when}: rooms`).toBe(m.rooms.length);
+  specExpect('§4.realtime.rejoin', s.context.rooms.length, `${when}: rooms`).toBe(m.rooms.length);
   for (const room of [...SPEC_ROOMS, 'lobby'])
     expect(selectIsInRoom(room)(s), `${when}: in room ${room}`).toBe(m.rooms.includes(room));
 }

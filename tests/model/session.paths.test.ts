@@ -9,10 +9,8 @@ import type {
   UserDataOutput,
 } from '../../machines/session/session.types';
 import {
-  selectCookieConsentNeeded,
   selectDiscountPercent,
   selectOldPrice,
-  selectSessionLoaded,
   selectSessionToken,
   selectTicketPrice,
   selectTicketPriceLamports,
@@ -208,11 +206,11 @@ const driver: Driver<typeof model, Ctx> = {
     // sess/create gives a new one; the cookie notice only for a new session.
     '*': ({ ctx }) => {
       const live = sessionOf(ctx).getSnapshot();
-      expect(selectSessionLoaded(live)).toBe(ctx.toParent.some((e) => e.type === 'session.loaded'));
+      expect(live.matches('loaded')).toBe(ctx.toParent.some((e) => e.type === 'session.loaded'));
       const created = ctx.storage.persisted.at(-1);
       const stored = ctx.storage.removed > 0 ? '' : (ctx.sessionInput.sessionToken ?? '');
       expect(selectSessionToken(live)).toBe(created ?? stored);
-      expect(selectCookieConsentNeeded(live)).toBe(created !== undefined);
+      expect(live.context.cookieConsentNeeded).toBe(created !== undefined);
     },
     initializing: ({ ctx }) => {
       expect(ctx.sessInit.pending()).toBe(1);
@@ -245,7 +243,7 @@ const driver: Driver<typeof model, Ctx> = {
       expect(selectTicketPrice(live)).toBe('0.3');
       const created = ctx.sessCreate.calls.length > 0;
       expect(ctx.storage.persisted).toEqual(created ? ['new-token'] : []);
-      expect(selectCookieConsentNeeded(live)).toBe(created);
+      expect(live.context.cookieConsentNeeded).toBe(created);
     },
     failed: ({ ctx }) => {
       const text = ctx.failure ?? SPEC_MESSAGES.expiredVersion(SPEC_LIMITS.requiredVersion);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   selectNoticeText,
-  selectNoticeType,
   selectResendLabel,
   selectStep,
 } from '../../machines/signIn/signIn.selectors';
@@ -74,7 +73,7 @@ describe('§8 a code request that fails', () => {
     const t = await failedSend(error);
     const s = t.signIn.getSnapshot();
     expect(selectStep(s)).toBe('email');
-    expect([selectNoticeType(s), selectNoticeText(s)]).toEqual([
+    expect([s.context.notice?.type ?? null, selectNoticeText(s)]).toEqual([
       'error',
       SPEC_MESSAGES.sendFailed(text),
     ]);
@@ -130,7 +129,7 @@ describe('§8 a verification that fails', () => {
     t.verifyCalls[0]!.result.reject(error);
     await flush();
     const s = t.signIn.getSnapshot();
-    expect([selectStep(s), selectNoticeType(s), selectNoticeText(s)]).toEqual([
+    expect([selectStep(s), s.context.notice?.type ?? null, selectNoticeText(s)]).toEqual([
       'code',
       'error',
       text,

@@ -16,7 +16,6 @@ import {
   selectIsSending,
   selectIsVerifying,
   selectNoticeText,
-  selectNoticeType,
   selectResendLabel,
   selectStep,
   selectTelegramLink,
@@ -410,7 +409,7 @@ function checkSelectors(ctx: Ctx) {
   specExpect('§2.signin.busy', selectIsVerifying(s), 'verifying').toBe(x.verifying);
   expect(selectIsResending(s), 'resending').toBe(x.resending);
   expect(selectNoticeText(s), 'message').toBe(x.notice?.text ?? null);
-  expect(selectNoticeType(s), 'message type').toBe(x.notice?.type ?? null);
+  expect(s.context.notice?.type ?? null, 'message type').toBe(x.notice?.type ?? null);
   specExpect(
     '§2.signin.inviteShown',
     selectInviteCodeShown(s),

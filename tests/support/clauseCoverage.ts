@@ -14,8 +14,8 @@ import { SPEC_TRANSITIONS } from './specTransitions';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-export type ClauseCheck = { kind: 'transition' | 'oracle' | 'tagged'; file: string; what: string };
-export type ClauseE2e = { file: string; title: string };
+type ClauseCheck = { kind: 'transition' | 'oracle' | 'tagged'; file: string; what: string };
+type ClauseE2e = { file: string; title: string };
 export type ClauseRow = Clause & { checks: ClauseCheck[]; e2e: ClauseE2e[] };
 
 /** The files the registry and oracle live in, which name clauses without checking them. */

@@ -7,7 +7,7 @@ import { startLocalServer, type RunningServer, type StartOptions } from './local
  * with `allowConsoleErrors(pattern)`, and offers `freshServer()` for tests that need a server of
  * their own (a stopped server, another version, a restart).
  */
-export type CspViolation = {
+type CspViolation = {
   directive: string;
   blockedURI: string;
   sourceFile: string;
@@ -21,7 +21,7 @@ export type CspViolation = {
  * meets it, with the page's document as the target. Nothing of it runs or applies.
  */
 const INERT_PARSE_DIRECTIVES = ['script-src-attr', 'style-src-attr', 'style-src-elem'];
-export const isInertParseReport = (v: CspViolation): boolean =>
+const isInertParseReport = (v: CspViolation): boolean =>
   v.target === 'document' &&
   v.blockedURI === 'inline' &&
   INERT_PARSE_DIRECTIVES.includes(v.directive);

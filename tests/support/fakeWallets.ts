@@ -16,8 +16,8 @@ import { rpc } from './rpc';
  * The development wallet of the local-mode build is switched off (`window.__smwDevWallet =
  * false`), so only these providers exist. `window.__fakeWalletCalls` counts what happened.
  */
-export type WalletKind = 'phantom' | 'solflare';
-export type WalletError = { code?: number; message: string };
+type WalletKind = 'phantom' | 'solflare';
+type WalletError = { code?: number; message: string };
 
 export type FakeWalletOptions = {
   /** Which providers are injected; [] = no wallet extension at all. */

@@ -53,11 +53,11 @@ ${targets}
 ${deployed.replace(pass, '        proxy_pass http://$smw_target;')}`;
 }
 
-export const NGINX_HELP =
+const NGINX_HELP =
   'nginx is needed for the proxy tests: apt-get install -y nginx (or set NGINX_PATH)';
 
 /** Where nginx is looked for: NGINX_PATH, /usr/sbin/nginx, then `nginx` on the PATH. */
-export const nginxCandidates = (): string[] =>
+const nginxCandidates = (): string[] =>
   [
     process.env.NGINX_PATH,
     '/usr/sbin/nginx',

@@ -50,7 +50,7 @@ export function replaySaved(
 }
 
 /** Runs the model project on one file, as QA would: `npx vitest run --project model <file>`. */
-export function runModel(file: string): { status: number | null; output: string } {
+function runModel(file: string): { status: number | null; output: string } {
   const run = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'model', file],

@@ -172,6 +172,3 @@ export const ALLOWED_TOAST_TAGS = new Set(['B', 'I', 'EM', 'STRONG', 'A', 'BR', 
 export const ALLOWED_TOAST_ATTRS: Record<string, readonly string[]> = {
   A: ['href', 'target', 'rel'],
 };
-
-/** A safe href: https: or mailto: only. */
-export const SAFE_HREF = /^(?:https:|mailto:)/i;

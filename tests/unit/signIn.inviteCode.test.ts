@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sanitizeInviteCode } from '../../contract/inviteCode';
 import {
   inviteCodeOfPathSegment,
   readInviteCode,
-  sanitizeInviteCode,
   storeInviteCode,
   storeInviteCodeFromSearch,
 } from '../../src/platform/inviteCode';

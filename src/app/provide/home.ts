@@ -15,7 +15,7 @@ export type HomeDeps = {
 };
 
 /** navigator.share where the browser has it; `undefined` means "copy instead". */
-export function browserShare(): ((data: ShareInput) => Promise<void>) | undefined {
+function browserShare(): ((data: ShareInput) => Promise<void>) | undefined {
   if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') return undefined;
   return (data) => navigator.share(data);
 }

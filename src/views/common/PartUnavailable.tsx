@@ -16,9 +16,9 @@ import './chunkRetry.css';
 
 /** The update offer's words (issue 52): one line, one Reload button. */
 export const UPDATE_TITLE = 'A new version of the site is ready';
-export const UPDATE_NOTE = 'Reload to use it.';
-export const UPDATE_NOTE_SIGNED_IN = 'Reload to use it. You stay signed in.';
-export const AUTO_RETRY_NOTE = 'It loads by itself as soon as the server answers.';
+const UPDATE_NOTE = 'Reload to use it.';
+const UPDATE_NOTE_SIGNED_IN = 'Reload to use it. You stay signed in.';
+const AUTO_RETRY_NOTE = 'It loads by itself as soon as the server answers.';
 
 /** What the page knows about its parts, for the cards and the corner notice. */
 export const usePartsState = (): PartsState =>

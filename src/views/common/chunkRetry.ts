@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { showsCornerNotice, subscribeChunkFailures } from '../../platform/chunkRetry';
 
-export { chunkFailed, retryChunks, showPageStandIn } from '../../platform/chunkRetry';
+export { chunkFailed } from '../../platform/chunkRetry';
 
 /**
  * Whether the corner notice shows: a part with no card of its own waits for the server, or the

@@ -8,7 +8,7 @@ export const GUIDES: DocMeta[] = DOCS.filter((d) => d.section === 'guide');
 /** Terms of service and privacy policy. */
 export const LEGAL: DocMeta[] = DOCS.filter((d) => d.section === 'legal');
 
-export const DEFAULT_DOC_ID = 'intro';
+const DEFAULT_DOC_ID = 'intro';
 
 /** Unknown doc ids fall back to intro (§2 Routes). */
 export function resolveDoc(id: string | undefined): DocMeta {

@@ -32,12 +32,12 @@ type CopySnapshot = ReturnType<ActorRefFrom<typeof copyFeedbackMachine>['getSnap
 const selectCopied = (s: CopySnapshot | undefined) => (s ? selectIsCopied(s) : false);
 
 /** The invite link of a code: site origin + /r/ + code (§2 Invite tab). */
-export function inviteLinkOf(origin: string, code: string): string {
+function inviteLinkOf(origin: string, code: string): string {
   return `${origin}/r/${code}`;
 }
 
 /** The origin as shown on the page: without the scheme (the copied link keeps it). */
-export function hostOf(origin: string): string {
+function hostOf(origin: string): string {
   return origin.replace(/^https?:\/\//, '');
 }
 

@@ -15,7 +15,7 @@ import {
   selectErrorStack,
   selectErrorTime,
 } from '../../../machines/errorModal/errorModal.selectors';
-import { phantomAppLink } from '../../app/phantomLink';
+import { phantomAppLink } from '../../app/phantomAppLink';
 import type { CopyFeedbackRef, ErrorModalRef } from './refs';
 import { ModalFrame } from './ModalFrame';
 import './overlays.css';

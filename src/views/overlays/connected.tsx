@@ -6,7 +6,6 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { installGlobalErrorHandler } from '../../platform/errors';
 import { InformationBanner } from './InformationBanner';
-import { ThemeToggle } from './ThemeToggle';
 import { retryableImport } from '../../platform/retryableImport';
 
 /**
@@ -74,10 +73,6 @@ export function VideoModalOverlay() {
       }
     />
   );
-}
-
-export function HeaderThemeToggle() {
-  return <ThemeToggle actor={useService(SYSTEM_IDS.theme)} />;
 }
 
 /**

@@ -5,10 +5,10 @@
  */
 export type PageMeta = { title: string; description: string };
 
-export const SITE_NAME = 'Solana Mafia Wars';
+const SITE_NAME = 'Solana Mafia Wars';
 
 /** The share image (1200×630, public/share.png, made by scripts/make-share-image.mjs). */
-export const SHARE_IMAGE = { path: '/share.png', width: 1200, height: 630 } as const;
+const SHARE_IMAGE = { path: '/share.png', width: 1200, height: 630 } as const;
 
 /** What the browser's tab and history show for each page (set live as the route changes). */
 export const HOME_TITLE = `${SITE_NAME}: build your criminal empire`;

@@ -7,8 +7,8 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import { SIGN_IN_CODE_LENGTH } from '../../../contract/spec';
 import {
-  SIGN_IN_CODE_LENGTH,
   selectCanResend,
   selectCodeComplete,
   selectDigit,

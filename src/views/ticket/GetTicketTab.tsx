@@ -39,7 +39,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
-import { phantomAppLink } from '../../app/phantomLink';
+import { phantomAppLink } from '../../app/phantomAppLink';
 import { Countdown } from '../home/Countdown';
 import { loadedView } from '../common/loadedView';
 import { PartUnavailable } from '../common/PartUnavailable';
@@ -71,7 +71,7 @@ const Confetti = loadedView(
 
 /** The development wallet's button: local builds only (`npm start`, browser tests); never in dist/. */
 const LOCAL_WALLET = import.meta.env.MODE === 'localsite' || import.meta.env.DEV;
-export const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
+const LOCAL_WALLET_LABEL = 'Pay with the local test wallet (local chain)';
 
 type PaymentRef = ActorRefFrom<PaymentMachine>;
 

@@ -20,7 +20,7 @@ import {
  * - A transition pair is two transitions taken one after the other on a path; the pairs possible
  *   are those whose second transition starts in, above or below a state the first one enters.
  */
-export type GuardSite = {
+type GuardSite = {
   key: string;
   /** The guard as written: `hasAttemptsLeft`, `and(isA, not(isB))`. */
   name: string;
@@ -53,7 +53,7 @@ function resolve(guard: Guard, machine: AnyStateMachine): Guard {
 }
 
 /** The guard as written in the chart. */
-export function writtenName(guard: Guard, machine: AnyStateMachine): string {
+function writtenName(guard: Guard, machine: AnyStateMachine): string {
   if (typeof guard === 'string') {
     const impl = resolve(guard, machine);
     return isBuiltin(impl) ? `${guard} = ${writtenName(impl, machine)}` : guard;

@@ -26,7 +26,7 @@ type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
 type Payload<E, K> = Omit<Extract<E, { type: K }>, 'type'>;
 
 /** Payload variants of every event type the machine declares (all keys required). */
-export type EventVariants<M extends AnyStateMachine> = {
+type EventVariants<M extends AnyStateMachine> = {
   [K in MachineEvent<M>['type']]: readonly Payload<MachineEvent<M>, K>[];
 };
 
@@ -40,9 +40,9 @@ type OutcomePayload<K> = K extends `xstate.done.actor.${string}`
     ? { error?: unknown }
     : Record<string, never>;
 
-export type OutcomeVariants<O extends string> = { [K in O]: readonly OutcomePayload<K>[] };
+type OutcomeVariants<O extends string> = { [K in O]: readonly OutcomePayload<K>[] };
 
-export type OutcomeEvent<O extends string> = O extends `xstate.done.actor.${infer Id}`
+type OutcomeEvent<O extends string> = O extends `xstate.done.actor.${infer Id}`
   ? { type: O; output: unknown; actorId: Id }
   : O extends `xstate.error.actor.${infer Id}`
     ? { type: O; error: unknown; actorId: Id }
@@ -114,7 +114,7 @@ export type SpecTransition = {
 export type ModelEvent<M extends AnyStateMachine, O extends OutcomeType> =
   MachineEvent<M> | OutcomeEvent<O>;
 
-export type PathStep<M extends AnyStateMachine, O extends OutcomeType> = {
+type PathStep<M extends AnyStateMachine, O extends OutcomeType> = {
   event: ModelEvent<M, O>;
   /** The snapshot the machine reaches after the event (what a check compares against). */
   snapshot: SnapshotFrom<M>;
@@ -171,7 +171,7 @@ export type PathModel<M extends AnyStateMachine, O extends OutcomeType> = {
   guards: GuardCoverage | null;
 };
 
-export type Generation = {
+type Generation = {
   /** Per starting input, paths found and paths kept when the cap cut them. */
   truncated: { input: string; found: number; kept: number }[];
   /** "generation failed: …" when the traversal threw or went over its budget. */
@@ -180,7 +180,7 @@ export type Generation = {
 };
 
 /** Default traversal budget: graph vertices and wall-clock time. */
-export const GENERATION_BUDGET = { vertices: 20_000, ms: 60_000 };
+const GENERATION_BUDGET = { vertices: 20_000, ms: 60_000 };
 
 export function stateValueToString(value: StateValue): string {
   if (typeof value === 'string') return value;
@@ -216,7 +216,7 @@ function guardName(t: AnyTransitionDefinition): string | null {
 }
 
 /** A stable, readable key per transition: `source · event [guard] → targets`. */
-export function transitionKey(t: AnyTransitionDefinition, eventType: string): string {
+function transitionKey(t: AnyTransitionDefinition, eventType: string): string {
   const guard = guardName(t);
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(', ');
   return `${t.source.id} · ${eventType || 'always'}${guard ? ` [${guard}]` : ''} → ${targets || '(no target)'}${t.reenter ? ' (reenter)' : ''}`;
@@ -296,7 +296,7 @@ function stateCovered(node: AnyStateNode, snapshots: AnyMachineSnapshot[]): bool
   return snapshots.some((s) => activeNodes(s).includes(node));
 }
 
-export function serializeModelState(
+function serializeModelState(
   snapshot: AnyMachineSnapshot,
   event: AnyEventObject | undefined,
   prev?: AnyMachineSnapshot,

@@ -16,7 +16,7 @@ import {
  * (`s.can(e)`), and the invariant is checked after the start and after every event.
  * Runs: PROPERTY_RUNS (default 200). Seed: PROPERTY_SEED or random, printed on every run.
  */
-export type InvariantArgs<M extends AnyStateMachine> = {
+type InvariantArgs<M extends AnyStateMachine> = {
   snapshot: SnapshotFrom<M>;
   previous: SnapshotFrom<M> | null;
   event: EventFromLogic<M> | AnyEventObject | null;
@@ -41,7 +41,7 @@ export function propertyRuns(): number {
 }
 
 /** The seed of this run: PROPERTY_SEED when set (to replay a failure), otherwise random. */
-export function propertySeed(): number {
+function propertySeed(): number {
   const fromEnv = Number(process.env.PROPERTY_SEED);
   return process.env.PROPERTY_SEED && Number.isInteger(fromEnv)
     ? fromEnv

@@ -63,7 +63,7 @@ export function replayRecording(source: Record<string, unknown>, saved: SavedRec
 }
 
 /** The clauses a recording walks: the spec transitions of its machine, and the spec timers. */
-export function recordedClauses(recording: Recording): string[] {
+function recordedClauses(recording: Recording): string[] {
   const required =
     (
       SPEC_TRANSITIONS as Record<

@@ -21,7 +21,7 @@ import {
  * key a check. Writes reports/paths/<machine>.json for `npm run test:paths`.
  */
 
-export type ExecutorArgs<Ctx, E, S> = {
+type ExecutorArgs<Ctx, E, S> = {
   ctx: Ctx;
   event: E;
   /** The snapshot the model expects after this event. */
@@ -163,7 +163,7 @@ function describeFailure(error: unknown, where: Where, clause: string): PathFail
 }
 
 /** The first place two values differ, as a path into them (null when they do not). */
-export function firstDifference(
+function firstDifference(
   expected: unknown,
   actual: unknown,
   at = '',
@@ -241,7 +241,7 @@ export function failureHeadline(f: PathFailure): string {
 }
 
 /** A failure's first line stays under 200 characters. */
-export const HEADLINE_MAX = 200;
+const HEADLINE_MAX = 200;
 
 export function formatFailure(f: PathFailure): string {
   return [
@@ -266,7 +266,7 @@ const registry = new Map<string, Registry>();
 export const PATHS_REPORT_DIR = resolve(import.meta.dirname, '../../../reports/paths');
 
 /** Failures grouped by the first failing transition and check: one group, N paths. */
-export function groupFailures(results: PathResult[]): {
+function groupFailures(results: PathResult[]): {
   key: string;
   driver: string;
   clause: string;

@@ -40,7 +40,7 @@ export type SpecRecord<Ctx, X, E> = {
 const records = new WeakMap<object, unknown>();
 
 /** The record a path has reached (for an executor that wants to assert against it). */
-export function recordOf<X>(ctx: object): X {
+function recordOf<X>(ctx: object): X {
   if (!records.has(ctx)) throw new Error('this path keeps no spec record');
   return records.get(ctx) as X;
 }

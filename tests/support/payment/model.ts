@@ -46,35 +46,35 @@ export const buyer: PaymentTarget = {
   byFriends: false,
 };
 export const member: PaymentTarget = { ...buyer, hasAccess: true };
-export const noWallet: PaymentTarget = { ...buyer, address: '', walletId: '' };
+const noWallet: PaymentTarget = { ...buyer, address: '', walletId: '' };
 /** §9: the price tier changed (Nov 20 → 0.33 SOL) while a payment of the old price confirms. */
-export const repriced: PaymentTarget = { ...buyer, priceLamports: '330000000' };
+const repriced: PaymentTarget = { ...buyer, priceLamports: '330000000' };
 
-export const granted: CheckBalanceOutput = {
+const granted: CheckBalanceOutput = {
   accessGranted: true,
   balance: '0.22',
   balanceLamports: '220000000',
 };
 /** The server names the player's own ticket and what the chain received (0.25 SOL). */
-export const grantedPaid: CheckBalanceOutput = {
+const grantedPaid: CheckBalanceOutput = {
   ...granted,
   accessVia: 'ticket',
   paidLamports: '250000000',
 };
 /** Friends' tickets granted access: no receipt. */
-export const grantedByFriends: CheckBalanceOutput = {
+const grantedByFriends: CheckBalanceOutput = {
   accessGranted: true,
   balance: '0.05',
   balanceLamports: '50000000',
   accessVia: 'invites',
 };
 /** Some SOL in the play wallet, not the ticket: the balance shown changes, access does not. */
-export const notYet: CheckBalanceOutput = {
+const notYet: CheckBalanceOutput = {
   accessGranted: false,
   balance: '0.1',
   balanceLamports: '100000000',
 };
-export const cancelled: PaymentFailure = { kind: 'cancelled' };
+const cancelled: PaymentFailure = { kind: 'cancelled' };
 /**
  * The wallet failures the model sends, as the wallet layer classifies them (§8): a connection
  * that fails on the network, a transfer the account cannot pay for. The driver expects the
@@ -86,7 +86,7 @@ export const insufficient: PaymentFailure = {
   ...PAYMENT_ERRORS.insufficientFunds,
 };
 /** Anything else a wallet throws: §8's default text, never a cancellation. */
-export const walletCrashed = new Error('wallet crashed');
+const walletCrashed = new Error('wallet crashed');
 
 /** The model's events and actor outcomes with their payload variants. */
 export const PAYMENT_VARIANTS = {

@@ -44,7 +44,7 @@ export function session(overrides: Partial<AuthUserData> = {}): VerifyCodeOutput
 }
 
 /** Each call of a provided api actor: its input and the deferred that settles it. */
-export type Calls<I, O> = Array<{ input: I; result: Deferred<O> }>;
+type Calls<I, O> = Array<{ input: I; result: Deferred<O> }>;
 
 export function controllableSignIn() {
   const sendCalls: Calls<SendCodeInput, SendCodeOutput> = [];

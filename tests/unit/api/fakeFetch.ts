@@ -4,7 +4,7 @@ import { userData } from '../../support/signIn/fakes';
  * A fetch fake for the API client: records every request (path, bearer, JSON body) and answers
  * through a handler, so tests count refreshes and retries exactly.
  */
-export type FakeRequest = {
+type FakeRequest = {
   path: string;
   method: string;
   bearer: string | null;
@@ -13,7 +13,7 @@ export type FakeRequest = {
   form: FormData | null;
 };
 
-export type FakeAnswer =
+type FakeAnswer =
   | { status: number; json: unknown }
   | { status: number; text: string; contentType?: string }
   | { networkError: true };

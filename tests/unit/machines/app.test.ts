@@ -10,7 +10,8 @@ import {
 import { selectHasAccess, selectIsSignedIn } from '../../../machines/auth/auth.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { createApiClient } from '../../../src/api/client';
-import { REQUIRED_VERSION, SESSION_MESSAGES } from '../../../machines/session/session.messages';
+import { API_VERSION } from '../../../contract/spec';
+import { SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import { MESSAGES } from '../../../contract/api';
 import { appInput } from '../../../src/app/compose';
 import { walkSessionPlan } from '../../../src/app/headBoot';
@@ -274,7 +275,7 @@ describe("app root, the session calls sent from the page head (the chart's own p
     const s = await t.settled;
     expect(s.context.error).toEqual({
       code: 'Init',
-      text: SESSION_MESSAGES.expiredVersion(REQUIRED_VERSION),
+      text: SESSION_MESSAGES.expiredVersion(API_VERSION),
     });
     // The head walks the chart's branches too: the wrong version ends its walk at `failed`.
     expect(await t.outcome).toBe('failed');

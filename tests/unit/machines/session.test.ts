@@ -3,7 +3,6 @@ import { fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../../machines/session/session.machine';
 import { SESSION_MESSAGES } from '../../../machines/session/session.messages';
 import {
-  selectCookieConsentNeeded,
   selectDiscountPercent,
   selectOldPrice,
   selectTicketPrice,
@@ -69,7 +68,7 @@ describe('session bootstrap', () => {
       'sess/create {"language":"de-DE","user_agent":"UA","utm_source":"x"}',
     ]);
     expect(t.storage).toEqual(['set new-token']);
-    expect(selectCookieConsentNeeded(s)).toBe(true);
+    expect(s.context.cookieConsentNeeded).toBe(true);
     expect(t.toParent).toEqual([{ type: 'session.loaded', publicData: s.context.publicData }]);
   });
 
@@ -78,7 +77,7 @@ describe('session bootstrap', () => {
     const s = await t.settled;
     expect(s.value).toBe('loaded');
     expect(t.calls).toEqual(['sess/init', 'sess/load stored']);
-    expect(selectCookieConsentNeeded(s)).toBe(false);
+    expect(s.context.cookieConsentNeeded).toBe(false);
     expect(t.storage).toEqual([]);
   });
 

@@ -3,7 +3,8 @@ import { createEventBus } from '../../../server/events';
 import { signJwt, verifyJwt } from '../../../server/accessToken';
 import { priceAt, SPEC_CALENDAR } from '../../../contract/calendar';
 import { publicData } from '../../../server/pricing';
-import { isValidEmail, newInviteCode, sanitizeInviteCode } from '../../../server/users';
+import { sanitizeInviteCode } from '../../../contract/inviteCode';
+import { isValidEmail, newInviteCode } from '../../../server/users';
 
 describe('the ticket offer', () => {
   it('uses the date boundaries of §9 and the old price 0.55', () => {

@@ -9,7 +9,7 @@ import MarkdownIt from 'markdown-it';
  * links out of the site open in a new tab.
  */
 
-export type DocFrontMatter = {
+type DocFrontMatter = {
   title: string;
   readMinutes: number;
   order: number;
@@ -59,7 +59,7 @@ md.renderer.rules.link_open = (tokens, index, options, _env, self) => {
 // A paragraph's lines are one run of text.
 md.renderer.rules.softbreak = () => ' ';
 
-export function parseFrontMatter(source: string): { meta: DocFrontMatter; body: string } {
+function parseFrontMatter(source: string): { meta: DocFrontMatter; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n?/.exec(source);
   if (!match) throw new Error('docs page without front matter');
   const fields = new Map<string, string>();

@@ -164,39 +164,51 @@ test.describe('paying', () => {
 
     const pay = page.getByTestId('local-wallet').getByRole('button');
     await expect(pay).toHaveText(LOCAL_WALLET);
-    await pay.click();
-    // From the press to the receipt: disabled, marked busy, saying where the payment stands.
-    await expect(pay).toHaveAttribute('aria-busy', 'true');
-    await expect(pay).toBeDisabled();
-    await expect(pay).toHaveText(/^\s*(Connecting\.\.\.|Waiting for the wallet…|Confirming…)$/);
-    // The seconds between the transfer sent and the balance checked: still busy, and every pay
-    // button disabled. Read in one frame: a quick confirmation cannot slip between the checks.
-    const confirming = await page.waitForFunction(
-      () => {
+    // Every state of the pay button from the press on, read in the frame it changed in: a quick
+    // confirmation (the server's push can grant access before the balance check) cannot slip
+    // between the checks.
+    await page.evaluate(() => {
+      const w = window as unknown as { __payStates: unknown[] };
+      w.__payStates = [];
+      const read = () => {
         const button = document.querySelector<HTMLButtonElement>(
           '[data-testid="local-wallet"] button',
         );
-        if (!button?.textContent?.includes('Confirming…')) return null;
+        if (!button) return;
         const others = [...document.querySelectorAll<HTMLButtonElement>('button')].filter((b) =>
           /^Send in (Phantom|Solflare)$/.test(b.textContent?.trim() ?? ''),
         );
-        return {
+        w.__payStates.push({
+          text: button.textContent?.trim() ?? '',
           disabled: button.disabled,
           busy: button.getAttribute('aria-busy'),
           others: others.map((b) => b.disabled),
-        };
-      },
-      null,
-      { timeout: 15_000 },
-    );
-    expect(await confirming.jsonValue()).toEqual({
-      disabled: true,
-      busy: 'true',
-      others: [true, true],
+        });
+      };
+      new MutationObserver(read).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
     });
+    await pay.click();
     await expect(page.getByRole('dialog', { name: 'Ticket Purchased!' })).toBeVisible({
       timeout: 20_000,
     });
+    // From the press to the receipt: disabled, marked busy, saying where the payment stands, and
+    // every other pay button disabled with it.
+    type PayState = { text: string; disabled: boolean; busy: string | null; others: boolean[] };
+    const states = (await page.evaluate(
+      () => (window as unknown as { __payStates: unknown[] }).__payStates,
+    )) as PayState[];
+    const pressed = states.filter((state) => state.text !== LOCAL_WALLET);
+    expect(pressed.length, 'states of the pressed button').toBeGreaterThan(0);
+    for (const state of pressed) {
+      expect(state.text).toMatch(/^(Connecting\.\.\.|Waiting for the wallet…|Confirming…)$/);
+      expect(state).toMatchObject({ disabled: true, busy: 'true' });
+      expect(state.others.every(Boolean), `other pay buttons while "${state.text}"`).toBe(true);
+    }
   });
 
   test('the receipt pops in the tab that paid; another tab of the player updates quietly', async ({

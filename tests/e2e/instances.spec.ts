@@ -100,12 +100,16 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await nginx?.stop();
-  for (const proc of instances) proc.dispose();
-  chain?.kill('SIGTERM');
-  await smtp?.stop();
-  postgres?.stop();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  try {
+    await nginx?.stop();
+    for (const proc of instances) proc.dispose();
+    chain?.kill('SIGTERM');
+    await smtp?.stop();
+  } finally {
+    // Whatever failed above, the cluster this file started does not outlive it.
+    postgres?.stop();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A browser of its own whose every request nginx sends to instance `n` (1 or 2). */

@@ -271,14 +271,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Logs and stored code e-mails kept LOG_RETENTION_DAYS (server/retention.ts): a pass at start,
   // at each new day of the log files, and every hour.
   const retentionDays = opts.logRetentionDays ?? LOG_RETENTION_DAYS;
+  // One pass at a time; one asked for during a pass runs after it (with the clock of then: a
+  // new day's pass never folds into one that began the day before).
   let retaining: Promise<void> | undefined;
-  const retain = (): Promise<void> =>
-    (retaining ??= (async () => {
-      if (opts.logDir) pruneLogFiles(opts.logDir, now(), retentionDays);
-      await pruneStoredMail(store, now(), retentionDays);
+  let retainAgain = false;
+  const retain = (): Promise<void> => {
+    if (retaining) {
+      retainAgain = true;
+      return retaining;
+    }
+    retaining = (async () => {
+      do {
+        retainAgain = false;
+        if (opts.logDir) pruneLogFiles(opts.logDir, now(), retentionDays);
+        await pruneStoredMail(store, now(), retentionDays);
+      } while (retainAgain);
     })()
       .catch((error: unknown) => log.warn(`Retention pass failed: ${describe(error)}`))
-      .finally(() => (retaining = undefined)));
+      .finally(() => (retaining = undefined));
+    return retaining;
+  };
   const dailyLog = opts.logDir ? createDailyLog(opts.logDir, now, () => void retain()) : undefined;
   await retain();
   const retentionTimer = setInterval(() => void retain(), RETENTION_PASS_MS);

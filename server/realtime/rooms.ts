@@ -573,21 +573,24 @@ export function attachRealtime(httpServer: Server, options: RealtimeOptions): Re
     else counts.set(from, { members: message.members, at: Date.now() });
     if (before !== message.members) announce(message.room);
   });
-  const heartbeat = setInterval(() => {
-    if (!options.relay) return;
-    for (const [room, size] of told) {
-      if (size > 0) options.relay.publish({ kind: 'presence', room, members: size });
-    }
-    const stale = Date.now() - PRESENCE_STALE_MS;
-    for (const [room, counts] of remote) {
-      for (const [from, entry] of counts) {
-        if (entry.at >= stale) continue;
-        counts.delete(from);
-        announce(room);
-      }
-    }
-  }, PRESENCE_HEARTBEAT_MS);
-  heartbeat.unref();
+  // One process has no other instances: no heartbeat to tell them.
+  const { relay } = options;
+  const heartbeat = relay
+    ? setInterval(() => {
+        for (const [room, size] of told) {
+          if (size > 0) relay.publish({ kind: 'presence', room, members: size });
+        }
+        const stale = Date.now() - PRESENCE_STALE_MS;
+        for (const [room, counts] of remote) {
+          for (const [from, entry] of counts) {
+            if (entry.at >= stale) continue;
+            counts.delete(from);
+            announce(room);
+          }
+        }
+      }, PRESENCE_HEARTBEAT_MS)
+    : undefined;
+  heartbeat?.unref();
 
   return {
     notifyUser(userId, notification, event) {

@@ -5,6 +5,7 @@ import { calendarFromEnv } from './contract/calendar';
 import { chunkName } from './src/prerender/appChunk';
 import { buildClock } from './src/prerender/buildClock';
 import { compileHintsPlugin } from './src/prerender/compileHintsPlugin';
+import { fetchedPreloadsPlugin } from './src/prerender/fetchedPreloads';
 import { prerenderPlugin } from './src/prerender/prerenderPlugin';
 import { stacklessSentinelsPlugin } from './src/prerender/stacklessSentinels';
 import { docsPlugin } from './src/views/docs/build/docsPlugin';
@@ -33,6 +34,7 @@ export default defineConfig({
     prerenderPlugin(),
     compileHintsPlugin(),
     stacklessSentinelsPlugin(),
+    fetchedPreloadsPlugin(),
   ],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shims written for React 17; React 19 has the

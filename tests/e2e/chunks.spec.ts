@@ -21,6 +21,17 @@ async function holdChunk(page: Page, name: string): Promise<() => Promise<void>>
 
 const notice = (page: Page) => page.getByRole('alert').filter({ hasText: CONNECT });
 
+/**
+ * Presses the notice's Retry. The page also asks again by itself on its backoff (1, 2, 4 s… after
+ * the failure, src/platform/chunkRetry.ts): under load the notice can be gone, the parts loaded,
+ * before the press lands, and then there is nothing left to press.
+ */
+const pressRetry = (page: Page) =>
+  notice(page)
+    .getByRole('button', { name: 'Retry' })
+    .click({ timeout: 5_000 })
+    .catch(() => expect(notice(page)).toHaveCount(0));
+
 test.beforeEach(({ allowConsoleErrors }) => {
   allowConsoleErrors(/could not load|dynamically imported module|ERR_CONNECTION_REFUSED/);
 });
@@ -72,7 +83,7 @@ test('overlays and member services that cannot load say so; Retry loads them', a
   await waitForApp(page);
   await expect(notice(page)).toBeVisible();
   for (const release of releases) await release();
-  await notice(page).getByRole('button', { name: 'Retry' }).click();
+  await pressRetry(page);
   await expect(notice(page)).toHaveCount(0);
   // The video modal came with the retry: the promo video opens.
   await page.getByRole('button', { name: 'Play the promo video' }).click();
@@ -115,12 +126,7 @@ test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads
   const arrived = page.waitForResponse(
     (response) => /\/assets\/index\.browser\.esm-[^/]+\.js/.test(response.url()) && response.ok(),
   );
-  // The page also asks again by itself on its backoff (1 s after the failure, src/platform/
-  // chunkRetry.ts): under load the notice can be gone, the file loaded, before the press lands.
-  await notice(page)
-    .getByRole('button', { name: 'Retry' })
-    .click({ timeout: 5_000 })
-    .catch(() => expect(notice(page)).toHaveCount(0));
+  await pressRetry(page);
   await arrived;
   await expect(notice(page)).toHaveCount(0);
   expect(asked).toBeGreaterThan(before);

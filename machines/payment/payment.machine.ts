@@ -131,6 +131,12 @@ export const paymentMachine = setup({
   },
   guards: {
     hasAccess: ({ context }) => context.target?.hasAccess === true,
+    /**
+     * The tab's new facts say the player has access through friends' tickets (the user data's
+     * user_access_via); the ones it had did not. The user data says all there is to show.
+     */
+    gainsAccessByFriends: ({ context }, params: { target: PaymentTarget }) =>
+      params.target.hasAccess && params.target.byFriends && context.target?.hasAccess !== true,
     /** The tab's new facts say the player has access; the ones it had did not. */
     gainsAccess: ({ context }, params: { target: PaymentTarget }) =>
       params.target.hasAccess &&
@@ -280,10 +286,19 @@ export const paymentMachine = setup({
             unconfirmed: {},
           },
           on: {
-            // Access arrived while the tab is open (a payment from another wallet, or friends'
-            // tickets, learned from the server's push or the poll): the balance call says which,
-            // and how much the chain received, so the receipt (or the friends' message) is true.
+            // Access arrived while the tab is open, learned from the server's push or the poll:
+            // through friends' tickets the user data says so, and the friends' message shows at
+            // once; a payment from another wallet asks the balance call how much the chain
+            // received, so the receipt is true.
             'payment.target': [
+              {
+                guard: {
+                  type: 'gainsAccessByFriends',
+                  params: ({ event }) => ({ target: event.target }),
+                },
+                target: 'granted.byFriends',
+                actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+              },
               {
                 guard: {
                   type: 'gainsAccess',

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
+  selectAccessViaFriends,
+  selectBalance,
+  selectJustGranted,
   selectIsBusy,
   selectPayButtonsDisabled,
   selectPayStep,
@@ -150,6 +153,21 @@ describe('payment machine', () => {
     const s = actor.getSnapshot();
     expect(s.matches({ open: { granted: 'done' } })).toBe(true);
     expect(selectShowPurchasedModal(s)).toBe(false);
+  });
+
+  it("access learned through friends' tickets: their message at once, no balance call, no receipt", async () => {
+    const { actor, calls } = setup({});
+    actor.send({
+      type: 'payment.target',
+      target: { ...target, hasAccess: true, byFriends: true, balance: '0.05' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const s = actor.getSnapshot();
+    expect(selectAccessViaFriends(s)).toBe(true);
+    expect(selectJustGranted(s)).toBe(true);
+    expect(selectShowPurchasedModal(s)).toBe(false);
+    expect(selectBalance(s)).toBe('0.05');
+    expect(calls.balance).toBe(0);
   });
 
   it('access learned with no other tab paying: the receipt, as before', async () => {

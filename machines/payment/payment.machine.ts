@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
+import { readFailure } from '../shared/callError';
 import type { ErrorModalOpenPayload } from '../errorModal/errorModal.types';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
@@ -509,13 +510,10 @@ export const paymentMachine = setup({
   },
 });
 
+/** A wallet's refusal with its own texts (§8), else §8's default payment failure. */
 function failureText(error: unknown): ErrorText {
-  if (typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'failed') {
-    const failure = error as { message?: unknown; solution?: unknown };
-    if (typeof failure.message === 'string' && typeof failure.solution === 'string')
-      return { message: failure.message, solution: failure.solution };
-  }
-  return PAYMENT_ERRORS.failed;
+  const { kind, message, solution } = readFailure(error);
+  return kind === 'failed' && message && solution ? { message, solution } : PAYMENT_ERRORS.failed;
 }
 
 export type PaymentMachine = typeof paymentMachine;

@@ -180,7 +180,11 @@ describe('payment machine', () => {
   });
 
   it('a rejection shows only the cancelled notice, which hides after 5 s; retry works', async () => {
-    const rejected: PaymentFailure = { kind: 'cancelled' };
+    const rejected: PaymentFailure = {
+      source: 'wallet',
+      kind: 'cancelled',
+      message: 'User rejected the request.',
+    };
     let reject = true;
     const { actor, calls } = setup({
       send: async () => {
@@ -241,7 +245,7 @@ describe('wallet error classification', () => {
     [{ code: -32603, message: 'Internal JSON-RPC error.' }],
     ['Transaction cancelled'],
   ])('%o is a cancellation', (error) => {
-    expect(classifyWalletError(error)).toEqual({ kind: 'cancelled' });
+    expect(classifyWalletError(error)).toMatchObject({ source: 'wallet', kind: 'cancelled' });
   });
 
   it('-32603 with insufficient funds or an expired blockhash is the real error', () => {

@@ -20,13 +20,11 @@ import type { AppContext, AppEvent, AppInput, MemberServices } from './app.types
  * Adding a service is one line in SERVICES: its machine takes `{ stored }` (ServiceInput) as
  * input and is spawned at start with id and systemId equal to its key in SYSTEM_IDS.
  *
- * The member services (payment, realtime and user data: only a signed-in player uses them) are not
- * in SERVICES: their code is a chunk of its own. Once the session has loaded, the `members` region
- * loads it (`loadMembers`, an `import()` provided by the composition root) and spawns them, once,
- * under their ids and systemIds; a chunk that cannot load is reported (`reportMembersUnavailable`,
- * whose Retry sends `app.retryMembers`). Realtime follows the auth service's jwt from its first snapshot. What the
- * realtime service learns for the user-data service (a change pushed by the server, the socket up
- * or down) comes here as `userData.*` and is passed on to it once it runs.
+ * The member services (payment and user data, which runs the realtime connection: only a
+ * signed-in player uses them) are not in SERVICES: their code is a chunk of its own. Once the
+ * session has loaded, the `members` region loads it (`loadMembers`, an `import()` provided by the
+ * composition root) and spawns them, once, under their ids and systemIds; a chunk that cannot load
+ * is reported (`reportMembersUnavailable`, whose Retry sends `app.retryMembers`).
  */
 export const SERVICES = {
   [SYSTEM_IDS.auth]: authMachine,
@@ -56,24 +54,17 @@ export const appMachine = setup({
     }),
   },
   actions: {
-    spawnMembers: enqueueActions(({ enqueue, context, self }, members: MemberServices) => {
+    spawnMembers: enqueueActions(({ enqueue, context }, members: MemberServices) => {
       const input = { stored: context.stored };
       // Spawned by id (the key of `snapshot.children` that views read) and systemId (what other
       // services ask the system for). XState types forbid an `id` for logic that setup() does
-      // not name (the members' code is outside this chunk), hence the cast. Realtime is told
-      // this machine, to which it reports what it learns for the user-data service.
+      // not name (the members' code is outside this chunk), hence the cast.
       const options = (id: MemberId) =>
-        ({
-          id,
-          systemId: id,
-          input: id === SYSTEM_IDS.realtime ? { ...input, parent: self } : input,
-        }) as unknown as { input: typeof input };
+        ({ id, systemId: id, input }) as unknown as { input: typeof input };
       for (const id of MEMBER_IDS) enqueue.spawnChild(members[id], options(id));
     }),
     /** Tells the page the member services' code could not load; its Retry asks again. */
     reportMembersUnavailable: (_, _params: { error: unknown }) => {},
-    /** Passes a realtime fact on to the user-data service. */
-    forwardToUserData: sendTo(SYSTEM_IDS.userData, ({ event }) => event),
     setError: assign({
       error: (_, params: { code: string; text: string }) => ({
         code: params.code,
@@ -160,13 +151,7 @@ export const appMachine = setup({
         codeUnavailable: {
           on: { 'app.retryMembers': 'loadingCode' },
         },
-        running: {
-          on: {
-            'userData.changed': { actions: 'forwardToUserData' },
-            'userData.live': { actions: 'forwardToUserData' },
-            'userData.notLive': { actions: 'forwardToUserData' },
-          },
-        },
+        running: {},
       },
     },
   },

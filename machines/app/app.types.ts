@@ -1,8 +1,6 @@
 import { SYSTEM_IDS } from '../systemIds';
 import type { SessionParentEvent } from '../session/session.types';
 import type { PaymentMachine } from '../payment/payment.machine';
-import type { RealtimeMachine } from '../realtime/realtime.machine';
-import type { UserDataEvent } from '../userData/userData.types';
 import type { UserDataMachine } from '../userData/userData.machine';
 import type { StoredValues } from '../shared/stored';
 import type { SessionStartData } from '../session/session.types';
@@ -22,21 +20,15 @@ export type AppContext = AppInput & { error: AppError | null };
 /**
  * The services only a signed-in player uses: the output of `loadMembers`, which loads their code
  * (a chunk of its own, outside the landing page's initial JS) and provides their browser parts.
+ * The user-data service runs the realtime connection itself (its parent, which hears its facts).
  */
 export type MemberServices = {
   payment: PaymentMachine;
-  realtime: RealtimeMachine;
   userData: UserDataMachine;
 };
 
-/** Facts the realtime service tells the user-data service; the app machine passes them on. */
-export type MemberFact = Extract<
-  UserDataEvent,
-  { type: 'userData.changed' | 'userData.live' | 'userData.notLive' }
->;
-
 /** The member services' ids (and systemIds), in the order they are spawned. */
-export const MEMBER_IDS = [SYSTEM_IDS.realtime, SYSTEM_IDS.payment, SYSTEM_IDS.userData] as const;
+export const MEMBER_IDS = [SYSTEM_IDS.payment, SYSTEM_IDS.userData] as const;
 export type MemberId = (typeof MEMBER_IDS)[number];
 
-export type AppEvent = SessionParentEvent | { type: 'app.retryMembers' } | MemberFact;
+export type AppEvent = SessionParentEvent | { type: 'app.retryMembers' };

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { copyFeedbackMachine } from '../copyFeedback/copyFeedback.machine';
+import { readFailure } from '../shared/callError';
 import type { ErrorModalOpenPayload } from '../errorModal/errorModal.types';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
@@ -131,6 +132,12 @@ export const paymentMachine = setup({
   },
   guards: {
     hasAccess: ({ context }) => context.target?.hasAccess === true,
+    /**
+     * The tab's new facts say the player has access through friends' tickets (the user data's
+     * user_access_via); the ones it had did not. The user data says all there is to show.
+     */
+    gainsAccessByFriends: ({ context }, params: { target: PaymentTarget }) =>
+      params.target.hasAccess && params.target.byFriends && context.target?.hasAccess !== true,
     /** The tab's new facts say the player has access; the ones it had did not. */
     gainsAccess: ({ context }, params: { target: PaymentTarget }) =>
       params.target.hasAccess &&
@@ -280,10 +287,19 @@ export const paymentMachine = setup({
             unconfirmed: {},
           },
           on: {
-            // Access arrived while the tab is open (a payment from another wallet, or friends'
-            // tickets, learned from the server's push or the poll): the balance call says which,
-            // and how much the chain received, so the receipt (or the friends' message) is true.
+            // Access arrived while the tab is open, learned from the server's push or the poll:
+            // through friends' tickets the user data says so, and the friends' message shows at
+            // once; a payment from another wallet asks the balance call how much the chain
+            // received, so the receipt is true.
             'payment.target': [
+              {
+                guard: {
+                  type: 'gainsAccessByFriends',
+                  params: ({ event }) => ({ target: event.target }),
+                },
+                target: 'granted.byFriends',
+                actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
+              },
               {
                 guard: {
                   type: 'gainsAccess',
@@ -494,13 +510,10 @@ export const paymentMachine = setup({
   },
 });
 
+/** A wallet's refusal with its own texts (§8), else §8's default payment failure. */
 function failureText(error: unknown): ErrorText {
-  if (typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'failed') {
-    const failure = error as { message?: unknown; solution?: unknown };
-    if (typeof failure.message === 'string' && typeof failure.solution === 'string')
-      return { message: failure.message, solution: failure.solution };
-  }
-  return PAYMENT_ERRORS.failed;
+  const { kind, message, solution } = readFailure(error);
+  return kind === 'failed' && message && solution ? { message, solution } : PAYMENT_ERRORS.failed;
 }
 
 export type PaymentMachine = typeof paymentMachine;

@@ -2,6 +2,7 @@
  * The payment service (systemId `payment`): what it needs provided from src/ (wallet, API) and
  * the spec's texts (§2 Get Ticket, §8 wallet and payment errors).
  */
+import { readFailure, type CallErrorShape } from '../shared/callError';
 import type { ServiceInput } from '../shared/stored';
 
 /**
@@ -47,14 +48,18 @@ export type PaymentEvent =
   | { type: 'payment.closeModal' }
   | { type: 'payment.copyAddress' };
 
-/** A failure of a wallet or payment step, as the provided actors throw it. */
-export type PaymentFailure =
-  { kind: 'cancelled' } | { kind: 'failed'; message: string; solution: string };
+/**
+ * A failure of a wallet or payment step, as the provided actors throw it: the site's one failure
+ * shape from the wallet, `cancelled` (the player declined) or `failed` with the message and
+ * solution the error modal shows (§8).
+ */
+export type PaymentFailure = CallErrorShape & {
+  readonly source: 'wallet';
+  readonly kind: 'cancelled' | 'failed';
+};
 
 export function isCancellation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'cancelled'
-  );
+  return readFailure(error).kind === 'cancelled';
 }
 
 export type ErrorText = { message: string; solution: string };

@@ -1,7 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
 import type { InfoShowEvent } from '../notifications/notifications.types';
-import type { MemberFact } from '../app/app.types';
+import type { RealtimeFact } from '../userData/userData.types';
 import {
   DEFAULT_ROOMS,
   DEFAULT_SERVER_ERROR_TEXT,
@@ -158,10 +158,10 @@ export const realtimeMachine = setup({
       sendToService(queue, SYSTEM_IDS.notifications, infoShow(banner)),
     ),
     /**
-     * Tells the user-data service (through the parent, the app machine) what it needs: a change
-     * the server pushed about this user, and whether the socket is up.
+     * Tells the owner (the user-data service, the parent that runs this connection) what it
+     * acts on: a change the server pushed about this user, and whether the socket is up.
      */
-    tellMembers: enqueueActions(({ context, enqueue }, fact: MemberFact) => {
+    tellOwner: enqueueActions(({ context, enqueue }, fact: RealtimeFact) => {
       if (context.parent) enqueue.sendTo(context.parent, fact);
     }),
     forwardUserEvent: enqueueActions(({ context, enqueue, event }) => {
@@ -169,7 +169,7 @@ export const realtimeMachine = setup({
       if (!context.parent) return;
       const kind = userEventOf(event.frame);
       if (kind)
-        enqueue.sendTo(context.parent, { type: 'userData.changed', kind } satisfies MemberFact);
+        enqueue.sendTo(context.parent, { type: 'userData.changed', kind } satisfies RealtimeFact);
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
       for (const room of context.rooms)
@@ -358,9 +358,9 @@ export const realtimeMachine = setup({
           entry: [
             'markConnected',
             'rejoinRooms',
-            { type: 'tellMembers', params: { type: 'userData.live' } },
+            { type: 'tellOwner', params: { type: 'userData.live' } },
           ],
-          exit: { type: 'tellMembers', params: { type: 'userData.notLive' } },
+          exit: { type: 'tellOwner', params: { type: 'userData.notLive' } },
           on: {
             'realtime.join': { actions: ['addRoom', 'sendJoin'] },
             'realtime.leave': { actions: ['removeRoom', 'sendLeave'] },

@@ -1,5 +1,5 @@
 import type { ActorRef, Snapshot } from 'xstate';
-import type { MemberFact } from '../app/app.types';
+import type { RealtimeFact } from '../userData/userData.types';
 import type { ServiceInput } from '../shared/stored';
 import type { BannerType, ClientFrame, Json, ServerFrame } from '../../contract/realtime';
 
@@ -59,12 +59,12 @@ export type RealtimeClock = {
   jitter: (baseMs: number, attempt: number) => number;
 };
 
-/** The app spawns it with the common service input; tests add a clock and jitter. */
+/** The user-data service runs it and names itself as the parent; tests add a clock and jitter. */
 export type RealtimeInput = Partial<ServiceInput> &
   Partial<RealtimeClock> & {
     rooms?: readonly string[];
-    /** Who hears what the user-data service needs (MemberFact): the app machine passes itself. */
-    parent?: ActorRef<Snapshot<unknown>, MemberFact>;
+    /** The owner that hears the connection's facts (RealtimeFact): the user-data service. */
+    parent?: ActorRef<Snapshot<unknown>, RealtimeFact>;
   };
 
 export type RealtimeContext = {
@@ -88,7 +88,7 @@ export type RealtimeContext = {
   /** Bounded recent lists of the `chat` and `updates` rooms. */
   recent: { chat: RoomEntry[]; updates: RoomEntry[] };
   /** RealtimeInput's parent; without one (run alone) the facts have no one to go to. */
-  parent: ActorRef<Snapshot<unknown>, MemberFact> | undefined;
+  parent: ActorRef<Snapshot<unknown>, RealtimeFact> | undefined;
 };
 
 /** Events the socket actor sends to the machine (facts). */

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, stateIn } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
+import { readFailure } from '../shared/callError';
 import type { InfoShowEvent } from '../notifications/notifications.types';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
@@ -26,20 +27,8 @@ import {
 
 /** A rejection of a provided api actor, read as the SignInFailure contract. */
 function failureOf(error: unknown): SignInFailure {
-  if (typeof error === 'object' && error !== null) {
-    const { message, serverMessage, retryAfterSeconds } = error as Partial<
-      Record<keyof SignInFailure, unknown>
-    >;
-    return {
-      message: typeof message === 'string' && message ? message : 'Unknown error',
-      serverMessage: typeof serverMessage === 'string' && serverMessage ? serverMessage : undefined,
-      retryAfterSeconds:
-        typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0
-          ? Math.ceil(retryAfterSeconds)
-          : undefined,
-    };
-  }
-  return { message: typeof error === 'string' && error ? error : 'Unknown error' };
+  const { message, serverMessage, retryAfterSeconds } = readFailure(error);
+  return { message: message ?? 'Unknown error', serverMessage, retryAfterSeconds };
 }
 
 /** `{error}` of 'Failed to send code: {error}': the server's message, else the failure's. */

@@ -10,8 +10,10 @@ import {
 } from 'xstate';
 import type { EventObject } from 'xstate';
 import type { AuthEvent } from '../auth/auth.types';
+import { realtimeMachine } from '../realtime/realtime.machine';
 import { SYSTEM_IDS, sendToService } from '../systemIds';
 import {
+  CHANGE_BURST_MS,
   USER_DATA_POLL_MS,
   type FetchedUserData,
   type UserDataContext,
@@ -21,10 +23,13 @@ import {
 /**
  * Keeps a signed-in player's user data current (counters, access, balance) without a reload.
  *
- * - The server tells a user about every change it makes to their data on the `notifications`
- *   room; the realtime machine forwards each as `userData.changed` (through the app machine).
- * - `sync` asks user/data once at a time: a change that arrives while a request is on its way
- *   marks `again`, and one more request follows the answer (changes coalesce, never pile up).
+ * - It runs the realtime connection (`realtime`, systemId `realtime` for the views) and hears its
+ *   facts as the parent: the server tells a user about every change it makes to their data on
+ *   the `notifications` room, which the connection tells here as `userData.changed`, and whether
+ *   the socket is up (`userData.live` / `userData.notLive`). No other actor passes them on.
+ * - `sync` asks user/data once at a time: the changes of one burst (CHANGE_BURST_MS) are read
+ *   with one request; a change that arrives while a request is on its way marks `again`, and one
+ *   more request follows the answer (changes coalesce, never pile up).
  *   Each answer goes to the auth service (`auth.userLoaded`), which every view reads; the home
  *   service hears `home.userChanged` so the Invite tab's code list is read again.
  * - `poll`: while the socket is not connected and the page is visible, user/data is asked every
@@ -48,6 +53,8 @@ export const userDataMachine = setup({
     visibility: fromCallback<EventObject>(() => {
       throw new Error('visibility not provided');
     }),
+    /** The realtime connection, its socket and network parts provided by src/app. */
+    realtime: realtimeMachine,
   },
   actions: {
     markLive: assign({ live: true }),
@@ -82,6 +89,7 @@ export const userDataMachine = setup({
   },
   delays: {
     pollInterval: USER_DATA_POLL_MS,
+    changeBurst: CHANGE_BURST_MS,
   },
 }).createMachine({
   id: 'userData',
@@ -96,6 +104,12 @@ export const userDataMachine = setup({
   invoke: [
     { id: 'authWatch', src: 'authWatch' },
     { id: 'visibility', src: 'visibility' },
+    {
+      id: 'realtime',
+      systemId: SYSTEM_IDS.realtime,
+      src: 'realtime',
+      input: ({ self }) => ({ parent: self }),
+    },
   ],
   on: {
     'userData.notLive': { actions: 'markNotLive' },
@@ -133,9 +147,14 @@ export const userDataMachine = setup({
           states: {
             current: {
               on: {
-                'userData.changed': { target: 'fetching' },
+                'userData.changed': { target: 'gathering' },
                 'userData.poll': { target: 'fetching' },
               },
+            },
+            /** A change was told: the rest of its burst is heard before user/data is asked. */
+            gathering: {
+              after: { changeBurst: { target: 'fetching' } },
+              on: { 'userData.poll': { target: 'fetching' } },
             },
             fetching: {
               tags: ['syncing'],

@@ -8,23 +8,36 @@ import type { AuthUserData } from '../auth/auth.types';
  */
 export const USER_DATA_POLL_MS = 8_000;
 
+/**
+ * The server tells one change in several frames at once (a friend's ticket that is the second:
+ * `invite.confirmed`, then `access.granted`; a player's own ticket: the balance, the codes and
+ * the access): the changes heard within this time of the first are read with one user/data.
+ */
+export const CHANGE_BURST_MS = 150;
+
 export type UserDataContext = {
   /** The realtime socket is connected: changes arrive as events, no polling. */
   live: boolean;
   /** The page is visible (told by src/app): a hidden page does not poll. */
   visible: boolean;
-  /** A change arrived while user/data was on its way: ask once more when it answers. */
+  /** A change arrived after user/data was asked: ask once more when it answers. */
   again: boolean;
   /** The socket was lost while signed in: changes may have been missed, ask when it is back. */
   dropped: boolean;
 };
 
-export type UserDataEvent =
-  /** The server changed this user's data (a `notifications` room message with data.event). */
+/**
+ * What the realtime connection tells its owner, the user-data service (its parent): a change the
+ * server made to this user's data (a `notifications` room message with data.event), and whether
+ * the socket is connected.
+ */
+export type RealtimeFact =
   | { type: 'userData.changed'; kind: UserEventKind }
-  /** The realtime socket is connected / not connected (sent by the realtime machine). */
   | { type: 'userData.live' }
-  | { type: 'userData.notLive' }
+  | { type: 'userData.notLive' };
+
+export type UserDataEvent =
+  | RealtimeFact
   /** The page became visible / hidden. */
   | { type: 'userData.visible' }
   | { type: 'userData.hidden' }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
+import { selectMembersRunning } from '../../machines/app/app.selectors';
 import type { PaymentMachine } from '../../machines/payment/payment.machine';
 import type { RealtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
@@ -16,7 +17,10 @@ export type ServiceRefs = {
   [K in keyof typeof SERVICES]: ActorRefFrom<(typeof SERVICES)[K]>;
 } & {
   session: ActorRefFrom<SessionMachine>;
-  /** Member services: spawned by the app machine once their code has loaded (signed-in use). */
+  /**
+   * Member services: spawned by the app machine once their code has loaded (signed-in use); the
+   * realtime connection runs inside the user-data service.
+   */
   payment: ActorRefFrom<PaymentMachine>;
   realtime: ActorRefFrom<RealtimeMachine>;
 };
@@ -45,16 +49,15 @@ export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {
   return ref as ServiceRefs[K];
 }
 
-/** The root's snapshot children by id: a member service appears here once it is spawned. */
-const selectMemberRefs = (s: AppSnapshot) =>
-  s.children as Partial<Record<'payment' | 'realtime', unknown>>;
-
 /**
  * A member service (payment, realtime) or undefined until the app machine has loaded its code
- * and spawned it; the view re-renders when it arrives.
+ * and spawned it; the view re-renders when it arrives. Looked up by systemId: the realtime
+ * connection is a child of the user-data service, not of the root.
  */
 export function useMemberService<K extends 'payment' | 'realtime'>(
   id: K,
 ): ServiceRefs[K] | undefined {
-  return useAppSelector((s) => selectMemberRefs(s)[id]) as ServiceRefs[K] | undefined;
+  const app = useAppActor();
+  const running = useAppSelector(selectMembersRunning);
+  return (running ? app.system.get(id) : undefined) as ServiceRefs[K] | undefined;
 }

@@ -8,7 +8,8 @@ import { phantomBrowseLink } from '../wallet/providers';
 import { providePhantomAppLink } from './phantomAppLink';
 
 /**
- * The member services (payment, realtime, user data) with their browser parts provided. This
+ * The member services (payment, and user data running the realtime connection) with their
+ * browser parts provided. This
  * module is a chunk of its own, loaded by the app machine (`loadMembers`, src/app/compose.ts) once
  * it starts, after the first render, so a signed-out visitor's first load does not carry the
  * wallet and websocket code.
@@ -17,7 +18,6 @@ export function provideMembers(deps: AppDeps): MemberServices {
   providePhantomAppLink(() => phantomBrowseLink());
   return {
     payment: providePayment(deps.api, writeClipboardText),
-    realtime: provideRealtime(deps),
-    userData: provideUserData(deps.api),
+    userData: provideUserData(deps.api, provideRealtime(deps)),
   };
 }

@@ -1,4 +1,5 @@
 import type { ErrorReport } from '../../machines/errorModal/errorModal.types';
+import { isCallError, readFailure } from '../../machines/shared/callError';
 
 /**
  * The global error handler's wiring (§8): uncaught errors and unhandled promise rejections are
@@ -33,13 +34,17 @@ const numberAt = (value: unknown, ...keys: string[]): number | undefined => {
 
 /**
  * What we can tell about any thrown value: the response's data message (`response.data.message`,
- * or `data.message` as our API client attaches it), the error's message, an HTTP status, the
- * failed call's URL, the stack.
+ * `data.message`, or the server's message of a failed call of the API client), the error's
+ * message, an HTTP status, the failed call's URL or path, the stack.
  */
 export function toErrorReport(thrown: unknown, extra: Partial<ErrorReport> = {}): ErrorReport {
   const report: ErrorReport = { ...extra };
+  // A failed call of the site's API client: read as every machine reads it.
+  const call = isCallError(thrown) ? readFailure(thrown) : {};
   const responseMessage =
-    stringAt(thrown, 'response', 'data', 'message') ?? stringAt(thrown, 'data', 'message');
+    stringAt(thrown, 'response', 'data', 'message') ??
+    stringAt(thrown, 'data', 'message') ??
+    call.serverMessage;
   if (responseMessage) report.responseMessage = responseMessage;
 
   if (thrown instanceof Error) report.errorMessage = thrown.message;
@@ -54,7 +59,8 @@ export function toErrorReport(thrown: unknown, extra: Partial<ErrorReport> = {})
   const path =
     stringAt(thrown, 'request', 'url') ??
     stringAt(thrown, 'response', 'url') ??
-    stringAt(thrown, 'url');
+    stringAt(thrown, 'url') ??
+    call.path;
   if (path) report.path = path;
   const stack = stringAt(thrown, 'stack');
   if (stack && !report.stack) report.stack = stack;

@@ -25,6 +25,20 @@ const BLOCKHASH = /blockhash|expired|block height exceeded|expir/i;
 const SIMULATION = /simulation failed|simulat/i;
 const NETWORK = /network|failed to fetch|fetch failed|timed? ?out|econn|offline|load failed/i;
 
+/** A wallet step's refusal with the texts the error modal shows (§8). */
+export const walletFailed = (text: { message: string; solution: string }): PaymentFailure => ({
+  source: 'wallet',
+  kind: 'failed',
+  ...text,
+});
+
+/** The player declined in the wallet: the wallet's own words are kept for the console. */
+const cancelled = (message: string): PaymentFailure => ({
+  source: 'wallet',
+  kind: 'cancelled',
+  message: message || 'Cancelled in the wallet',
+});
+
 export function classifyWalletError(error: unknown): PaymentFailure {
   // Always log the raw error: the classification below loses detail on purpose.
   console.warn('[wallet] raw error', error);
@@ -35,35 +49,31 @@ export function classifyWalletError(error: unknown): PaymentFailure {
     .filter(Boolean)
     .join(' | ');
 
-  if (INSUFFICIENT.test(message)) return { kind: 'failed', ...PAYMENT_ERRORS.insufficientFunds };
+  if (INSUFFICIENT.test(message)) return walletFailed(PAYMENT_ERRORS.insufficientFunds);
   if (BLOCKHASH.test(message))
-    return {
-      kind: 'failed',
+    return walletFailed({
       message: PAYMENT_ERRORS.failed.message,
       solution:
         'The transaction expired before it was approved. Click the button again to retry with a fresh blockhash.',
-    };
+    });
   if (SIMULATION.test(message))
-    return {
-      kind: 'failed',
+    return walletFailed({
       message: PAYMENT_ERRORS.failed.message,
       solution: `${message}. ${PAYMENT_ERRORS.failed.solution}`,
-    };
-  if (codes.includes(4001) || REJECTED.test(message)) return { kind: 'cancelled' };
-  if (codes.includes(-32603)) return { kind: 'cancelled' };
+    });
+  if (codes.includes(4001) || REJECTED.test(message)) return cancelled(message);
+  if (codes.includes(-32603)) return cancelled(message);
   if (codes.includes(-32002))
-    return {
-      kind: 'failed',
+    return walletFailed({
       message: PAYMENT_ERRORS.failed.message,
       solution:
         'A wallet request is already open: finish or close it in your wallet, then try again.',
-    };
-  if (NETWORK.test(message)) return { kind: 'failed', ...PAYMENT_ERRORS.network };
-  return {
-    kind: 'failed',
+    });
+  if (NETWORK.test(message)) return walletFailed(PAYMENT_ERRORS.network);
+  return walletFailed({
     message: PAYMENT_ERRORS.failed.message,
     solution: message
       ? `${message}. ${PAYMENT_ERRORS.failed.solution}`
       : PAYMENT_ERRORS.failed.solution,
-  };
+  });
 }

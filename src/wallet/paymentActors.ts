@@ -6,12 +6,11 @@
 import {
   PAYMENT_ERRORS,
   type ConnectWalletOutput,
-  type PaymentFailure,
   type SendTransferInput,
   type SendTransferOutput,
   type WalletKind,
 } from '../../machines/payment/payment.types';
-import { classifyWalletError } from './errors';
+import { classifyWalletError, walletFailed } from './errors';
 import { findProvider, publicKeyText } from './providers';
 import { buildTransfer } from './transfer';
 
@@ -30,11 +29,9 @@ if (
   );
 }
 
-const failure = (f: PaymentFailure): PaymentFailure => f;
-
 export async function connectWallet(wallet: WalletKind): Promise<ConnectWalletOutput> {
   const provider = findProvider(wallet);
-  if (!provider) throw failure({ kind: 'failed', ...PAYMENT_ERRORS.notDetected(wallet) });
+  if (!provider) throw walletFailed(PAYMENT_ERRORS.notDetected(wallet));
   let result: unknown;
   try {
     result = await provider.connect();
@@ -50,17 +47,14 @@ export async function connectWallet(wallet: WalletKind): Promise<ConnectWalletOu
 
 export async function sendTransfer(input: SendTransferInput): Promise<SendTransferOutput> {
   const provider = findProvider(input.wallet);
-  if (!provider) throw failure({ kind: 'failed', ...PAYMENT_ERRORS.notDetected(input.wallet) });
+  if (!provider) throw walletFailed(PAYMENT_ERRORS.notDetected(input.wallet));
   let tx;
   try {
     tx = await buildTransfer(input);
   } catch (error) {
     console.warn('[wallet] could not build the transfer', error);
     const network = error instanceof Error && /fetch|import|chunk/i.test(error.message);
-    throw failure({
-      kind: 'failed',
-      ...(network ? PAYMENT_ERRORS.network : PAYMENT_ERRORS.failed),
-    });
+    throw walletFailed(network ? PAYMENT_ERRORS.network : PAYMENT_ERRORS.failed);
   }
   try {
     const result = await provider.signAndSendTransaction(tx);

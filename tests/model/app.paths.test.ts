@@ -15,7 +15,6 @@ import {
   defineModel,
   specExpect,
   testPaths,
-  testSpecScenarios,
   withSpecRecord,
   type Driver,
   type Executors,
@@ -36,12 +35,6 @@ const input = {
 const keepsInput = createMachine({ context: ({ input }) => ({ input }) });
 // Stand-in logic for the member services, the output of the app's own `loadMembers`.
 const member = keepsInput as never;
-/** The user-data stand-in records what reaches it: the realtime facts the app passes on. */
-const forwarded: { type: string }[] = [];
-const userDataMember = createMachine({
-  context: ({ input }) => ({ input }),
-  on: { '*': { actions: ({ event }) => void forwarded.push(event) } },
-}) as never;
 /** The launch stand-in records what the app tells it (the server's calendar). */
 const toLaunch: { type: string }[] = [];
 const launchStandIn = createMachine({
@@ -65,12 +58,11 @@ const STUDIO_PUBLIC_DATA = {
 
 /**
  * The chart the generator walks: the pure traversal takes every transition in one actor system,
- * where a systemId can be registered once, so there the member services are not spawned and
- * nothing is passed on to them (the walk reads states only). The paths themselves run the real
- * chart (start()), spawning and forwarding included.
+ * where a systemId can be registered once, so there the member services are not spawned (the
+ * walk reads states only). The paths themselves run the real chart (start()), spawning included.
  */
 const walked = appMachine.provide({
-  actions: { spawnMembers: () => {}, forwardToUserData: () => {} },
+  actions: { spawnMembers: () => {} },
 });
 
 const model = defineModel({
@@ -80,9 +72,6 @@ const model = defineModel({
   input,
   events: {
     'app.retryMembers': [{}],
-    'userData.changed': [{ kind: 'invite.confirmed' }],
-    'userData.live': [{}],
-    'userData.notLive': [{}],
     'session.loaded': [
       { publicData: SPEC_PUBLIC_DATA },
       { publicData: STUDIO_PUBLIC_DATA },
@@ -97,9 +86,7 @@ const model = defineModel({
     ],
   },
   outcomes: {
-    'xstate.done.actor.loadMembers': [
-      { output: { payment: member, realtime: member, userData: userDataMember } },
-    ],
+    'xstate.done.actor.loadMembers': [{ output: { payment: member, userData: member } }],
     'xstate.error.actor.loadMembers': [{ error: new TypeError('Failed to fetch members chunk') }],
   },
   paths: { maxPaths: 400 },
@@ -112,7 +99,6 @@ const standIns = Object.fromEntries(
 ) as never;
 
 function start() {
-  forwarded.length = 0;
   toLaunch.length = 0;
   failedWith = null;
   const loadMembers = controllable<unknown>();
@@ -151,15 +137,6 @@ function expectApp(ctx: Ctx, loaded: boolean, error: { code: string; text: strin
   );
 }
 
-function forwardCheck(ctx: Ctx, event: { type: string }) {
-  const running = selectMembersRunning(ctx.actor.getSnapshot());
-  const before = forwarded.length;
-  ctx.actor.send(event as never);
-  specExpect('reading.live', forwarded.slice(before), 'what the user-data service heard').toEqual(
-    running ? [event] : [],
-  );
-}
-
 const events = {
   'xstate.done.actor.loadMembers': ({ ctx, event }) =>
     ctx.loadMembers.resolve((event as { output: unknown }).output),
@@ -177,10 +154,6 @@ const events = {
     if (ctx.actor.getSnapshot().matches({ boot: 'loading' })) failedWith = event;
     ctx.actor.send(event);
   },
-  // A realtime fact reaches the user-data service once it runs, and is dropped before.
-  'userData.changed': ({ ctx, event }) => forwardCheck(ctx, event),
-  'userData.live': ({ ctx, event }) => forwardCheck(ctx, event),
-  'userData.notLive': ({ ctx, event }) => forwardCheck(ctx, event),
 } satisfies Executors<typeof model, Ctx>;
 
 const driver: Driver<typeof model, Ctx> = {
@@ -198,7 +171,7 @@ const driver: Driver<typeof model, Ctx> = {
       const live = ctx.actor.getSnapshot();
       const children = live.children as Record<string, unknown>;
       const running = selectMembersRunning(snapshot);
-      for (const id of ['payment', 'realtime', 'userData']) {
+      for (const id of ['payment', 'userData']) {
         expect(Boolean(children[id]), `${id} spawned`).toBe(running);
         expect(Boolean(ctx.actor.system.get(id)), `${id} in the system`).toBe(running);
       }
@@ -214,12 +187,7 @@ const driver: Driver<typeof model, Ctx> = {
       for (const id of [...Object.keys(SERVICES), 'payment', 'userData'])
         if (children[id])
           expect(inputOf(ctx, id), `${id}'s input`).toEqual({ stored: input.stored });
-      // The session and realtime also name the app machine, the parent they tell their facts.
-      if (children.realtime)
-        expect(inputOf(ctx, 'realtime'), "realtime's input").toEqual({
-          stored: input.stored,
-          parent: ctx.actor,
-        });
+      // The session also names the app machine, the parent it tells its facts.
       specExpect('§4.session.userData', inputOf(ctx, 'session'), "the session's input").toEqual({
         parent: ctx.actor,
         sessionToken: 'session-1',
@@ -286,10 +254,6 @@ const withRecord = withSpecRecord(model, driver, {
         return x.members === 'loading' ? { ...x, members: 'unavailable' } : x;
       case 'app.retryMembers':
         return x.members === 'unavailable' ? { ...x, members: 'loading' } : x;
-      case 'userData.changed':
-      case 'userData.live':
-      case 'userData.notLive':
-        return x;
     }
   },
   check: (ctx, x) => {
@@ -321,27 +285,6 @@ const withRecord = withSpecRecord(model, driver, {
 });
 
 testPaths(model, withRecord);
-
-// realtime → app → user data: once the member services run, each fact the realtime service
-// tells reaches the user-data service (generated paths send a fact only where the chart takes it).
-const loaded = { type: 'session.loaded', publicData: SPEC_PUBLIC_DATA } as const;
-const members = {
-  type: 'xstate.done.actor.loadMembers',
-  actorId: 'loadMembers',
-  output: { payment: member, realtime: member, userData: userDataMember },
-} as const;
-testSpecScenarios(
-  model,
-  withRecord,
-  (['userData.changed', 'userData.live', 'userData.notLive'] as const).map((type) => ({
-    name: `${type} reaches the user-data service once it runs`,
-    events: [
-      loaded,
-      members,
-      type === 'userData.changed' ? { type, kind: 'invite.confirmed' } : { type },
-    ],
-  })),
-);
 
 it('the spec calendar the app forwards reads as §1 and §9 write it, in any zone [§1.launch.date]', () => {
   const ctx = start();

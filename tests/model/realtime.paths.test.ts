@@ -160,7 +160,7 @@ const model = defineModel({
 
 type FakeSocket = { sent: ClientFrame[]; closed: boolean; ref: AnyActorRef };
 
-/** What the player's other services hear from the connection (through the app machine). */
+/** What the user-data service, the connection's parent, hears from it. */
 type MemberFact = { type: string; kind?: string };
 
 /** `failed`: the credentials were refused; `resting` / `asleep`: a round spent, tab shown / hidden. */
@@ -320,8 +320,8 @@ function setup() {
       signInWatch: fromCallback<EventObject>(() => {}),
     },
   });
-  // The connection as the app runs it: a member of the app machine (which hears the facts for
-  // the user-data service) beside the notifications service (which shows the banners). Its
+  // The connection as the site runs it: a child of the user-data service (which hears its
+  // facts) beside the notifications service (which shows the banners). Its
   // wall clock is its default one, Date.now (faked per path).
   const root = createActor(
     setup_({

@@ -8,6 +8,7 @@ import {
 } from 'xstate';
 import type { AuthUserData } from '../../machines/auth/auth.types';
 import { userDataMachine } from '../../machines/userData/userData.machine';
+import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import { selectIsPolling, selectIsSyncing } from '../../machines/userData/userData.selectors';
 import { LIVE_UPDATE_WITHIN_MS } from '../support/oracle';
 import { SPEC_TRANSITIONS } from '../support/specTransitions';
@@ -62,6 +63,7 @@ const model = defineModel({
     'xstate.done.actor.fetchUserData': [{ output: user(2) }],
     'xstate.error.actor.fetchUserData': [{ error: new Error('Network connection failed') }],
     'xstate.after.pollInterval.userData.signedIn.poll.ticking': [{}],
+    'xstate.after.changeBurst.userData.signedIn.sync.gathering': [{}],
   },
   paths: { simple: false, maxPaths: 1500 },
 });
@@ -80,7 +82,14 @@ function setup() {
   const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
     warned.push(args);
   });
-  const facts = { signedIn: false, live: false, visible: true, dropped: false, again: false };
+  const facts = {
+    signedIn: false,
+    live: false,
+    visible: true,
+    dropped: false,
+    again: false,
+    gathering: false,
+  };
   // The service as the app runs it: in a system beside the auth and home services it tells.
   const root = createActor(
     setup_({
@@ -90,6 +99,14 @@ function setup() {
             fetchUserData: fetch.logic,
             authWatch: fromCallback(() => {}),
             visibility: fromCallback(() => {}),
+            // The connection stays disconnected here: this driver sends its facts itself.
+            realtime: realtimeMachine.provide({
+              actors: {
+                socket: fromCallback(() => {}),
+                network: fromCallback(() => {}),
+                signInWatch: fromCallback(() => {}),
+              },
+            }),
           },
         }),
         auth: fromCallback<AnyEventObject>(({ receive }) => {
@@ -120,6 +137,17 @@ type Ctx = ReturnType<typeof setup>;
 
 const shouldPoll = (ctx: Ctx) => ctx.facts.signedIn && !ctx.facts.live && ctx.facts.visible;
 
+/** A poll (or the socket's return) asks at once: a burst being heard is read with it. */
+function ask(ctx: Ctx): number {
+  if (!ctx.facts.signedIn) return 0;
+  if (ctx.fetch.pending() > 0) {
+    ctx.facts.again = true;
+    return 0;
+  }
+  ctx.facts.gathering = false;
+  return 1;
+}
+
 /** Sends a fact and checks how many user/data requests it started. */
 async function sendFact(ctx: Ctx, event: Parameters<Ctx['actor']['send']>[0], started: number) {
   const before = ctx.fetch.calls.length;
@@ -134,7 +162,7 @@ const events = {
   'userData.signedIn': async ({ ctx, event }) => {
     const was = ctx.facts.signedIn;
     ctx.facts.signedIn = true;
-    if (!was) Object.assign(ctx.facts, { dropped: false, again: false });
+    if (!was) Object.assign(ctx.facts, { dropped: false, again: false, gathering: false });
     // Signing in here asks nothing (the sign-in answer or the session bootstrap brought
     // user/data); a jwt from another tab's sign-in comes without it, so it is asked once.
     await sendFact(ctx, event, !was && event.needsData === true ? 1 : 0);
@@ -142,23 +170,38 @@ const events = {
   'userData.signedOut': async ({ ctx, event }) => {
     ctx.facts.signedIn = false;
     ctx.facts.again = false;
+    ctx.facts.gathering = false;
     await sendFact(ctx, event, 0);
     expect(ctx.fetch.pending()).toBe(0);
   },
   'userData.changed': async ({ ctx, event }) => {
     const busy = ctx.fetch.pending() > 0;
     if (ctx.facts.signedIn && busy) ctx.facts.again = true;
-    // A change while signed in asks user/data at once, unless a request is already on its way.
-    await sendFact(ctx, event, ctx.facts.signedIn && !busy ? 1 : 0);
+    else if (ctx.facts.signedIn) ctx.facts.gathering = true;
+    // A change while signed in is heard with the rest of its burst before user/data is asked;
+    // one heard while a request is on its way asks once more after it.
+    await sendFact(ctx, event, 0);
+  },
+  'xstate.after.changeBurst.userData.signedIn.sync.gathering': async ({ ctx, event }) => {
+    const ms = delayOf(userDataMachine, event.type);
+    expect(ms, 'a burst is heard well within the live bound').toBeLessThan(
+      LIVE_UPDATE_WITHIN_MS / 10,
+    );
+    const before = ctx.fetch.calls.length;
+    vi.advanceTimersByTime(ms - 1);
+    await settle();
+    expect(ctx.fetch.calls.length, 'no request before the burst is over').toBe(before);
+    vi.advanceTimersByTime(1);
+    await settle();
+    ctx.facts.gathering = false;
+    expect(ctx.fetch.calls.length - before, 'one request for the whole burst').toBe(1);
   },
   'userData.live': async ({ ctx, event }) => {
     const resync = ctx.facts.signedIn && ctx.facts.dropped;
-    const busy = ctx.fetch.pending() > 0;
     ctx.facts.live = true;
     ctx.facts.dropped = false;
-    if (resync && busy) ctx.facts.again = true;
     // The socket back after a loss: what was said meanwhile was missed, so ask once.
-    await sendFact(ctx, event, resync && !busy ? 1 : 0);
+    await sendFact(ctx, event, resync ? ask(ctx) : 0);
   },
   'userData.notLive': async ({ ctx, event }) => {
     ctx.facts.live = false;
@@ -175,9 +218,7 @@ const events = {
   },
   // Raised by the chart at the poll interval and when the socket returns; sent here directly.
   'userData.poll': async ({ ctx, event }) => {
-    const busy = ctx.fetch.pending() > 0;
-    if (ctx.facts.signedIn && busy) ctx.facts.again = true;
-    await sendFact(ctx, event, ctx.facts.signedIn && !busy ? 1 : 0);
+    await sendFact(ctx, event, ask(ctx));
   },
   'xstate.done.actor.fetchUserData': async ({ ctx, event }) => {
     const again = ctx.facts.again;
@@ -212,15 +253,16 @@ const events = {
     const ms = delayOf(userDataMachine, event.type);
     // The bound: a change shows within 10 s even without the socket.
     expect(ms).toBeLessThanOrEqual(LIVE_UPDATE_WITHIN_MS);
-    const busy = ctx.fetch.pending() > 0;
     const before = ctx.fetch.calls.length;
+    // A burst heard meanwhile is read when it is over, long before the interval.
+    const burst = ctx.facts.gathering ? ask(ctx) : 0;
     vi.advanceTimersByTime(ms - 1);
     await settle();
-    expect(ctx.fetch.calls.length, 'no poll before the interval').toBe(before);
+    expect(ctx.fetch.calls.length - before, 'no poll before the interval').toBe(burst);
+    const started = burst + ask(ctx);
     vi.advanceTimersByTime(1);
     await settle();
-    if (busy) ctx.facts.again = true;
-    expect(ctx.fetch.calls.length - before, 'one poll at the interval').toBe(busy ? 0 : 1);
+    expect(ctx.fetch.calls.length - before, 'one poll at the interval').toBe(started);
   },
 } satisfies Executors<typeof model, Ctx>;
 
@@ -283,9 +325,13 @@ testPaths(
 function specAfter(history: AnyEventObject[]) {
   const f = { signedIn: false, live: false, visible: true, dropped: false, inFlight: false };
   let again = false;
+  let gathering = false;
   const ask = () => {
     if (f.inFlight) again = true;
-    else f.inFlight = true;
+    else {
+      f.inFlight = true;
+      gathering = false;
+    }
   };
   for (const event of history) {
     const type = event.type;
@@ -296,9 +342,19 @@ function specAfter(history: AnyEventObject[]) {
     } else if (type === 'userData.signedOut') {
       Object.assign(f, { signedIn: false, inFlight: false });
       again = false;
-    } else if (type === 'userData.changed' || type === 'userData.poll') ask();
-    else if (type.startsWith('xstate.after.pollInterval')) ask();
-    else if (type === 'userData.live') {
+      gathering = false;
+    } else if (type === 'userData.changed') {
+      // Heard with the rest of its burst; read once the burst is over.
+      if (f.inFlight) again = true;
+      else gathering = true;
+    } else if (type.startsWith('xstate.after.changeBurst')) {
+      if (gathering) ask();
+    } else if (type === 'userData.poll') ask();
+    else if (type.startsWith('xstate.after.pollInterval')) {
+      // The burst heard meanwhile is over first (its time is far shorter than the interval).
+      if (gathering) ask();
+      ask();
+    } else if (type === 'userData.live') {
       f.live = true;
       if (f.signedIn && f.dropped) ask();
       f.dropped = false;

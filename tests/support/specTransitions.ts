@@ -596,8 +596,15 @@ export const SPEC_TRANSITIONS = {
     t(
       'signedIn.sync.current',
       'userData.changed',
+      'signedIn.sync.gathering',
+      'a change the server announces is heard with the rest of its burst',
+      'reading.live',
+    ),
+    t(
+      'signedIn.sync.gathering',
+      'xstate.after.changeBurst',
       'signedIn.sync.fetching',
-      'a change the server announces is read at once',
+      "the burst's changes are read with one user/data",
       'reading.live',
     ),
     t(

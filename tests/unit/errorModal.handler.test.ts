@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorReport } from '../../machines/errorModal/errorModal.types';
 import { installGlobalErrorHandler, toErrorReport } from '../../src/platform/errors';
+import { ApiError } from '../../src/api/errors';
 
 describe('toErrorReport', () => {
   it('reads the response data message, status and URL of a failed call', () => {
@@ -12,6 +13,19 @@ describe('toErrorReport', () => {
       errorMessage: 'Request failed with status code 404',
       status: 404,
       path: '/api/keys/list',
+    });
+  });
+
+  it("reads a failed call of the site's API client: the server's message first (§8), status, path", () => {
+    const failed = new ApiError('http', 'Request failed with status 503', 'user/data', {
+      status: 503,
+      serverMessage: 'Maintenance until noon',
+    });
+    expect(toErrorReport(failed)).toMatchObject({
+      responseMessage: 'Maintenance until noon',
+      errorMessage: 'Request failed with status 503',
+      status: 503,
+      path: 'user/data',
     });
   });
 

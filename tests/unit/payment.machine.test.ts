@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { paymentMachine } from '../../machines/payment/payment.machine';
 import {
+  selectAccessViaFriends,
+  selectBalance,
+  selectJustGranted,
   selectIsBusy,
   selectPayButtonsDisabled,
   selectPayStep,
@@ -152,6 +155,21 @@ describe('payment machine', () => {
     expect(selectShowPurchasedModal(s)).toBe(false);
   });
 
+  it("access learned through friends' tickets: their message at once, no balance call, no receipt", async () => {
+    const { actor, calls } = setup({});
+    actor.send({
+      type: 'payment.target',
+      target: { ...target, hasAccess: true, byFriends: true, balance: '0.05' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const s = actor.getSnapshot();
+    expect(selectAccessViaFriends(s)).toBe(true);
+    expect(selectJustGranted(s)).toBe(true);
+    expect(selectShowPurchasedModal(s)).toBe(false);
+    expect(selectBalance(s)).toBe('0.05');
+    expect(calls.balance).toBe(0);
+  });
+
   it('access learned with no other tab paying: the receipt, as before', async () => {
     const { actor } = setup({
       balances: [{ accessGranted: true, balance: '0.22', balanceLamports: '220000000' }],
@@ -162,7 +180,11 @@ describe('payment machine', () => {
   });
 
   it('a rejection shows only the cancelled notice, which hides after 5 s; retry works', async () => {
-    const rejected: PaymentFailure = { kind: 'cancelled' };
+    const rejected: PaymentFailure = {
+      source: 'wallet',
+      kind: 'cancelled',
+      message: 'User rejected the request.',
+    };
     let reject = true;
     const { actor, calls } = setup({
       send: async () => {
@@ -223,7 +245,7 @@ describe('wallet error classification', () => {
     [{ code: -32603, message: 'Internal JSON-RPC error.' }],
     ['Transaction cancelled'],
   ])('%o is a cancellation', (error) => {
-    expect(classifyWalletError(error)).toEqual({ kind: 'cancelled' });
+    expect(classifyWalletError(error)).toMatchObject({ source: 'wallet', kind: 'cancelled' });
   });
 
   it('-32603 with insufficient funds or an expired blockhash is the real error', () => {

@@ -10,10 +10,10 @@ import { realtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { ServerFrame } from '../../contract/realtime';
 
 /**
- * What the realtime service tells its parent (the app machine, which passes it on to the user-data
- * service): the socket up (`userData.live`) and down (`userData.notLive`), and each change the
- * server pushed about this user (`userData.changed` with its kind). Written from the issue's rule:
- * every change reaches the page, with a banner or without.
+ * What the realtime connection tells its parent (the user-data service, which runs it): the
+ * socket up (`userData.live`) and down (`userData.notLive`), and each change the server pushed
+ * about this user (`userData.changed` with its kind). Written from the issue's rule: every
+ * change reaches the page, with a banner or without.
  */
 function start() {
   const told: EventObject[] = [];

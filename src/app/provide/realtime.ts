@@ -13,15 +13,8 @@ import {
 } from '../../platform/socket';
 
 /**
- * The realtime service with its browser parts: it connects while the auth service holds a jwt
- * and closes normally when it is gone; the socket reads the current jwt from the auth
- * service and the visitor session token from storage at every connect; a refused jwt is renewed
- * once through the auth service's single-flight refresh, and a jwt about to expire is renewed on
- * the open socket the same way (the server closes a socket whose jwt expires).
- */
-/**
- * The realtime machine with its browser parts, for the app machine to spawn. `jitter` is off
- * unless given, so the reconnect schedule stays the spec's 1, 2, 4, 8, 16 s.
+ * The realtime machine with its browser parts. `jitter` is off unless given, so the reconnect
+ * schedule stays the spec's 1, 2, 4, 8, 16 s.
  */
 function browserRealtime(
   options: BrowserSocketOptions & { watchSignIn: Parameters<typeof createSignInWatch>[0] },
@@ -35,6 +28,14 @@ function browserRealtime(
   });
 }
 
+/**
+ * The realtime connection with its browser parts, for the user-data service to run: it connects
+ * while the auth service holds a jwt and closes normally when it is gone; the socket reads the
+ * current jwt from the auth service and the visitor session token from storage at every
+ * connect; a refused jwt is renewed once through the auth service's single-flight refresh, and
+ * a jwt about to expire is renewed on the open socket the same way (the server closes a socket
+ * whose jwt expires).
+ */
 export function provideRealtime(deps: { storage: KeyValueStorage }) {
   return browserRealtime({
     url: () => websocketUrl(),

@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import type { AuthMachine } from '../../../machines/auth/auth.machine';
 import type { AuthUserData } from '../../../machines/auth/auth.types';
+import type { RealtimeMachine } from '../../../machines/realtime/realtime.machine';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { userDataMachine } from '../../../machines/userData/userData.machine';
 import type { UserDataEvent } from '../../../machines/userData/userData.types';
@@ -9,12 +10,13 @@ import { systemTokenSource } from '../tokenSource';
 
 /**
  * The user-data service with its browser parts: user/data through the api client (a 401 waits
- * for the auth service's single refresh), the auth service's jwt as the signed-in fact, and the
- * page's visibility.
+ * for the auth service's single refresh), the auth service's jwt as the signed-in fact, the
+ * page's visibility, and the realtime connection it runs (`provideRealtime`).
  */
-export function provideUserData(api: ApiClient) {
+export function provideUserData(api: ApiClient, realtime: RealtimeMachine) {
   return userDataMachine.provide({
     actors: {
+      realtime,
       fetchUserData: fromPromise<AuthUserData>(async ({ signal, system }) => {
         const answer = await api.call(
           'userData',

@@ -189,8 +189,10 @@ export function applyPayment(x: PaymentExpected, event: Event) {
       const had = x.target?.hasAccess === true;
       x.target = target;
       x.balance = target.balance;
-      // Access learned while the tab waits (another wallet paid, or friends): ask the balance.
-      if (idle && target.hasAccess && !had && target.walletId) enter(x, 'refreshing');
+      // Access learned while the tab waits: through friends the user data says so; another
+      // wallet's payment asks the balance (what the chain received).
+      if (idle && target.hasAccess && !had && target.byFriends) enter(x, 'byFriends');
+      else if (idle && target.hasAccess && !had && target.walletId) enter(x, 'refreshing');
       return;
     }
     case 'payment.open':

@@ -74,14 +74,23 @@ const notYet: CheckBalanceOutput = {
   balance: '0.1',
   balanceLamports: '100000000',
 };
-const cancelled: PaymentFailure = { kind: 'cancelled' };
+const cancelled: PaymentFailure = {
+  source: 'wallet',
+  kind: 'cancelled',
+  message: 'User rejected the request.',
+};
 /**
  * The wallet failures the model sends, as the wallet layer classifies them (§8): a connection
  * that fails on the network, a transfer the account cannot pay for. The driver expects the
  * spec's text for each (the oracle), not the failure's own.
  */
-export const networkFailed: PaymentFailure = { kind: 'failed', ...PAYMENT_ERRORS.network };
+export const networkFailed: PaymentFailure = {
+  source: 'wallet',
+  kind: 'failed',
+  ...PAYMENT_ERRORS.network,
+};
 export const insufficient: PaymentFailure = {
+  source: 'wallet',
   kind: 'failed',
   ...PAYMENT_ERRORS.insufficientFunds,
 };

@@ -15,6 +15,11 @@ export type LaunchCalendar = {
   readonly earlyBirdEnd: number;
   /** SOL prices (decimal strings) of the three tiers. */
   readonly prices: TicketPrices;
+  /**
+   * From when a ticket needs an invitation (ms since epoch; contract/invitation.ts); the Early
+   * Bird end when absent.
+   */
+  readonly invitationFrom?: number;
 };
 
 /** §1, §9: launch 2025-12-20T00:00:00Z, Early Bird until Nov 20, 0.22 / 0.33 / 0.55 SOL. */
@@ -79,6 +84,9 @@ const dayLabel = (ms: number, month: 'long' | 'short'): string =>
 export const launchDayLabel = (calendar: LaunchCalendar): string =>
   dayLabel(calendar.launchAt, 'long');
 
+/** 'Nov 20': the day an instant falls on, as the spec writes the Early Bird's end. */
+export const shortDayLabel = (ms: number): string => dayLabel(ms, 'short');
+
 /**
  * 'Nov 20': the Early Bird's end as the spec writes it (UTC, the month in three letters). The
  * end is the first instant after the Early Bird, so an end at midnight names that day ('until
@@ -99,6 +107,7 @@ const instant = (text: string): number | null => {
 const CALENDAR_ENV = {
   launchAt: 'LAUNCH_AT',
   earlyBirdEnd: 'EARLY_BIRD_END',
+  invitationFrom: 'INVITATION_REQUIRED_FROM',
   earlyBird: 'PRICE_EARLY_BIRD_SOL',
   beforeLaunch: 'PRICE_BEFORE_LAUNCH_SOL',
   afterLaunch: 'PRICE_AFTER_LAUNCH_SOL',
@@ -133,6 +142,7 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
   return {
     launchAt,
     earlyBirdEnd,
+    invitationFrom: date(CALENDAR_ENV.invitationFrom, earlyBirdEnd),
     prices: {
       earlyBird: price(CALENDAR_ENV.earlyBird, TICKET_PRICES.earlyBird),
       beforeLaunch: price(CALENDAR_ENV.beforeLaunch, TICKET_PRICES.beforeLaunch),
@@ -147,7 +157,11 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
  * brought back to the launch.
  */
 export function calendarFromPublicData(
-  data: { launch_at?: string | undefined; early_bird_end?: string | undefined },
+  data: {
+    launch_at?: string | undefined;
+    early_bird_end?: string | undefined;
+    invitation_from?: string | undefined;
+  },
   base: LaunchCalendar,
 ): LaunchCalendar {
   // The server writes these with toISOString; anything Date.parse cannot read keeps the base.
@@ -157,5 +171,6 @@ export function calendarFromPublicData(
   };
   const launchAt = read(data.launch_at) ?? base.launchAt;
   const end = read(data.early_bird_end) ?? base.earlyBirdEnd;
-  return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt) };
+  const invitationFrom = read(data.invitation_from) ?? base.invitationFrom;
+  return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt), invitationFrom };
 }

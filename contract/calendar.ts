@@ -17,7 +17,7 @@ export type LaunchCalendar = {
   readonly prices: TicketPrices;
   /**
    * From when a ticket needs an invitation (ms since epoch; contract/invitation.ts); the Early
-   * Bird end when absent.
+   * Bird end when absent. The page reads it from the build's calendar (the same variable).
    */
   readonly invitationFrom?: number;
 };
@@ -84,16 +84,12 @@ const dayLabel = (ms: number, month: 'long' | 'short'): string =>
 export const launchDayLabel = (calendar: LaunchCalendar): string =>
   dayLabel(calendar.launchAt, 'long');
 
-/** 'Nov 20': the day an instant falls on, as the spec writes the Early Bird's end. */
-export const shortDayLabel = (ms: number): string => dayLabel(ms, 'short');
-
 /**
- * 'Nov 20': the Early Bird's end as the spec writes it (UTC, the month in three letters). The
+ * 'Nov 20': a day as the spec writes the Early Bird's end (UTC, the month in three letters). The
  * end is the first instant after the Early Bird, so an end at midnight names that day ('until
  * Nov 20' as the spec means it: the offer stops when Nov 20 begins).
  */
-export const earlyBirdDayLabel = (calendar: LaunchCalendar): string =>
-  dayLabel(calendar.earlyBirdEnd, 'short');
+export const shortDayLabel = (ms: number): string => dayLabel(ms, 'short');
 
 /** An ISO 8601 instant with its zone (`2026-03-01T18:00:00Z`); null when it is not one. */
 const instant = (text: string): number | null => {
@@ -142,7 +138,9 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
   return {
     launchAt,
     earlyBirdEnd,
-    invitationFrom: date(CALENDAR_ENV.invitationFrom, earlyBirdEnd),
+    ...(env[CALENDAR_ENV.invitationFrom]?.trim()
+      ? { invitationFrom: date(CALENDAR_ENV.invitationFrom, earlyBirdEnd) }
+      : {}),
     prices: {
       earlyBird: price(CALENDAR_ENV.earlyBird, TICKET_PRICES.earlyBird),
       beforeLaunch: price(CALENDAR_ENV.beforeLaunch, TICKET_PRICES.beforeLaunch),
@@ -157,11 +155,7 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
  * brought back to the launch.
  */
 export function calendarFromPublicData(
-  data: {
-    launch_at?: string | undefined;
-    early_bird_end?: string | undefined;
-    invitation_from?: string | undefined;
-  },
+  data: { launch_at?: string | undefined; early_bird_end?: string | undefined },
   base: LaunchCalendar,
 ): LaunchCalendar {
   // The server writes these with toISOString; anything Date.parse cannot read keeps the base.
@@ -171,6 +165,5 @@ export function calendarFromPublicData(
   };
   const launchAt = read(data.launch_at) ?? base.launchAt;
   const end = read(data.early_bird_end) ?? base.earlyBirdEnd;
-  const invitationFrom = read(data.invitation_from) ?? base.invitationFrom;
-  return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt), invitationFrom };
+  return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt) };
 }

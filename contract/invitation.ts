@@ -33,12 +33,3 @@ export function needsInvitation(
   if (atMs < from || player.inviterId !== null) return false;
   return !(EARLIER_SIGN_UPS_ENTER_WITHOUT_INVITATION && player.createdAt < from);
 }
-
-/** The answers of the invite-code calls (user/inviter, invite/check). */
-export const INVITATION_MESSAGES = {
-  unknownCode: (code: string) =>
-    `The invite code ${code} is unknown: check it with the friend who sent it.`,
-  ownCode: 'This is your own invite code: enter the code of a friend.',
-  emptyCode: "Please enter a friend's invite code.",
-  alreadyInvited: 'Your inviter is already set.',
-} as const;

@@ -3,7 +3,8 @@
  * user data that tells the page so, and the calls that check a code and name an inviter.
  */
 import type { UserData } from '../contract/api';
-import { needsInvitation, INVITATION_MESSAGES } from '../contract/invitation';
+import { needsInvitation } from '../contract/invitation';
+import { INVITATION_MESSAGES } from '../contract/invitationMessages';
 import { sanitizeInviteCode } from '../contract/inviteCode';
 import type { ApiRoute, ServerContext } from './context';
 import { HttpError } from './http';

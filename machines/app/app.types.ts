@@ -4,6 +4,7 @@ import type { PaymentMachine } from '../payment/payment.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { UserDataEvent } from '../userData/userData.types';
 import type { UserDataMachine } from '../userData/userData.machine';
+import type { InvitationMachine } from '../invitation/invitation.machine';
 import type { StoredValues } from '../shared/stored';
 import type { SessionStartData } from '../session/session.types';
 
@@ -27,6 +28,7 @@ export type MemberServices = {
   payment: PaymentMachine;
   realtime: RealtimeMachine;
   userData: UserDataMachine;
+  invitation: InvitationMachine;
 };
 
 /** Facts the realtime service tells the user-data service; the app machine passes them on. */
@@ -36,7 +38,12 @@ export type MemberFact = Extract<
 >;
 
 /** The member services' ids (and systemIds), in the order they are spawned. */
-export const MEMBER_IDS = [SYSTEM_IDS.realtime, SYSTEM_IDS.payment, SYSTEM_IDS.userData] as const;
+export const MEMBER_IDS = [
+  SYSTEM_IDS.realtime,
+  SYSTEM_IDS.payment,
+  SYSTEM_IDS.userData,
+  SYSTEM_IDS.invitation,
+] as const;
 export type MemberId = (typeof MEMBER_IDS)[number];
 
 export type AppEvent = SessionParentEvent | { type: 'app.retryMembers' } | MemberFact;

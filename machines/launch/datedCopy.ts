@@ -7,7 +7,6 @@
 import { invitationRequiredFrom } from '../../contract/invitation';
 import {
   shortDayLabel,
-  earlyBirdDayLabel,
   launchDayLabel,
   tierAt,
   TIER_ACCESS_LEVEL,
@@ -42,7 +41,7 @@ export const tierNow = (at: DatedCopyInput): TicketTier =>
 export const ticketCardAt = (at: DatedCopyInput): { title: string; badge: string } =>
   isEarlyBirdOver(at)
     ? { title: 'Entry Ticket', badge: `${TIER_ACCESS_LEVEL[tierNow(at)]} price` }
-    : { title: 'Early Bird Entry', badge: `Until ${earlyBirdDayLabel(at.calendar)}` };
+    : { title: 'Early Bird Entry', badge: `Until ${shortDayLabel(at.calendar.earlyBirdEnd)}` };
 
 /** The hero's price line names the tier: 'Early Bird price', 'Pre-launch price', 'Launch price'. */
 export const priceTierNameAt = (at: DatedCopyInput): string =>
@@ -55,9 +54,8 @@ export const priceTierNameAt = (at: DatedCopyInput): string =>
  */
 export const invitationNoteAt = ({ now, calendar }: DatedCopyInput): string => {
   const from = invitationRequiredFrom(calendar);
-  return now !== null && now >= from
-    ? 'An invitation via ref is required to enter'
-    : `After ${shortDayLabel(from)} an invitation via ref is required to enter`;
+  const when = now !== null && now >= from ? 'An' : `After ${shortDayLabel(from)} an`;
+  return `${when} invitation via ref is required to enter`;
 };
 
 /**

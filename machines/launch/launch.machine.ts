@@ -7,17 +7,11 @@ import {
 import type { CalendarTold, ClockTicked, LaunchEvent, LaunchInput } from './launch.types';
 
 const sameDates = (a: LaunchCalendar, b: LaunchCalendar): boolean =>
-  a.launchAt === b.launchAt &&
-  a.earlyBirdEnd === b.earlyBirdEnd &&
-  a.invitationFrom === b.invitationFrom;
+  a.launchAt === b.launchAt && a.earlyBirdEnd === b.earlyBirdEnd;
 /** The calendar in use with the dates told (a missing or unreadable one is kept). */
 const told = (calendar: LaunchCalendar, event: CalendarTold): LaunchCalendar =>
   calendarFromPublicData(
-    {
-      launch_at: event.launchAt,
-      early_bird_end: event.earlyBirdEnd,
-      invitation_from: event.invitationFrom,
-    },
+    { launch_at: event.launchAt, early_bird_end: event.earlyBirdEnd },
     calendar,
   );
 

@@ -21,8 +21,6 @@ export type CalendarTold = {
   type: 'launch.calendarTold';
   launchAt?: string | undefined;
   earlyBirdEnd?: string | undefined;
-  /** From when a ticket needs an invitation (public_data's `invitation_from`). */
-  invitationFrom?: string | undefined;
 };
 
 export type LaunchEvent = ClockTicked | CalendarTold;

@@ -5,6 +5,7 @@ import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
 import type { PaymentMachine } from '../../machines/payment/payment.machine';
 import type { RealtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
+import type { InvitationMachine } from '../../machines/invitation/invitation.machine';
 import { AppActorContext } from './AppProvider';
 
 /**
@@ -19,6 +20,7 @@ export type ServiceRefs = {
   /** Member services: spawned by the app machine once their code has loaded (signed-in use). */
   payment: ActorRefFrom<PaymentMachine>;
   realtime: ActorRefFrom<RealtimeMachine>;
+  invitation: ActorRefFrom<InvitationMachine>;
 };
 
 export type AppSnapshot = SnapshotFrom<AppMachine>;
@@ -46,15 +48,13 @@ export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {
 }
 
 /** The root's snapshot children by id: a member service appears here once it is spawned. */
-const selectMemberRefs = (s: AppSnapshot) =>
-  s.children as Partial<Record<'payment' | 'realtime', unknown>>;
+const selectMemberRefs = (s: AppSnapshot) => s.children as Partial<Record<MemberRefId, unknown>>;
+type MemberRefId = 'payment' | 'realtime' | 'invitation';
 
 /**
  * A member service (payment, realtime) or undefined until the app machine has loaded its code
  * and spawned it; the view re-renders when it arrives.
  */
-export function useMemberService<K extends 'payment' | 'realtime'>(
-  id: K,
-): ServiceRefs[K] | undefined {
+export function useMemberService<K extends MemberRefId>(id: K): ServiceRefs[K] | undefined {
   return useAppSelector((s) => selectMemberRefs(s)[id]) as ServiceRefs[K] | undefined;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { turnInvitationRuleOffForEarlierTests } from './tests/support/invitationRuleOff';
 
 /**
  * Browser tests: the real built site (local mode) against the real local server, in Debian
@@ -28,6 +29,8 @@ export const CHROMIUM_ARGS = [
 // One id per run (set once in the runner, inherited by the workers) keeps the artifacts of
 // concurrent runs on one machine apart.
 process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`;
+// The tests written before the invitation rule keep paying without an inviter.
+turnInvitationRuleOffForEarlierTests();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -38,10 +38,20 @@ export const userDataSchema = object({
    * host without it still validates): `ticket` (own payment) or `invites` (friends' tickets).
    */
   user_access_via: optional(str(16)),
-  /** Set by the server while a Telegram link is pending for this account (sign-in step 3). */
+  /**
+   * Set by the server while a Telegram link is pending for this account, or in the verify answer
+   * when the studio configures a community link (TELEGRAM_URL): sign-in step 3.
+   */
   user_telegram_link: optional(str(300)),
   /** The calendar tier of the paid ticket (`early_bird`, `before_launch`, `after_launch`). */
   user_ticket_tier: optional(str(16)),
+  /**
+   * True while a ticket of this player would be refused for want of an invitation (the rule of
+   * contract/invitation.ts): the page asks for a friend's invite code before payment.
+   */
+  user_needs_invitation: optional(bool()),
+  /** Development mode only: the local server's house invite code, for a newcomer's first try. */
+  user_house_invite_code: optional(str(64)),
 });
 export type UserData = Infer<typeof userDataSchema>;
 
@@ -58,6 +68,8 @@ const publicDataSchema = object({
    */
   launch_at: optional(str(40)),
   early_bird_end: optional(str(40)),
+  /** From when a ticket needs an invitation (ISO 8601; the Early Bird end unless set). */
+  invitation_from: optional(str(40)),
 });
 export type PublicData = Infer<typeof publicDataSchema>;
 
@@ -175,6 +187,25 @@ export const CALLS = {
     'invite/click',
     object({ data: object({ code: str(64) }) }),
     object({ result: literal(true) }),
+  ),
+  /**
+   * Whether an invite code belongs to a player (the page asks before it keeps a code from a link).
+   * The code is cleaned as §5 says before the look-up.
+   */
+  inviteCheck: call(
+    'invite/check',
+    object({ data: object({ code: str(64) }) }),
+    object({ result: literal(true), known: bool() }),
+  ),
+  /**
+   * A signed-in player without an inviter names one by the friend's invite code (cleaned as §5
+   * says). Refused with a message for an unknown code, the player's own, or an inviter already
+   * set; the answer is the player's user data with the inviter in place.
+   */
+  inviterSet: call(
+    'user/inviter',
+    object({ data: object({ code: str(64) }) }),
+    object({ result: literal(true), user_data: userDataSchema }),
   ),
   /**
    * Ends the session on the server: the refresh token's family is revoked. Answers ok for an

@@ -15,6 +15,11 @@ export type LaunchCalendar = {
   readonly earlyBirdEnd: number;
   /** SOL prices (decimal strings) of the three tiers. */
   readonly prices: TicketPrices;
+  /**
+   * From when a ticket needs an invitation (ms since epoch; contract/invitation.ts); the Early
+   * Bird end when absent. The page reads it from the build's calendar (the same variable).
+   */
+  readonly invitationFrom?: number;
 };
 
 /** §1, §9: launch 2025-12-20T00:00:00Z, Early Bird until Nov 20, 0.22 / 0.33 / 0.55 SOL. */
@@ -80,12 +85,11 @@ export const launchDayLabel = (calendar: LaunchCalendar): string =>
   dayLabel(calendar.launchAt, 'long');
 
 /**
- * 'Nov 20': the Early Bird's end as the spec writes it (UTC, the month in three letters). The
+ * 'Nov 20': a day as the spec writes the Early Bird's end (UTC, the month in three letters). The
  * end is the first instant after the Early Bird, so an end at midnight names that day ('until
  * Nov 20' as the spec means it: the offer stops when Nov 20 begins).
  */
-export const earlyBirdDayLabel = (calendar: LaunchCalendar): string =>
-  dayLabel(calendar.earlyBirdEnd, 'short');
+export const shortDayLabel = (ms: number): string => dayLabel(ms, 'short');
 
 /** An ISO 8601 instant with its zone (`2026-03-01T18:00:00Z`); null when it is not one. */
 const instant = (text: string): number | null => {
@@ -99,6 +103,7 @@ const instant = (text: string): number | null => {
 const CALENDAR_ENV = {
   launchAt: 'LAUNCH_AT',
   earlyBirdEnd: 'EARLY_BIRD_END',
+  invitationFrom: 'INVITATION_REQUIRED_FROM',
   earlyBird: 'PRICE_EARLY_BIRD_SOL',
   beforeLaunch: 'PRICE_BEFORE_LAUNCH_SOL',
   afterLaunch: 'PRICE_AFTER_LAUNCH_SOL',
@@ -133,6 +138,9 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
   return {
     launchAt,
     earlyBirdEnd,
+    ...(env[CALENDAR_ENV.invitationFrom]?.trim()
+      ? { invitationFrom: date(CALENDAR_ENV.invitationFrom, earlyBirdEnd) }
+      : {}),
     prices: {
       earlyBird: price(CALENDAR_ENV.earlyBird, TICKET_PRICES.earlyBird),
       beforeLaunch: price(CALENDAR_ENV.beforeLaunch, TICKET_PRICES.beforeLaunch),

@@ -14,6 +14,7 @@ export const SYSTEM_IDS = {
   launch: 'launch',
   home: 'home',
   userData: 'userData',
+  invitation: 'invitation',
 } as const;
 
 export type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

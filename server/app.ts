@@ -132,6 +132,8 @@ export type StartOptions = {
   closeGraceMs?: number;
   /** METRICS_TOKEN: serves Prometheus metrics at /metrics to this bearer token; absent, no /metrics. */
   metricsToken?: string;
+  /** TELEGRAM_URL: the studio's community link (https); defaults to the environment's. */
+  telegramUrl?: string;
   /**
    * Production only: run the in-process chain although no SOLANA_RPC_URL is given (env
    * LOCAL_CHAIN=1). Without either, production refuses to start: no free tickets by accident.
@@ -178,6 +180,15 @@ const CONSOLE_LOGGER: Logger = {
 };
 const SILENT_LOGGER: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
+/** TELEGRAM_URL as given, checked to be an https link; undefined when unset. */
+function telegramUrlOf(raw: string | undefined): string | undefined {
+  const url = raw?.trim();
+  if (!url) return undefined;
+  if (!/^https:\/\/[^\s]+$/.test(url) || url.length > 300 || !URL.canParse(url))
+    throw new Error(`TELEGRAM_URL must be an https link like https://t.me/yourgroup, got ${url}`);
+  return url;
+}
+
 function buildConfig(opts: StartOptions): ServerConfig {
   const jwtTtlSeconds = opts.jwtTtlSeconds ?? MAX_JWT_TTL_SECONDS;
   if (!Number.isInteger(jwtTtlSeconds) || jwtTtlSeconds < 1 || jwtTtlSeconds > MAX_JWT_TTL_SECONDS)
@@ -212,6 +223,7 @@ function buildConfig(opts: StartOptions): ServerConfig {
     },
     hsts: opts.hsts ?? false,
     metricsToken: opts.metricsToken || undefined,
+    telegramUrl: telegramUrlOf(opts.telegramUrl ?? process.env.TELEGRAM_URL),
   };
 }
 

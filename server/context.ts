@@ -45,6 +45,8 @@ export type ServerConfig = {
   readonly hsts: boolean;
   /** METRICS_TOKEN: the bearer token of GET /metrics; undefined serves no metrics. */
   readonly metricsToken: string | undefined;
+  /** TELEGRAM_URL: the studio's community link; sign-in shows its Telegram step when set. */
+  readonly telegramUrl: string | undefined;
 };
 
 export type Logger = {

@@ -1,5 +1,6 @@
 import type { PublicData } from '../contract/api';
 import { priceAt, type LaunchCalendar } from '../contract/calendar';
+import { invitationRequiredFrom } from '../contract/invitation';
 import { solToLamports } from '../contract/money';
 
 /**
@@ -20,5 +21,6 @@ export function publicData(
     ticket_price_lamports: (solToLamports(price) ?? 0n).toString(),
     launch_at: new Date(calendar.launchAt).toISOString(),
     early_bird_end: new Date(calendar.earlyBirdEnd).toISOString(),
+    invitation_from: new Date(invitationRequiredFrom(calendar)).toISOString(),
   };
 }

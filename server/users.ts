@@ -148,6 +148,11 @@ export type Users = {
   invitationCodes(userId: number): Promise<{ code_text: string; code_status: number }[]>;
   setTelegramLink(userId: number, link: string | null): Promise<void>;
   /**
+   * Names `inviterId` as the inviter of `userId` when the player has none yet; true when it was
+   * set by this call (a second call, or one racing it, changes nothing).
+   */
+  setInviter(userId: number, inviterId: number): Promise<boolean>;
+  /**
    * Counts a visit through an invite link; returns the owner's id, or null for unknown codes
    * and for a repeat visit: one click per visitor (a keyed hash of the address) per code per
    * CLICK_WINDOW_MS, so reloading a link does not inflate the count.
@@ -406,6 +411,17 @@ export function createUsers(store: Store, walletKey: Buffer, now: () => number):
         .where('owner_id', '=', userId)
         .orderBy('id')
         .execute(),
+
+    async setInviter(userId, inviterId) {
+      const result = await db
+        .updateTable('users')
+        .set({ inviter_id: inviterId })
+        .where('id', '=', userId)
+        .where('inviter_id', 'is', null)
+        .where('id', '<>', inviterId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
 
     async setTelegramLink(userId, link) {
       await db.updateTable('users').set({ telegram_link: link }).where('id', '=', userId).execute();

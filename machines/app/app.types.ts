@@ -2,6 +2,7 @@ import { SYSTEM_IDS } from '../systemIds';
 import type { SessionParentEvent } from '../session/session.types';
 import type { PaymentMachine } from '../payment/payment.machine';
 import type { UserDataMachine } from '../userData/userData.machine';
+import type { InvitationMachine } from '../invitation/invitation.machine';
 import type { StoredValues } from '../shared/stored';
 import type { SessionStartData } from '../session/session.types';
 
@@ -25,10 +26,11 @@ export type AppContext = AppInput & { error: AppError | null };
 export type MemberServices = {
   payment: PaymentMachine;
   userData: UserDataMachine;
+  invitation: InvitationMachine;
 };
 
 /** The member services' ids (and systemIds), in the order they are spawned. */
-export const MEMBER_IDS = [SYSTEM_IDS.payment, SYSTEM_IDS.userData] as const;
+export const MEMBER_IDS = [SYSTEM_IDS.payment, SYSTEM_IDS.userData, SYSTEM_IDS.invitation] as const;
 export type MemberId = (typeof MEMBER_IDS)[number];
 
 export type AppEvent = SessionParentEvent | { type: 'app.retryMembers' };

@@ -20,6 +20,10 @@ export type AuthUserData = {
   user_telegram_link?: string;
   /** The calendar tier of the paid ticket (`early_bird`, `before_launch`, `after_launch`). */
   user_ticket_tier?: string;
+  /** A ticket of this player needs an invitation they do not have (contract/invitation.ts). */
+  user_needs_invitation?: boolean;
+  /** Development mode only: the local server's house invite code. */
+  user_house_invite_code?: string;
 };
 
 export type AuthTokens = { jwt: string; refreshToken: string };

@@ -4,8 +4,9 @@
  * (contract/calendar.ts); `now` is the launch service's clock reading (null before its first
  * reading: the words before every date, as pre-rendered).
  */
+import { invitationRequiredFrom } from '../../contract/invitation';
 import {
-  earlyBirdDayLabel,
+  shortDayLabel,
   launchDayLabel,
   tierAt,
   TIER_ACCESS_LEVEL,
@@ -40,15 +41,26 @@ export const tierNow = (at: DatedCopyInput): TicketTier =>
 export const ticketCardAt = (at: DatedCopyInput): { title: string; badge: string } =>
   isEarlyBirdOver(at)
     ? { title: 'Entry Ticket', badge: `${TIER_ACCESS_LEVEL[tierNow(at)]} price` }
-    : { title: 'Early Bird Entry', badge: `Until ${earlyBirdDayLabel(at.calendar)}` };
+    : { title: 'Early Bird Entry', badge: `Until ${shortDayLabel(at.calendar.earlyBirdEnd)}` };
 
 /** The hero's price line names the tier: 'Early Bird price', 'Pre-launch price', 'Launch price'. */
 export const priceTierNameAt = (at: DatedCopyInput): string =>
   `${TIER_ACCESS_LEVEL[tierNow(at)]} price`;
 
 /**
+ * The spec's note on entry (§2 bonus box): 'After Nov 20 an invitation via ref is required to
+ * enter' before the invitation date (the Early Bird end unless the studio sets another), then
+ * 'An invitation via ref is required to enter'.
+ */
+export const invitationNoteAt = ({ now, calendar }: DatedCopyInput): string => {
+  const from = invitationRequiredFrom(calendar);
+  const when = now !== null && now >= from ? 'An' : `After ${shortDayLabel(from)} an`;
+  return `${when} invitation via ref is required to enter`;
+};
+
+/**
  * The bonus box under the cards (§2): the Early Bird's extras while it runs, with the spec's note
- * on entry after its end; then what a ticket gives now (no extras are promised).
+ * on entry after its end; then what a ticket gives now (no extras are promised), with the note.
  */
 export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly string[] } =>
   isEarlyBirdOver(at)
@@ -59,6 +71,7 @@ export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly
           '2 Gangsters',
           '+1 Gangster for each friend who buys a ticket',
           '5% of the $GNG your friends spend',
+          invitationNoteAt(at),
         ],
       }
     : {
@@ -68,6 +81,6 @@ export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly
           '4 extra starter weapons (+2 Guns, +2 Rifles)',
           'An extra pack',
           '999 invitation codes',
-          `After ${earlyBirdDayLabel(at.calendar)} an invitation via ref is required to enter`,
+          invitationNoteAt(at),
         ],
       };

@@ -498,9 +498,17 @@ export const paymentMachine = setup({
               entry: 'notifyAccessGranted',
               on: { 'payment.closeModal': { target: 'done' } },
             },
-            /** Friends' tickets granted access: its own message, no receipt and no amount. */
+            /**
+             * Friends' tickets granted access: its own moment (the Access Granted! modal with
+             * their message, no receipt and no amount), then their message on the panel.
+             */
             byFriends: {
               entry: 'notifyAccessGranted',
+              initial: 'celebrating',
+              states: {
+                celebrating: { on: { 'payment.closeModal': { target: 'seen' } } },
+                seen: {},
+              },
             },
             done: {},
           },

@@ -35,6 +35,9 @@ const selectIsGrantedByFriends = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'byFriends' } });
 export const selectShowPurchasedModal = (s: PaymentSnapshot): boolean =>
   s.matches({ open: { granted: 'celebrating' } });
+/** The moment of access through friends: its modal is open. */
+export const selectShowFriendsModal = (s: PaymentSnapshot): boolean =>
+  s.matches({ open: { granted: { byFriends: 'celebrating' } } });
 /** The player has access: the user data says so, or this tab saw it granted. */
 export const selectHasTicketAccess = (s: PaymentSnapshot): boolean =>
   s.context.target?.hasAccess === true || selectIsGranted(s);

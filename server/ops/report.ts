@@ -51,6 +51,14 @@ export type SaleReport = {
     swept_sol: string;
     sweep_fees_sol: string;
     waiting_sol: string;
+    /**
+     * SOL in payment wallets without a settled ticket (a payment refused for want of an
+     * invitation, or short of the price), as the server last read them: the studio's to refund.
+     */
+    refundable_sol: string;
+    refundable_wallets: number;
+    /** Of those, the wallets of players without an inviter. */
+    refundable_without_inviter: number;
   };
   funnel: { clicks: number; registered: number; bought: number };
   top_inviters: Inviter[];
@@ -164,6 +172,21 @@ export async function saleReport(
   }
   const waiting = [...paidWithoutSweep.values()].reduce((sum, n) => sum + n, 0n);
 
+  // Money that arrived without a ticket settling stays in its payment wallet (never swept).
+  let refundable = 0n;
+  let refundableWallets = 0;
+  let refundableWithoutInviter = 0;
+  for (const r of await all<{ lamports: string; invited: number | null }>(
+    `SELECT payment_balance_lamports AS lamports, inviter_id AS invited
+     FROM users WHERE ticket_paid_at IS NULL AND payment_balance_lamports <> '0'`,
+  )) {
+    const lamports = BigInt(r.lamports);
+    if (lamports <= 0n) continue;
+    refundable += lamports;
+    refundableWallets += 1;
+    if (r.invited === null) refundableWithoutInviter += 1;
+  }
+
   const inviterRows = await all<
     Omit<Inviter, 'clicks' | 'registered' | 'bought'> & {
       email: string;
@@ -214,6 +237,9 @@ export async function saleReport(
       swept_sol: lamportsToSol(swept),
       sweep_fees_sol: lamportsToSol(fees),
       waiting_sol: lamportsToSol(waiting),
+      refundable_sol: lamportsToSol(refundable),
+      refundable_wallets: refundableWallets,
+      refundable_without_inviter: refundableWithoutInviter,
     },
     funnel: {
       clicks: await count('SELECT COUNT(*) AS n FROM invite_clicks'),
@@ -279,6 +305,10 @@ export function reportText(report: SaleReport, source: string): string {
         ['SOL received', t.received_sol],
         ['SOL swept', `${t.swept_sol} (fees ${t.sweep_fees_sol})`],
         ['SOL waiting', t.waiting_sol],
+        [
+          'SOL refundable',
+          `${t.refundable_sol} (${t.refundable_wallets} wallet(s) without a ticket, ${t.refundable_without_inviter} without an inviter)`,
+        ],
       ] as const
     ).map(([label, value]) => `${label.padEnd(25)}${value}`),
     '',

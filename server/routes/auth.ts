@@ -9,6 +9,19 @@ import { canonicalEmail, isValidEmail, normalizeEmail, type UserRow } from '../u
 import { sanitizeInviteCode } from '../../contract/inviteCode';
 import { SIGN_IN_CODE_SHAPE } from '../../contract/spec';
 import { contractRoute } from './define';
+import { userDataOf } from '../invitation';
+import type { UserData } from '../../contract/api';
+
+/**
+ * The verify answer's user data: with the studio's community link (TELEGRAM_URL) as the
+ * Telegram step's link when the account has no pending link of its own (sign-in step 3).
+ */
+async function signInUserData(ctx: ServerContext, user: UserRow): Promise<UserData> {
+  const data = await userDataOf(ctx, user);
+  if (!data.user_telegram_link && ctx.config.telegramUrl)
+    data.user_telegram_link = ctx.config.telegramUrl;
+  return data;
+}
 
 /** One mailbox, one account: the address checked as typed, then in its canonical form. */
 function checkedEmail(raw: string): string {
@@ -76,7 +89,7 @@ export const authRoutes: readonly ApiRoute[] = [
     const signIn = await ctx.refreshTokens.issue(user.id);
     return {
       result: true,
-      user_data: await ctx.users.toUserData(user),
+      user_data: await signInUserData(ctx, user),
       jwt: await ctx.auth.signJwt(user.id, signIn.familyId),
       refresh_token: signIn.refreshToken,
     };

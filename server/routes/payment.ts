@@ -23,6 +23,7 @@ import { lamportsToSol } from '../../contract/money';
 import { publicData } from '../pricing';
 import { devWalletRoute } from '../devWallet';
 import type { UserRow } from '../users';
+import { invitationRoutes, lacksInvitation } from '../invitation';
 
 declare module '../context' {
   interface ServerServices {
@@ -77,11 +78,15 @@ export const codesForTier = (tier: string | null): number =>
 /**
  * Grants access when the balance reaches the price: one transaction (server/users.ts), so a
  * crash never leaves a ticket paid without access; idempotent, so the inviter is credited once
- * whatever the number of calls. The events go out after it commits.
+ * whatever the number of calls. The events go out after it commits. A player the invitation
+ * rule asks an inviter of (server/invitation.ts) is not settled: the SOL stays in the payment
+ * wallet, which the sale report lists as refundable, and settles once an inviter is named.
  */
-async function settleTicket(ctx: ServerContext, userId: number, balance: bigint): Promise<void> {
+async function settleTicket(ctx: ServerContext, user: UserRow, balance: bigint): Promise<void> {
+  const userId = user.id;
   const at = pricedAt(ctx, balance);
   if (at === null) return;
+  if (lacksInvitation(ctx, user, at)) return;
   const tier = TIER_WIRE[tierAt(ctx.config.calendar, at)];
   const settled = await ctx.users.settleTicket(
     userId,
@@ -136,7 +141,7 @@ async function readBalance(ctx: ServerContext, userId: number): Promise<bigint |
   await ctx.users.setPaymentBalance(user.id, balance);
   if (user.payment_balance_lamports !== balance.toString())
     ctx.events.emit('balance.changed', { userId: user.id, lamports: balance.toString() });
-  await settleTicket(ctx, user.id, balance);
+  await settleTicket(ctx, user, balance);
   return balance;
 }
 
@@ -279,6 +284,8 @@ export const paymentPlugin: ServerPlugin = {
       sendTransaction: (wire) => lazy().sendTransaction(wire),
     };
     host.addRoute(blockhashRoute as ApiRoute);
+    for (const route of invitationRoutes(async (c, userId) => void (await readBalance(c, userId))))
+      host.addRoute(route as ApiRoute);
     host.addRoute(balanceRoute as ApiRoute);
     host.onClose(startPaymentWatch(ctx));
     if (ctx.config.mode === 'development' && !ctx.config.rpcUrl)

@@ -3,6 +3,7 @@ import { HttpError } from '../http';
 import type { UserRow } from '../users';
 import { contractRoute } from './define';
 import { lookAtUnwatchedPayment } from './payment';
+import { userDataOf } from '../invitation';
 
 /** The signed-in user of a protected route (the router has already checked the jwt). */
 async function currentUser(ctx: ServerContext, userId: number | null): Promise<UserRow> {
@@ -15,7 +16,7 @@ export const userRoutes: readonly ApiRoute[] = [
   contractRoute('userData', async (ctx, req) => {
     const user = await currentUser(ctx, req.userId);
     lookAtUnwatchedPayment(ctx, user);
-    return { result: true, user_data: await ctx.users.toUserData(user) };
+    return { result: true, user_data: await userDataOf(ctx, user) };
   }),
 
   // The single-use invitation codes the user holds (999 with a confirmed Early Bird ticket;

@@ -6,6 +6,7 @@ import { selectMembersRunning } from '../../machines/app/app.selectors';
 import type { PaymentMachine } from '../../machines/payment/payment.machine';
 import type { RealtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
+import type { InvitationMachine } from '../../machines/invitation/invitation.machine';
 import { AppActorContext } from './AppProvider';
 
 /**
@@ -23,6 +24,7 @@ export type ServiceRefs = {
    */
   payment: ActorRefFrom<PaymentMachine>;
   realtime: ActorRefFrom<RealtimeMachine>;
+  invitation: ActorRefFrom<InvitationMachine>;
 };
 
 export type AppSnapshot = SnapshotFrom<AppMachine>;
@@ -54,7 +56,7 @@ export function useService<K extends keyof ServiceRefs>(id: K): ServiceRefs[K] {
  * and spawned it; the view re-renders when it arrives. Looked up by systemId: the realtime
  * connection is a child of the user-data service, not of the root.
  */
-export function useMemberService<K extends 'payment' | 'realtime'>(
+export function useMemberService<K extends 'payment' | 'realtime' | 'invitation'>(
   id: K,
 ): ServiceRefs[K] | undefined {
   const app = useAppActor();

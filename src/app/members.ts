@@ -4,6 +4,7 @@ import { provideRealtime } from './provide/realtime';
 import { providePayment } from './provide/payment';
 import type { AppDeps } from './compose';
 import { provideUserData } from './provide/userData';
+import { provideInvitation } from './provide/invitation';
 import { phantomBrowseLink } from '../wallet/providers';
 import { providePhantomAppLink } from './phantomAppLink';
 
@@ -19,5 +20,6 @@ export function provideMembers(deps: AppDeps): MemberServices {
   return {
     payment: providePayment(deps.api, writeClipboardText),
     userData: provideUserData(deps.api, provideRealtime(deps)),
+    invitation: provideInvitation(deps),
   };
 }

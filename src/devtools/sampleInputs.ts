@@ -1,6 +1,7 @@
 import type { InputFrom } from 'xstate';
 import type { appMachine } from '../../machines/app/app.machine';
 import type { authMachine } from '../../machines/auth/auth.machine';
+import type { invitationMachine } from '../../machines/invitation/invitation.machine';
 import type { copyFeedbackMachine } from '../../machines/copyFeedback/copyFeedback.machine';
 import type { errorModalMachine } from '../../machines/errorModal/errorModal.machine';
 import type { homeMachine } from '../../machines/home/home.machine';
@@ -48,6 +49,7 @@ export type SampleInputs = {
   taglines: InputFrom<typeof taglinesMachine>;
   theme: InputFrom<typeof themeMachine>;
   userData: InputFrom<typeof userDataMachine>;
+  invitation: InputFrom<typeof invitationMachine>;
 };
 
 export const SAMPLE_INPUTS: SampleInputs = {
@@ -65,6 +67,7 @@ export const SAMPLE_INPUTS: SampleInputs = {
   taglines: undefined,
   theme: { stored: STORED },
   userData: { visible: true },
+  invitation: { stored: STORED },
 };
 
 /** A machine's sample input as the sandbox's input field shows it ('' for a machine without one). */

@@ -48,6 +48,28 @@ export function storeInviteCodeFromSearch(
   return storeInviteCode(new URLSearchParams(search).get('i'), storage);
 }
 
+/**
+ * Codes of invite links opened in this page, for the invitation service, which checks each
+ * before it is kept (machines/invitation): the service's listener, or the code that waits for it.
+ */
+let linkCodes: ((code: string) => void) | string = '';
+
+/** An invite link was opened: its code as the link spelled it (the service cleans it). */
+export function offerLinkCode(raw: string): void {
+  if (typeof linkCodes == 'string') linkCodes = raw || linkCodes;
+  else linkCodes(raw);
+}
+
+/** The invitation service hears the codes offered, first the one waiting; returns the stop. */
+export function onLinkCode(listener: (code: string) => void): () => void {
+  const waiting = linkCodes;
+  linkCodes = listener;
+  if (typeof waiting == 'string' && waiting) listener(waiting);
+  return () => {
+    if (linkCodes === listener) linkCodes = '';
+  };
+}
+
 /** The raw code of an invite link's path (`/r/{code}`, `/ref/{code}`), or null for another path. */
 export const inviteCodeOfPath = (pathname: string): string | null =>
   /^\/(?:r|ref)\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { LaunchCalendar } from '../../contract/calendar';
 import { expect, test } from '../support/e2e';
+import { INVITATION_RULE_OFF_FROM } from '../support/invitationRuleOff';
 import { registerUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
 
 /**
@@ -42,6 +43,9 @@ async function landingWith(
     earlyBirdEnd: daysFromNow(days.earlyBirdEnd),
     launchAt: daysFromNow(days.launchAt),
     prices: PRICES,
+    // These newcomers pay without an inviter: the invitation rule (its own tests are in
+    // invitation.spec.ts) is set after the dates these tests read.
+    invitationFrom: Date.parse(INVITATION_RULE_OFF_FROM),
   };
   const server = await freshServer({ calendar });
   await openLanding(page, server.url);

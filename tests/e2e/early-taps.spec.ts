@@ -76,11 +76,14 @@ test('Get Access tapped the moment the page is in view opens the sign-in dialog'
 
 test('on an invite link, Get Access tapped before the app runs opens the dialog with the code', async ({
   page,
+  baseURL,
 }) => {
   // /r/CODE is served the landing page's file; the app draws its own page in place of the
   // pre-rendered one, so the tapped button is replaced before the tap is replayed.
+  const friend = (await registerUser(baseURL!, uniqueEmail('early-friend'))).userData
+    .user_invite_code;
   const code = await holdAppCode(page);
-  await page.goto('/r/EARLY7', { waitUntil: 'commit' });
+  await page.goto(`/r/${friend}`, { waitUntil: 'commit' });
   await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
   // The offer's Get Access (the second on the page): the replay reaches that same control.
   const getAccess = page.getByRole('button', { name: 'Get Access' }).nth(1);
@@ -89,7 +92,7 @@ test('on an invite link, Get Access tapped before the app runs opens the dialog 
   code.release();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('EARLY7', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(friend, { exact: true })).toBeVisible();
 });
 
 test('a second tap while the first is held opens one dialog, not two', async ({ page }) => {

@@ -101,9 +101,15 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     await a.getByRole('tab', { name: 'Get Ticket' }).click();
     await expect(a.getByRole('heading', { name: 'Complete Transfer' })).toBeVisible();
     await payFromAnotherWallet(c, baseURL!, 0);
-    await expect(a.getByRole('heading', { name: 'Access Granted!' })).toBeVisible({
-      timeout: LIVE_WITHIN_MS,
-    });
+    // Its own moment, like the receipt: the friends' message, no amount; then the panel.
+    const moment = a.getByRole('dialog', { name: 'Access Granted!' });
+    await expect(moment).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    await expect(moment.getByTestId('friends-moment-line')).toHaveText(
+      'Access granted: 2 friends bought tickets',
+    );
+    await moment.getByRole('button', { name: "Let's Build My Gang" }).click();
+    await expect(moment).toHaveCount(0);
+    await expect(a.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
     await expect(a.getByTestId('access-by-friends')).toHaveText(
       'Access granted: 2 friends bought tickets',
     );

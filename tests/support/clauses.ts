@@ -50,6 +50,10 @@ export const CLAUSES = [
     '§2.routes.ref',
     '/r/{code} and /ref/{code} store the invite code (only when non-empty), then Home',
   ),
+  c(
+    '§2.bonus.invitation',
+    "invitation via ref is required to enter after Nov 20 (a friend's invite code names one)",
+  ),
   c('§2.routes.docs', '/docs redirects to /docs/intro; unknown doc ids fall back to intro'),
   not('§2.routes.table', 'the router table beyond the routes above', 'the spec says: not shown'),
   c(

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2eSiteDir, ROOT, startLocalServer } from './local-server';
+import { INVITATION_RULE_OFF_FROM } from './invitationRuleOff';
 
 /**
  * Playwright global setup: builds the site once in local mode (`--mode localsite`, what `npm start`
@@ -14,11 +15,12 @@ import { e2eSiteDir, ROOT, startLocalServer } from './local-server';
  */
 function viteBuild(label: string, args: string[]): void {
   const started = Date.now();
-  const result = spawnSync('npx', ['vite', 'build', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env },
-  });
+  // The site is built with the rule's default date (the Early Bird end), whatever the earlier
+  // tests' servers are told (tests/support/invitationRuleOff.ts).
+  const env = { ...process.env };
+  if (env.INVITATION_REQUIRED_FROM === INVITATION_RULE_OFF_FROM)
+    delete env.INVITATION_REQUIRED_FROM;
+  const result = spawnSync('npx', ['vite', 'build', ...args], { cwd: ROOT, encoding: 'utf8', env });
   if (result.status !== 0) {
     // The end of the build's output holds the error; the chunk listing before it is noise.
     const output = (result.stdout + result.stderr).split('\n');

@@ -5,6 +5,9 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
+import { turnInvitationRuleOffForEarlierTests } from './invitationRuleOff';
+
+turnInvitationRuleOffForEarlierTests();
 
 if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');

@@ -580,11 +580,56 @@ export const SPEC_TRANSITIONS = {
       "§3 'Ticket Purchased!' closes via X, button or overlay",
       '§2.grantedModal.close',
     ),
+    t(
+      'open.granted.byFriends.celebrating',
+      'payment.closeModal',
+      'open.granted.byFriends.seen',
+      "the moment of access through friends closes like 'Ticket Purchased!'",
+      '§2.grantedModal.close',
+    ),
   ],
   /**
    * The live-site rule (README: a change the server makes to a signed-in player's data is on
    * their page within 10 s, with or without the socket), as the user-data service must walk it.
    */
+  /** §2 routes and bonus box: a link's code is checked before it is kept; a friend's code. */
+  invitation: [
+    t(
+      'link.idle',
+      'invitation.linkOpened',
+      'link.checking',
+      '§2 a link code is checked',
+      '§2.routes.ref',
+    ),
+    t(
+      'link.checking',
+      'xstate.done.actor.checkCode',
+      'link.idle',
+      '§2 a known code is stored, an unknown one is not',
+      '§2.routes.ref',
+    ),
+    t(
+      'entry.editing',
+      'invitation.submit',
+      'entry.submitting',
+      "§2 a friend's code names the inviter",
+      '§2.bonus.invitation',
+    ),
+    t(
+      'entry.submitting',
+      'xstate.error.actor.setInviter',
+      'entry.editing',
+      'a refused code is said, what was typed stays',
+      '§2.bonus.invitation',
+    ),
+    t(
+      'entry.submitting',
+      'xstate.done.actor.setInviter',
+      'entry.editing',
+      'the inviter is named: the fresh user data',
+      '§2.bonus.invitation',
+    ),
+  ],
   userData: [
     t(
       'signedOut',

@@ -55,6 +55,24 @@ describe('dated copy', () => {
     expect(tierNow(at(launchAt))).toBe('afterLaunch');
   });
 
+  it('§2 bonus box: the invitation note names its date before it, and says it is required from it on', () => {
+    // The default setting is the Early Bird end (Nov 20).
+    expect(bonusBoxAt(at(earlyBirdEnd - 1)).items).toContain(
+      'After Nov 20 an invitation via ref is required to enter',
+    );
+    expect(bonusBoxAt(at(earlyBirdEnd)).items).toContain(
+      'An invitation via ref is required to enter',
+    );
+    // A studio that sets its own invitation date (INVITATION_REQUIRED_FROM) is named by it.
+    const later = calendarFromEnv({ INVITATION_REQUIRED_FROM: '2025-12-01T00:00:00Z' });
+    expect(bonusBoxAt(at(earlyBirdEnd, later)).items).toContain(
+      'After Dec 1 an invitation via ref is required to enter',
+    );
+    expect(bonusBoxAt(at(Date.parse('2025-12-01T00:00:00Z'), later)).items).toContain(
+      'An invitation via ref is required to enter',
+    );
+  });
+
   it("a studio's calendar moves every date and names its own days", () => {
     const calendar = calendarFromEnv({
       LAUNCH_AT: '2027-03-01T18:00:00Z',

@@ -10,7 +10,7 @@ import {
   type SignInSnapshot,
 } from '../../../machines/signIn/signIn.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
-import { useService } from '../../app/hooks';
+import { useMemberService, useService } from '../../app/hooks';
 import { ModalFrame } from '../overlays/ModalFrame';
 import { CodeStep } from './CodeStep';
 import { EmailStep } from './EmailStep';
@@ -37,7 +37,14 @@ const selectStepAnnouncement = (s: SignInSnapshot): string => {
  * The sign-in dialog (§2 Sign-in modal): focus trapped while open, Escape closes, the current
  * step's first field focused on each step, one live region for steps and messages.
  */
-export function SignInDialog({ signIn }: { signIn: SignInRef }) {
+export function SignInDialog({
+  signIn,
+  unknownInviteCode = null,
+}: {
+  signIn: SignInRef;
+  /** What is said of an invite link whose code belongs to nobody (never stored), or null. */
+  unknownInviteCode?: string | null;
+}) {
   const step = useSelector(signIn, selectStep);
   const notice = useSelector(signIn, selectNoticeText);
   const inviteCode = useSelector(signIn, selectInviteCodeShown);
@@ -82,6 +89,10 @@ export function SignInDialog({ signIn }: { signIn: SignInRef }) {
         <p className="signin-invite">
           Invite code: <strong>{inviteCode}</strong>
         </p>
+      ) : unknownInviteCode ? (
+        <p className="signin-invite signin-invite-unknown" data-testid="unknown-invite-code">
+          {unknownInviteCode}
+        </p>
       ) : null}
       <p className="signin-terms">
         By continuing, you agree to our{' '}
@@ -102,10 +113,27 @@ export function SignInDialog({ signIn }: { signIn: SignInRef }) {
 }
 
 /** The dialog while the sign-in service is open and nobody is signed in. */
-export function SignInModalView({ signIn, hasJwt }: { signIn: SignInRef; hasJwt: boolean }) {
+export function SignInModalView({
+  signIn,
+  hasJwt,
+  unknownInviteCode = null,
+}: {
+  signIn: SignInRef;
+  hasJwt: boolean;
+  unknownInviteCode?: string | null;
+}) {
   const open = useSelector(signIn, selectIsOpen);
   if (hasJwt || !open) return null;
-  return <SignInDialog signIn={signIn} />;
+  return <SignInDialog signIn={signIn} unknownInviteCode={unknownInviteCode} />;
+}
+
+/**
+ * What the invitation service says of the last invite link when its code belongs to nobody (read
+ * from its context: the dialog's chunk carries none of that service's code).
+ */
+function useUnknownInviteCode(): string | null {
+  const invitation = useMemberService(SYSTEM_IDS.invitation);
+  return useSelector(invitation, (s) => s?.context.unknownLinkNotice ?? null);
 }
 
 /** The overlay slot's entry (§2 Shell): shown only while signed out (the shell checks the jwt). */
@@ -121,5 +149,6 @@ export function SignInModal() {
     },
     [auth],
   );
-  return <SignInModalView signIn={signIn} hasJwt={hasJwt} />;
+  const unknownInviteCode = useUnknownInviteCode();
+  return <SignInModalView signIn={signIn} hasJwt={hasJwt} unknownInviteCode={unknownInviteCode} />;
 }

@@ -21,6 +21,7 @@ import {
   selectPaymentAddress,
   selectSolanaPayUrl,
   selectShowCancelled,
+  selectShowFriendsModal,
   selectShowPurchasedModal,
   selectShowQr,
   type PaymentSnapshot,
@@ -38,6 +39,9 @@ import {
   selectTicketPrice,
 } from '../../../machines/session/session.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { selectNeedsInvitation } from '../../../machines/auth/invitation.selectors';
+import { FriendsAccessModal } from './FriendsAccessModal';
+import { InvitationPanel } from './InvitationPanel';
 import { useMemberService, useService } from '../../app/hooks';
 import { phantomAppLink } from '../../app/phantomAppLink';
 import { Countdown } from '../home/Countdown';
@@ -111,7 +115,9 @@ function TicketPanel({
   const byFriends = useSelector(payment, selectAccessViaFriends);
   const justGranted = useSelector(payment, selectJustGranted);
   const showModal = useSelector(payment, selectShowPurchasedModal);
+  const showFriendsModal = useSelector(payment, selectShowFriendsModal);
   const paidSol = useSelector(payment, selectPaidSol);
+  const askInviter = useSelector(auth, selectNeedsInvitation);
 
   // Showing the tab opens the payment service, leaving it closes it (and stops any polling);
   // what to pay reaches the service from the auth and session services (payment.target).
@@ -129,6 +135,8 @@ function TicketPanel({
           byFriends={byFriends}
           celebrate={justGranted}
         />
+      ) : askInviter ? (
+        <InvitationPanel />
       ) : (
         <PaymentPanel
           payment={payment}
@@ -136,6 +144,12 @@ function TicketPanel({
           oldPrice={oldPrice}
           off={discount}
           tier={tier}
+        />
+      )}
+      {showFriendsModal && (
+        <FriendsAccessModal
+          email={email}
+          onClose={() => payment.send({ type: 'payment.closeModal' })}
         />
       )}
       {showModal && (

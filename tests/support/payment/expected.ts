@@ -8,6 +8,7 @@ import {
   selectPayButtonsDisabled,
   selectPayStep,
   selectShowCancelled,
+  selectShowFriendsModal,
   selectShowPurchasedModal,
   selectShowQr,
   type PaymentSnapshot,
@@ -49,6 +50,7 @@ export type Phase =
   | 'qrPolling'
   | 'celebrating'
   | 'byFriends'
+  | 'byFriendsSeen'
   | 'done';
 
 export type PaymentExpected = {
@@ -103,7 +105,7 @@ const IDLE: readonly Phase[] = ['ready', 'cancelled', 'unconfirmed'];
 const QR: readonly Phase[] = ['qrShown', 'qrPolling'];
 const BUSY: readonly Phase[] = ['connecting', 'fetchingBlockhash', 'sending'];
 const CONFIRMING: readonly Phase[] = ['waiting', 'confirming', 'pending'];
-const GRANTED: readonly Phase[] = ['celebrating', 'byFriends', 'done'];
+const GRANTED: readonly Phase[] = ['celebrating', 'byFriends', 'byFriendsSeen', 'done'];
 
 /** §2 Get Ticket: the tab shows the payment panel (not Access Granted!) while it is open. */
 export const showsPayPanel = (x: PaymentExpected): boolean =>
@@ -228,6 +230,8 @@ export function applyPayment(x: PaymentExpected, event: Event) {
       return;
     case 'payment.closeModal':
       if (x.phase === 'celebrating') enter(x, 'done');
+      // The moment of access through friends closes the same ways; their message stays.
+      if (x.phase === 'byFriends') enter(x, 'byFriendsSeen');
       return;
     case 'xstate.done.actor.connectWallet': {
       if (x.phase !== 'connecting') return;
@@ -345,8 +349,9 @@ export function checkPaymentSelectors(x: PaymentExpected, s: PaymentSnapshot) {
   expect(selectShowQr(s), 'QR code').toBe(QR.includes(x.phase));
   expect(s.matches({ open: 'granted' }), 'Access Granted!').toBe(GRANTED.includes(x.phase));
   expect(s.matches({ open: { granted: 'byFriends' } }), "friends' tickets").toBe(
-    x.phase === 'byFriends',
+    x.phase === 'byFriends' || x.phase === 'byFriendsSeen',
   );
+  expect(selectShowFriendsModal(s), "friends' moment").toBe(x.phase === 'byFriends');
   expect(selectShowPurchasedModal(s), 'Ticket Purchased! modal').toBe(x.phase === 'celebrating');
   expect(selectBalance(s), 'balance').toBe(x.balance ?? '0');
   expect(s.context.paidLamports ?? s.context.target?.priceLamports ?? '0', 'receipt amount').toBe(

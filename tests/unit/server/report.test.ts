@@ -7,6 +7,7 @@ import type { SaleReport } from '../../../server/ops/report';
 import { registerUser, startTestServer, type RegisteredUser } from '../../support/api';
 import { buyTicket } from '../../support/pages';
 import { runOps } from '../../support/opsCli';
+import { INVITATION_RULE_OFF_FROM } from '../../support/invitationRuleOff';
 
 /**
  * `npm run report` (server/ops/report.ts) after a sale played through the real server's API over
@@ -40,6 +41,8 @@ beforeAll(async () => {
       earlyBirdEnd: Date.UTC(2026, 0, 11),
       launchAt: Date.UTC(2026, 0, 12),
       prices: { earlyBird: '0.22', beforeLaunch: '0.33', afterLaunch: '0.55' },
+      // A sale written before the invitation rule: its own test is invitationRule.test.ts.
+      invitationFrom: Date.parse(INVITATION_RULE_OFF_FROM),
     },
   });
 
@@ -94,6 +97,9 @@ describe('npm run report', () => {
       swept_sol: '0',
       sweep_fees_sol: '0',
       waiting_sol: '1.43',
+      refundable_sol: '0',
+      refundable_wallets: 0,
+      refundable_without_inviter: 0,
     });
     expect(json.funnel).toEqual({ clicks: 5, registered: 4, bought: 3 });
     expect(json.top_inviters).toEqual([

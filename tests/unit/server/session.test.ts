@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_VERSION, CALLS } from '../../../contract/api';
+import { calendarFromEnv } from '../../../contract/calendar';
 import type { RunningServer } from '../../../server/app';
 import { postApi, query, startTestServer } from '../../support/api';
 import * as v from 'valibot';
@@ -14,7 +15,12 @@ const at = (iso: string) => () => Date.parse(iso);
 
 describe('sess/init', () => {
   it('answers status ok, the API version and the ticket offer, matching the contract', async () => {
-    server = await startTestServer({ plugins: [], now: at('2025-11-01T12:00:00Z') });
+    // The spec's calendar with every default, the invitation date included.
+    server = await startTestServer({
+      plugins: [],
+      now: at('2025-11-01T12:00:00Z'),
+      calendar: calendarFromEnv({}),
+    });
     const answer = await postApi(server.url, 'sess/init', {});
     expect(answer.status).toBe(200);
     expect(() => v.parse(CALLS.sessInit.response, answer.body)).not.toThrow();
@@ -29,6 +35,8 @@ describe('sess/init', () => {
           ticket_price_lamports: '220000000',
           launch_at: '2025-12-20T00:00:00.000Z',
           early_bird_end: '2025-11-20T00:00:00.000Z',
+          // §2 bonus box: an invitation is required from the Early Bird end (Nov 20).
+          invitation_from: '2025-11-20T00:00:00.000Z',
         },
       },
     });

@@ -291,10 +291,14 @@ async function floorPaint(url) {
   }
 }
 
-/** `/` as HTML and CSS only: every script removed, the loading overlay hidden. */
+/**
+ * `/` as HTML and CSS only: every script removed, the loading overlay taken out (the page as it is
+ * once the loader has stepped aside, its art included).
+ */
 async function writeFloorPage(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<div class="loading-overlay"[^>]*>[\s\S]*?<\/div>/, '')
     .replace(/<link rel="modulepreload"[^>]*>/gi, '')
     .replace('</head>', '<style>.loading-overlay{display:none!important}</style></head>');
   writeFileSync(join(dist, FLOOR_FILE), html);

@@ -131,13 +131,27 @@ export function lighthouseFigures(report: LighthouseReport): {
   return { figures, gaps };
 }
 
-/** A figure of one run, or why it has none. */
-export function figureOf(run: Run, key: string, format: (value: number) => string): string {
-  if ('failed' in run) return 'failed';
-  const value = run.figures[key];
-  return value !== undefined && Number.isFinite(value)
-    ? format(value)
-    : `n/a (${run.gaps?.[key] ?? 'not measured'})`;
+/**
+ * One run's line: `label value` for each figure it gave, then the figures it lacks grouped by
+ * their reason (a Lighthouse run that failed to trace lacks them all for one reason).
+ */
+export function describeRun(
+  run: Run,
+  parts: readonly (readonly [label: string, key: string, format: (value: number) => string])[],
+): string {
+  if ('failed' in run) return `failed (${run.failed})`;
+  const shown: string[] = [];
+  const lacking = new Map<string, string[]>();
+  for (const [label, key, format] of parts) {
+    const value = run.figures[key];
+    if (value !== undefined && Number.isFinite(value)) shown.push(`${label} ${format(value)}`);
+    else {
+      const reason = run.gaps?.[key] ?? 'not measured';
+      lacking.set(reason, [...(lacking.get(reason) ?? []), label]);
+    }
+  }
+  const gaps = [...lacking].map(([reason, labels]) => `no ${labels.join(', ')} (${reason})`);
+  return [...shown, ...gaps].join(', ');
 }
 
 /** A figure held to a budget, as the closing lines name it. */

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BUDGETS,
-  figureOf,
+  describeRun,
   lighthouseFigures,
   median,
   summarise,
@@ -96,8 +96,12 @@ describe("a Lighthouse report's figures", () => {
     expect(gaps.cls).toBe('NO_LCP');
     expect(gaps.performance).toBe('the performance category has no score');
     // Printed per run without throwing.
-    expect(figureOf({ figures, gaps }, 'cls', (v) => v.toFixed(3))).toBe('n/a (NO_LCP)');
-    expect(figureOf({ figures, gaps }, 'lcp', (v) => `${v} ms`)).toBe('1500 ms');
+    expect(
+      describeRun({ figures, gaps }, [
+        ['LCP', 'lcp', (v) => `${v} ms`],
+        ['CLS', 'cls', (v) => v.toFixed(3)],
+      ]),
+    ).toBe('LCP 1500 ms, no CLS (NO_LCP)');
   });
 
   it("of a run that Lighthouse ended with an error name the run's error", () => {
@@ -112,8 +116,24 @@ describe("a Lighthouse report's figures", () => {
     expect(gaps.benchmarkIndex).toBe('no CPU index in the report');
   });
 
-  it('of a run that failed are printed as failed', () => {
-    expect(figureOf({ failed: 'timeout' }, 'cls', String)).toBe('failed');
+  it('of a run that failed are printed as failed, with the reason', () => {
+    expect(describeRun({ failed: 'timeout' }, [['CLS', 'cls', String]])).toBe('failed (timeout)');
+  });
+
+  it('lacking for one reason are named together', () => {
+    const { figures, gaps } = lighthouseFigures({
+      runtimeError: { code: 'NO_NAVSTART', message: 'no trace' },
+      categories: {},
+      audits: {},
+      environment: { benchmarkIndex: 1396 },
+    });
+    expect(
+      describeRun({ figures, gaps }, [
+        ['perf', 'performance', String],
+        ['LCP', 'lcp', String],
+        ['CPU index', 'benchmarkIndex', String],
+      ]),
+    ).toBe('CPU index 1396, no perf, LCP (NO_NAVSTART: no trace)');
   });
 });
 

@@ -7,15 +7,23 @@
 //   in view (the loading overlay gone and the page's content drawn, not a busy placeholder, at
 //   the end of the frame that draws it),
 //   hydrated (the app answers taps), and on `/` the first tap answered (Get Access tapped the
-//   moment the page is in view → the sign-in dialog shown); the blocking time the page itself
-//   observed (its long tasks, clipped to the first paint .. a second after hydration, each
-//   counted for its time over 50 ms: Lighthouse's rule, without its tracing);
+//   moment the page is in view → a dialog shown: the frame the page draws for a tap held before
+//   the app runs, or the app's own) and the dialog usable (the app's, its e-mail field drawn);
+//   the blocking time the page itself
+//   observed (its long tasks by wall time, clipped to the first paint .. a second after
+//   hydration, each counted for its time over 50 ms: Lighthouse's rule, without its tracing);
 // - the floor: the first paint of an HTML-only copy of `/` (no script, no overlay) served by the
-//   same server in the same run, and the page in view as a ratio of it;
+//   same server in the same run, and each page's figures as ratios of it;
 // - Lighthouse (mobile, simulated throttling) on `/` and `/docs/intro`: performance,
-//   accessibility, best practices, LCP, TBT, CLS; and on the floor's page as a reference (what
-//   Lighthouse gives this machine for the page's HTML and CSS with no script at all).
-// The machine is noisy: these are figures to read, not a pass/fail test. Run with `npm run bench`.
+//   accessibility, best practices, LCP, TBT, CLS, the blocking time by the page's own CPU time in
+//   its trace, and the host's CPU index; and on the floor's page as a reference (what Lighthouse
+//   gives this machine for the page's HTML and CSS with no script at all). Skip with
+//   --no-lighthouse (its budgets are then named as not measured).
+// Each figure is printed beside the performance guide's budget (./benchSummary.ts, the one place
+// they are written); a run that fails or lacks a figure is named with its reason and the medians
+// of the other runs still print. It ends with `bench: every median within budget` or names the
+// figures over budget. The machine is noisy: these are figures to read, not a pass/fail test.
+// Run with `npm run bench`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +34,15 @@ import lighthouse from 'lighthouse';
 import { startServer } from '../server/app.ts';
 import { writeBrotliCopy } from '../src/prerender/precompress.ts';
 import { registerUser } from '../tests/support/api.ts';
+import {
+  BUDGETS,
+  describeRun,
+  holds,
+  lighthouseFigures,
+  median,
+  summarise,
+  verdict,
+} from './benchSummary.ts';
 import { mainThreadFigures } from './traceFigures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -33,6 +50,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIGHTHOUSE_PAGES = ['/', '/docs/intro'];
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const FLOOR_FILE = 'bench-floor.html';
+/** `--no-lighthouse`: the player's figures alone (quicker; Lighthouse's budgets not measured). */
+const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8' });
@@ -43,13 +62,6 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 
-/** The median; NaN if any run gave no figure (a sort with NaN in it would pick any value). */
-const median = (values) => {
-  if (values.some((value) => Number.isNaN(value))) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 async function runOnce(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
@@ -62,18 +74,15 @@ async function runOnce(url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
-    const { categories, audits } = result.lhr;
+    if (!result) throw new Error('Lighthouse gave no report');
     const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
-    return {
-      ...mainThreadFigures(trace?.traceEvents),
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      bestPractices: Math.round(categories['best-practices'].score * 100),
-      lcp: audits['largest-contentful-paint'].numericValue,
-      tbt: audits['total-blocking-time'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      benchmarkIndex: result.lhr.environment.benchmarkIndex,
-    };
+    // A report without a figure (an audit that failed) still gives the others.
+    const { figures, gaps } = lighthouseFigures(result.lhr);
+    const traced = mainThreadFigures(trace?.traceEvents);
+    const traceGaps = Object.fromEntries(
+      Object.keys(traced).map((key) => [key, 'the trace has no navigation, first paint or tasks']),
+    );
+    return { figures: { ...traced, ...figures }, gaps: { ...traceGaps, ...gaps } };
   } finally {
     await chrome.kill();
   }
@@ -158,7 +167,7 @@ async function visit(url, { storage = {}, tap = false } = {}) {
           const complete =
             b.inView !== undefined &&
             b.hydrated !== undefined &&
-            (!tapOnView || b.answered !== undefined);
+            (!tapOnView || (b.answered !== undefined && b.usable !== undefined));
           if (complete && !reported) {
             reported = true;
             w.__benchDone();
@@ -182,6 +191,7 @@ async function visit(url, { storage = {}, tap = false } = {}) {
         let seen = false;
         let viewPending = false;
         let answerPending = false;
+        let usablePending = false;
         // The next frame's rendering done: a task posted from its animation-frame callback runs
         // after that frame's paint (a page whose frames are held runs it when they resume).
         const afterFrame = (run) =>
@@ -229,6 +239,19 @@ async function visit(url, { storage = {}, tap = false } = {}) {
             answerPending = true;
             afterFrame((now) => {
               b.answered = now;
+              report();
+            });
+          }
+          // Usable: the app's own dialog, its e-mail field drawn (the frame a held tap draws
+          // before the app runs answers the tap, but takes no e-mail).
+          if (
+            b.tapped !== undefined &&
+            !usablePending &&
+            document.querySelector('[role="dialog"] input[type="email"]')
+          ) {
+            usablePending = true;
+            afterFrame((now) => {
+              b.usable = now;
               report();
             });
           }
@@ -284,10 +307,14 @@ async function floorPaint(url) {
   }
 }
 
-/** `/` as HTML and CSS only: every script removed, the loading overlay hidden. */
+/**
+ * `/` as HTML and CSS only: every script removed, the loading overlay taken out (the page as it is
+ * once the loader has stepped aside, its art included).
+ */
 async function writeFloorPage(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<div class="loading-overlay"[^>]*>[\s\S]*?<\/div>/, '')
     .replace(/<link rel="modulepreload"[^>]*>/gi, '')
     .replace('</head>', '<style>.loading-overlay{display:none!important}</style></head>');
   writeFileSync(join(dist, FLOOR_FILE), html);
@@ -297,17 +324,37 @@ async function writeFloorPage(dist) {
 
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'never');
 const seconds = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(2)} s` : 'never');
+const times = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'never');
+const fixed3 = (value) => (Number.isFinite(value) ? value.toFixed(3) : 'never');
+const whole = (value) => (Number.isFinite(value) ? String(Math.round(value)) : 'never');
 
+/** A measurement that may fail: its figures, or the reason it failed (the bench goes on). */
+async function attempt(measure) {
+  try {
+    return { figures: await measure() };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Prints a section's rows: [name, shown, budget (a guide's budget, or a note printed as "- …"),
+ * value judged by the budget]; then the runs that gave no figure for a row, by run and reason.
+ */
 function printRows(title, rows) {
   console.log(title);
-  let over = 0;
-  for (const [name, value, budget, ok] of rows) {
-    if (!ok) over += 1;
+  for (const { name, shown, budget, value, summary } of rows) {
+    const judged = typeof budget === 'object';
+    const over = judged && !budget.within(value);
+    const text = judged ? budget.text : budget ? `- (${budget})` : '-';
     console.log(
-      `  ${name.padEnd(20)} ${String(value).padStart(9)}   budget ${budget}${ok ? '' : '   (over)'}`,
+      `  ${name.padEnd(20)} ${String(shown).padStart(9)}   budget ${text}${over ? '   (over)' : ''}`,
     );
+    if (summary?.missing.length)
+      console.log(
+        `  ${''.padEnd(20)} ${''.padStart(9)}   ${summary.measured} of ${summary.of} runs; ${summary.missing.join('; ')}`,
+      );
   }
-  return over;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'smw-bench-'));
@@ -340,69 +387,106 @@ const devServer = await startServer({
   log: 'silent',
 });
 
-let worst = 0;
+/** The figures held to the guide's budgets, for the closing lines. */
+const judged = [];
+const judge = (name, shown, value, budget) => {
+  judged.push({ name, shown, value, budget });
+  return { shown, value, budget };
+};
 try {
-  const floors = [];
+  const floorRuns = [];
   for (let i = 0; i < RUNS; i++)
-    floors.push(await floorPaint(new URL(FLOOR_FILE, server.url).href));
-  const floor = median(floors);
-  console.log(
-    `bench: the floor (${FLOOR_FILE}: / without scripts or overlay) first paint ${ms(floor)}`,
-  );
+    floorRuns.push(
+      await attempt(async () => ({
+        firstPaint: await floorPaint(new URL(FLOOR_FILE, server.url).href),
+      })),
+    );
+  const floorSummary = summarise(floorRuns, 'firstPaint');
+  const floor = floorSummary.value;
+  printRows(`bench: the floor (${FLOOR_FILE}: / without scripts or overlay), medians of ${RUNS}`, [
+    { name: 'first paint', shown: ms(floor), summary: floorSummary },
+  ]);
 
   const pages = [
-    { name: '/', url: new URL('/', server.url).href, tap: true, inViewBudget: 1100 },
-    { name: '/docs/intro', url: new URL('/docs/intro', server.url).href, inViewBudget: 1100 },
+    {
+      name: '/',
+      url: new URL('/', server.url).href,
+      tap: true,
+      inViewBudget: BUDGETS.landingInView,
+    },
+    { name: '/docs/intro', url: new URL('/docs/intro', server.url).href },
     {
       name: 'signed-in home',
       url: new URL('/', devServer.url).href,
       signedIn: true,
-      inViewBudget: 1400,
+      inViewBudget: BUDGETS.signedInHomeInView,
     },
   ];
   for (const p of pages) {
     const visits = [];
     for (let i = 0; i < RUNS; i++) {
-      let storage = {};
-      if (p.signedIn) {
-        const user = await registerUser(devServer.url, `bench-${Date.now()}-${i}@site.test`);
-        storage = {
-          jwt: user.jwt,
-          refreshToken: user.refreshToken,
-          sessionToken: user.sessionToken,
-        };
-      }
-      visits.push(await visit(p.url, { storage, tap: p.tap }));
+      visits.push(
+        await attempt(async () => {
+          let storage = {};
+          if (p.signedIn) {
+            const user = await registerUser(devServer.url, `bench-${Date.now()}-${i}@site.test`);
+            storage = {
+              jwt: user.jwt,
+              refreshToken: user.refreshToken,
+              sessionToken: user.sessionToken,
+            };
+          }
+          return await visit(p.url, { storage, tap: p.tap });
+        }),
+      );
     }
-    const m = (key) => median(visits.map((v) => v[key] ?? NaN));
-    const inView = m('inView');
+    const s = (key) => summarise(visits, key);
+    const inView = s('inView');
     const rows = [
-      ['loader shown', ms(m('firstPaint')), '-', true],
+      { name: 'loader shown', shown: ms(s('firstPaint').value), summary: s('firstPaint') },
       // The page's markup in place, before the browser has drawn it.
-      ['page markup ready', seconds(m('markupReady')), '-', true],
-      [
-        'page in view',
-        seconds(inView),
-        `≤ ${(p.inViewBudget / 1000).toFixed(1)} s`,
-        inView <= p.inViewBudget,
-      ],
+      { name: 'page markup ready', shown: seconds(s('markupReady').value) },
+      { name: 'page in view', shown: seconds(inView.value), summary: inView },
+      {
+        name: '  × the floor',
+        ...(p.inViewBudget
+          ? judge(
+              `${p.name} in view`,
+              times(inView.value / floor),
+              inView.value / floor,
+              p.inViewBudget,
+            )
+          : { shown: times(inView.value / floor) }),
+      },
+      { name: 'hydrated', shown: seconds(s('hydrated').value), summary: s('hydrated') },
+      {
+        name: 'blocking time',
+        shown: ms(s('blocking').value),
+        budget: "the page's long tasks by wall time; the guide's budget is by CPU time, below",
+        summary: s('blocking'),
+      },
     ];
-    if (p.name === '/') {
-      rows.push([
-        '  × the floor',
-        `${(inView / floor).toFixed(2)}×`,
-        '≤ 2.2×',
-        inView / floor <= 2.2,
-      ]);
-    }
-    rows.push(['hydrated', seconds(m('hydrated')), '-', true]);
-    const blocking = m('blocking');
-    rows.push(['blocking time', ms(blocking), '≤ 50 ms (in the page)', blocking <= 50]);
     if (p.tap) {
-      const answered = m('answered');
-      rows.push(['first tap answered', seconds(answered), '≤ 1.8 s', answered <= 1800]);
+      const answered = s('answered');
+      rows.push({ name: 'first tap answered', shown: seconds(answered.value), summary: answered });
+      const usable = s('usable');
+      rows.push({
+        name: '  dialog usable',
+        shown: seconds(usable.value),
+        budget: "the app's dialog, its e-mail field drawn",
+        summary: usable,
+      });
+      rows.push({
+        name: '  × the floor',
+        ...judge(
+          'first tap answered',
+          times(answered.value / floor),
+          answered.value / floor,
+          BUDGETS.firstTapAnswered,
+        ),
+      });
     }
-    worst += printRows(`bench: ${p.name}, throttled Chromium, medians of ${RUNS}`, rows);
+    printRows(`bench: ${p.name}, throttled Chromium, medians of ${RUNS}`, rows);
   }
 
   // Lighthouse on each page and on the floor (the same page with no script at all: what
@@ -413,55 +497,103 @@ try {
     { path: `/${FLOOR_FILE}`, reference: true },
   ];
   const lighthouseRuns = new Map(lighthousePages.map(({ path }) => [path, []]));
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < (LIGHTHOUSE ? RUNS : 0); i++) {
     for (const { path } of lighthousePages) {
-      const run = await runOnce(new URL(path, server.url).href);
-      lighthouseRuns.get(path).push(run);
+      // A report may lack a figure (a failed audit): which one and why is in its gaps.
+      const attempted = await attempt(() => runOnce(new URL(path, server.url).href));
+      const result = 'failed' in attempted ? attempted : attempted.figures;
+      lighthouseRuns.get(path).push(result);
       console.log(
-        `  ${path} Lighthouse run ${i + 1}: perf ${run.performance}, LCP ${Math.round(run.lcp)} ms, ` +
-          `TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)} (CPU index ${Math.round(run.benchmarkIndex)}; ` +
-          `trace: blocking ${Math.round(run.wallBlocking)} ms by wall time, ${Math.round(run.cpuBlocking)} ms by CPU time, ` +
-          `wall/CPU ${run.waitRatio.toFixed(2)})`,
+        `  ${path} Lighthouse run ${i + 1}: ` +
+          describeRun(result, [
+            ['perf', 'performance', whole],
+            ['LCP', 'lcp', ms],
+            ['TBT', 'tbt', ms],
+            ['CLS', 'cls', fixed3],
+            ['CPU index', 'benchmarkIndex', whole],
+            ['trace blocking by wall time', 'wallBlocking', ms],
+            ['by CPU time', 'cpuBlocking', ms],
+            ['wall/CPU', 'waitRatio', times],
+          ]),
       );
     }
   }
-  for (const { path, reference } of lighthousePages) {
+  for (const { path, reference } of LIGHTHOUSE ? lighthousePages : []) {
     const runs = lighthouseRuns.get(path);
-    const m = (key) => median(runs.map((r) => r[key]));
-    const cpuRows = [
-      [
-        '  by CPU time',
-        ms(m('cpuBlocking')),
-        "- (the trace's tasks by the thread's CPU time: the page's own work)",
-        true,
-      ],
-      [
-        '  wall / CPU',
-        `${m('waitRatio').toFixed(2)}×`,
-        '- (time off the CPU: mostly waiting for a core)',
-        true,
-      ],
-    ];
+    const s = (key) => summarise(runs, key);
+    const cpuRow = (budget) => ({
+      name: '  by CPU time',
+      ...(budget
+        ? judge(
+            `${path} blocking by CPU time`,
+            ms(s('cpuBlocking').value),
+            s('cpuBlocking').value,
+            budget,
+          )
+        : { shown: ms(s('cpuBlocking').value), budget: 'the machine alone' }),
+      summary: s('cpuBlocking'),
+    });
+    const waitRow = {
+      name: '  wall / CPU',
+      shown: times(s('waitRatio').value),
+      budget: 'time off the CPU: mostly waiting for a core',
+      summary: s('waitRatio'),
+    };
     if (reference) {
       // A reference, not a budget: the floor has no script, so its blocking time is the
       // machine's alone.
       printRows(`bench: the floor (${path}, no script), Lighthouse mobile, medians of ${RUNS}`, [
-        ['performance', m('performance'), '- (reference)', true],
-        ['TBT', ms(m('tbt')), '- (reference)', true],
-        ...cpuRows,
+        {
+          name: 'performance',
+          shown: whole(s('performance').value),
+          budget: 'reference',
+          summary: s('performance'),
+        },
+        { name: 'TBT', shown: ms(s('tbt').value), budget: 'reference', summary: s('tbt') },
+        cpuRow(),
+        waitRow,
       ]);
       continue;
     }
-    worst += printRows(`bench: ${path}, Lighthouse mobile, medians of ${RUNS}`, [
-      ['performance', m('performance'), '≥ 98', m('performance') >= 98],
-      ['accessibility', m('accessibility'), '100', m('accessibility') === 100],
-      ['best practices', m('bestPractices'), '100', m('bestPractices') === 100],
-      ['LCP', ms(m('lcp')), '- (a proxy: painted under the overlay)', true],
-      ['TBT', ms(m('tbt')), '≤ 50 ms', m('tbt') <= 50],
-      ...cpuRows,
-      ['CLS', m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01],
+    const scored = (name, key, format = whole) => ({
+      name,
+      ...judge(`${path} Lighthouse ${name}`, format(s(key).value), s(key).value, BUDGETS[key]),
+      summary: s(key),
+    });
+    printRows(`bench: ${path}, Lighthouse mobile, medians of ${RUNS}`, [
+      scored('performance', 'performance'),
+      scored('accessibility', 'accessibility'),
+      scored('best practices', 'bestPractices'),
+      {
+        name: 'LCP',
+        shown: ms(s('lcp').value),
+        budget: 'a proxy: painted under the overlay',
+        summary: s('lcp'),
+      },
+      {
+        name: 'TBT',
+        shown: ms(s('tbt').value),
+        budget: "by wall time, mostly waiting for a core here; the budget is the page's CPU time",
+        summary: s('tbt'),
+      },
+      cpuRow(BUDGETS.cpuBlocking),
+      waitRow,
+      scored('CLS', 'cls', fixed3),
     ]);
   }
+  // The host's speed beside the ratios (the guide: each ratio with the CPU index).
+  const indexes = [...lighthouseRuns.values()]
+    .flat()
+    .flatMap((run) => ('failed' in run ? [] : [run.figures.benchmarkIndex]))
+    .filter((value) => Number.isFinite(value));
+  const cpuIndex = indexes.length
+    ? `CPU index ${whole(median(indexes))} (Lighthouse, ${whole(Math.min(...indexes))}–${whole(Math.max(...indexes))} over ${indexes.length} runs)`
+    : 'CPU index not measured (no Lighthouse run gave one)';
+  console.log(`bench: the budgets, medians of ${RUNS}, the floor ${ms(floor)}, ${cpuIndex}`);
+  for (const j of judged)
+    console.log(
+      `  ${j.name.padEnd(38)} ${j.shown.padStart(7)}   budget ${j.budget.text}${holds(j) ? '' : Number.isFinite(j.value) ? '   (over)' : '   (not measured)'}`,
+    );
 } finally {
   await server.close();
   await devServer.close();
@@ -470,6 +602,4 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(devDataDir, { recursive: true, force: true });
 }
-console.log(
-  worst === 0 ? 'bench: every median within budget' : `bench: ${worst} median(s) over budget`,
-);
+console.log(verdict(judged));

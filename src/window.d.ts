@@ -8,7 +8,11 @@ interface Window {
     release(): void;
     /** The app's code cannot load: the keeper stands down. */
     stop(): void;
+    /** The held tap is dropped (its dialog's frame closed): nothing is replayed. */
+    cancel(): void;
   };
+  /** A held tap's dialog frame, drawn before the app runs (src/app/bootInline.ts). */
+  __smwTapShell?: { open(control: HTMLElement): void; close(): void };
   /** Fetches ahead the files the page lists under a key (src/app/bootInline.ts). */
   __smwPreload?: (key: string | null) => void;
   /** The session calls the head's inline script sent (src/app/bootInline.ts). */

@@ -108,6 +108,18 @@ function startApp(): void {
   document.head.appendChild(script);
 }
 
+/** A new element of the page's own markup: its class and, when given, its text. */
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 /**
  * When the app's own code cannot load (the server went away after sending the page), nothing
  * would ever lift the loader or answer a tap: the loader becomes the spec's Connection Error view
@@ -127,6 +139,7 @@ function reportCodeThatCannotLoad(): void {
       const overlay = document.querySelector('.loading-overlay');
       if (!overlay || overlay.classList.contains('loading-overlay--error')) return;
       window.__smwTaps?.stop();
+      window.__smwTapShell?.close();
       delete document.documentElement.dataset.session;
       overlay.className = 'loading-overlay loading-overlay--error';
       overlay.setAttribute('role', 'alertdialog');
@@ -136,18 +149,12 @@ function reportCodeThatCannotLoad(): void {
       overlay.removeAttribute('aria-live');
       overlay.removeAttribute('aria-busy');
       const logo = overlay.querySelector('.logo');
-      const title = document.createElement('h1');
+      const title = element('h1', 'loading-overlay__title', 'Connection Error');
       title.id = 'connection-error-title';
-      title.className = 'loading-overlay__title';
-      title.textContent = 'Connection Error';
-      const text = document.createElement('p');
+      const text = element('p', 'loading-overlay__text', SESSION_MESSAGES.connect);
       text.id = 'connection-error-text';
-      text.className = 'loading-overlay__text';
-      text.textContent = SESSION_MESSAGES.connect;
-      const reload = document.createElement('button');
+      const reload = element('button', 'loading-overlay__button', 'Reload Page');
       reload.type = 'button';
-      reload.className = 'loading-overlay__button';
-      reload.textContent = 'Reload Page';
       reload.addEventListener('click', () => window.location.reload());
       overlay.replaceChildren(...(logo ? [logo] : []), title, text, reload);
     },
@@ -182,7 +189,79 @@ function preload(key: string | null, ahead = true): void {
   }
 }
 
+/** The dialogs a held tap opens at once, before the app runs: the sign-in dialog's frame. */
+const TAP_SHELLS: Record<string, { title: string; text: string }> = {
+  'sign-in': { title: 'Sign In', text: 'Log in or register your account' },
+};
+
+/**
+ * A held tap (the tap keeper, index.html) on a control that opens a dialog draws that dialog's
+ * frame at once (`TAP_SHELLS`, by the control's `data-tap-preload` key): the dialog's title over
+ * the dimmed page, busy, while the app's code arrives. The app's own dialog takes its place when
+ * it is drawn (the keeper replays the tap, focus back on the tapped control first, so the dialog
+ * gives focus back to it when it closes). Close and Escape drop the held tap; a tap on the dimmed
+ * page does nothing (a double tap on Get Access keeps the dialog coming).
+ */
+function tapShell(): NonNullable<Window['__smwTapShell']> {
+  let shell: HTMLElement | null = null;
+  let watcher: MutationObserver | null = null;
+  let tapped: HTMLElement | null = null;
+  const close = () => {
+    watcher?.disconnect();
+    watcher = null;
+    document.removeEventListener('keydown', onKey, true);
+    shell?.remove();
+    shell = null;
+    tapped = null;
+  };
+  const cancel = () => {
+    const control = tapped;
+    close();
+    window.__smwTaps?.cancel();
+    control?.focus({ preventScroll: true });
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    cancel();
+  };
+  const open = (control: HTMLElement) => {
+    const copy = TAP_SHELLS[control.getAttribute('data-tap-preload') ?? ''];
+    if (!copy || shell) return;
+    const backdrop = element('div', 'signin-backdrop');
+    const dialog = element('div', 'signin-dialog tap-shell__dialog');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-busy', 'true');
+    dialog.setAttribute('aria-labelledby', 'tap-shell-title');
+    dialog.tabIndex = -1;
+    const closeButton = element('button', 'signin-close', '×');
+    closeButton.type = 'button';
+    closeButton.setAttribute('aria-label', 'Close');
+    closeButton.addEventListener('click', cancel);
+    const title = element('h2', 'signin-title', copy.title);
+    title.id = 'tap-shell-title';
+    const spinner = element('span', 'loading-overlay__spinner');
+    spinner.setAttribute('aria-hidden', 'true');
+    dialog.append(closeButton, title, element('p', 'signin-subtitle', copy.text), spinner);
+    backdrop.append(dialog);
+    document.addEventListener('keydown', onKey, true);
+    // Gone as soon as the app draws a dialog of its own (the sign-in dialog, or its part's
+    // failure notice).
+    watcher = new MutationObserver(() => {
+      if (document.querySelector('[role="dialog"]:not(.tap-shell__dialog)')) close();
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    shell = backdrop;
+    tapped = control;
+    document.body.append(backdrop);
+    dialog.focus({ preventScroll: true });
+  };
+  return { open, close };
+}
+
 reportCodeThatCannotLoad();
+window.__smwTapShell = tapShell();
 window.__smwPreload = preload;
 // The site's own faces, once this browser has them (src/platform/webFonts.ts): read from its
 // cache with the document, ready for the first layout (an `optional` face read later is never

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e';
-import { registerUser, signInNewUser, signInPage, uniqueEmail, waitForApp } from '../support/pages';
+import {
+  framesDrawn,
+  registerUser,
+  signInNewUser,
+  signInPage,
+  uniqueEmail,
+  waitForApp,
+} from '../support/pages';
 
 /**
  * A tap before hydration is never lost (performance budget, §2 Loading overlay). The page comes
@@ -60,18 +67,60 @@ test('Get Access tapped the moment the page is in view opens the sign-in dialog'
   expect(code.held(), 'the app code was held back').toBeGreaterThan(0);
   const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
   await getAccess.click();
-  // Held, and visibly busy until the app answers.
+  // Held, and answered at once: the dialog's frame, busy until the app draws the dialog.
   await expect(getAccess).toHaveAttribute('data-tap-held', '');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const frame = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('aria-busy', 'true');
+  await expect(frame).toBeFocused();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
   // The sign-in dialog's code is asked for at the tap, while the app's own code still loads.
   await expect
     .poll(() => code.asked.some((path) => /\/SignInModal-[^/]+\.js$/.test(path)))
     .toBe(true);
   code.release();
+  // The app's dialog in the frame's place: one dialog, not busy, focus in it.
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('E-mail')).toBeVisible();
+  await expect(dialog).toHaveCount(1);
+  await expect(dialog).not.toHaveAttribute('aria-busy', 'true');
+  await expect(dialog.getByLabel('E-mail')).toBeFocused();
   await expect(getAccess).not.toHaveAttribute('data-tap-held', '');
+  // Closed, it gives focus back to the tapped button.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(getAccess).toBeFocused();
+});
+
+test("the dialog's frame closed before the app runs drops the tap: no dialog opens after", async ({
+  page,
+}) => {
+  const code = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
+  await getAccess.click();
+  const frame = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(frame).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(frame).toHaveCount(0);
+  await expect(getAccess).not.toHaveAttribute('data-tap-held', '');
+  await expect(getAccess).toBeFocused();
+  // Closed with its × the same way; then the app runs and opens nothing.
+  await getAccess.click();
+  await expect(frame).toBeVisible();
+  await frame.getByRole('button', { name: 'Close' }).click();
+  await expect(frame).toHaveCount(0);
+  code.release();
+  await waitForApp(page);
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('smw-hydrated').length))
+    .toBe(1);
+  await framesDrawn(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // And the app answers the next tap itself.
+  await getAccess.click();
+  await expect(page.getByRole('dialog').getByLabel('E-mail')).toBeVisible();
 });
 
 test('on an invite link, Get Access tapped before the app runs opens the dialog with the code', async ({
@@ -100,9 +149,13 @@ test('a second tap while the first is held opens one dialog, not two', async ({ 
   await page.goto('/', { waitUntil: 'commit' });
   await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
   const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
+  const box = await getAccess.boundingBox();
   await getAccess.click();
-  await getAccess.click();
+  // The second tap lands on the dimmed page under the dialog's frame: it changes nothing.
+  await page.mouse.click((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + 4);
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
   code.release();
+  await expect(page.getByRole('dialog').getByLabel('E-mail')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);

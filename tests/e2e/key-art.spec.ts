@@ -85,6 +85,41 @@ for (const size of SIZES) {
   });
 }
 
+test('the art is fetched and drawn as the loader steps aside, not beneath it', async ({ page }) => {
+  const art: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/media\/(key-art-|rain)/.test(path)) art.push(path);
+  });
+  // The session's first answer held: the loader covers the pre-rendered page.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/sess/init', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+  await expect(page.locator('.hero-art-city')).toHaveCSS('background-image', 'none');
+  expect(art, 'nothing of the art is fetched beneath the loader').toEqual([]);
+  answer();
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'loaded');
+  await expect(page.locator('.hero-art-city')).toHaveCSS(
+    'background-image',
+    /\/media\/key-art-city\.svg/,
+  );
+  await expect
+    .poll(() => [...art].sort())
+    .toEqual(['/media/key-art-city.svg', '/media/key-art-gang.svg', '/media/rain.svg']);
+  // And once the app has started (the loader gone from the page) the art stays.
+  await waitForApp(page);
+  await expect(page.locator('.loading-overlay')).toHaveCount(0);
+  await expect(page.locator('.hero-art-gang')).toHaveCSS(
+    'background-image',
+    /\/media\/key-art-gang\.svg/,
+  );
+});
+
 test('the rain falls and the city drifts on scroll, and under reduced motion nothing moves', async ({
   page,
 }) => {

@@ -8,6 +8,8 @@ import {
 import { reloadPage } from '../../platform/location';
 import { Logo } from './Logo';
 import './loading-overlay.css';
+// The sign-in dialog's frame, drawn by the page for a tap held before the app runs.
+import '../signIn/signInFrame.css';
 
 /**
  * The app loader (§2): full screen with the logo and `Loading` until the session has loaded;

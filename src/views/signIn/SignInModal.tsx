@@ -17,6 +17,7 @@ import { EmailStep } from './EmailStep';
 import { focusHomeAfterSignIn } from './focusHomeAfterSignIn';
 import type { SignInRef } from './refs';
 import { TelegramStep } from './TelegramStep';
+import './signInFrame.css';
 import './signIn.css';
 
 /** What a screen reader hears when a step opens: its title and what it asks for. */

@@ -1,12 +1,13 @@
 /**
  * SOL amounts, exactly (§9): decimal text ↔ integer lamports (1e9 per SOL), the two-decimal
- * display, and the percent off between two prices. A price like "0.0157" times 1e9 in floating
+ * price check, and the percent off between two prices (lamports as text: contract/lamports.ts). A price like "0.0157" times 1e9 in floating
  * point is 15699999.999999998, which SystemProgram.transfer rejects, so amounts never pass
  * through a float. The one place the site, the machines and the server do SOL arithmetic.
  */
 import { LAMPORTS_PER_SOL } from './spec';
 
-const DECIMALS = 9;
+/** Decimal places of a SOL amount: a lamport is 1e-9 SOL. */
+export const DECIMALS = 9;
 /** Digits, an optional point and decimals, at least one digit; blanks around are allowed. */
 const SOL_TEXT = /^\s*(\d{0,12})(?:\.(\d*))?\s*$/;
 
@@ -30,25 +31,6 @@ export function solToLamports(text: string): bigint | null {
 
 /** A SOL amount of more than zero lamports (a price). */
 export const isPositiveSol = (text: string): boolean => (solToLamports(text) ?? 0n) > 0n;
-
-/** 220000000n → "0.22": up to 9 decimals, trailing zeros dropped, never an exponent. */
-export function lamportsToSol(lamports: bigint): string {
-  const negative = lamports < 0n;
-  const abs = negative ? -lamports : lamports;
-  const whole = abs / LAMPORTS_PER_SOL;
-  const fraction = (abs % LAMPORTS_PER_SOL).toString().padStart(DECIMALS, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Fixed decimals (0 to 9), rounded half up: 219999999n with 2 → "0.22". Not for negatives. */
-export function lamportsToSolFixed(lamports: bigint, decimals: number): string {
-  const unit = 10n ** BigInt(DECIMALS - decimals);
-  const rounded = (lamports + unit / 2n) / unit;
-  const scale = 10n ** BigInt(decimals);
-  const whole = rounded / scale;
-  if (decimals === 0) return whole.toString();
-  return `${whole}.${(rounded % scale).toString().padStart(decimals, '0')}`;
-}
 
 /**
  * Percent off of `newLamports` against `oldLamports`, a whole percent rounded half up

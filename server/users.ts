@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely';
 import { isUniqueViolation, type Runner, type Store } from './store/engine';
 import type { UsersTable } from './store/schema';
 import { sanitizeInviteCode } from '../contract/inviteCode';
-import { lamportsToSol } from '../contract/money';
+import { lamportsToSol } from '../contract/lamports';
 import { seal, unseal } from './secrets';
 import { addressOfSecretKey, newSecretKey } from './chain/keys';
 

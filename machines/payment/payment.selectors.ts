@@ -1,5 +1,5 @@
 import { TIER_ACCESS_LEVEL, tierOfWire, type TicketTier } from '../../contract/calendar';
-import { lamportsToSol, lamportsToSolFixed } from '../../contract/money';
+import { lamportsToSol, lamportsToSolFixed } from '../../contract/lamports';
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMachine } from './payment.machine';
 import type { PayStep, WalletKind } from './payment.types';

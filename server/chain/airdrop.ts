@@ -12,7 +12,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lamportsToSol, solToLamports } from '../../contract/money';
+import { lamportsToSol } from '../../contract/lamports';
+import { solToLamports } from '../../contract/money';
 import { createRpcCaller, RpcCallError } from './rpcClient';
 import { LOCAL_CHAIN_METHOD } from './rpcFacade';
 

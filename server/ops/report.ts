@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
-import { lamportsToSol } from '../../contract/money';
+import { lamportsToSol } from '../../contract/lamports';
 import type { Runner, Store } from '../store/engine';
 import { openExistingStore, storeOptionsFromEnv } from '../store/index';
 

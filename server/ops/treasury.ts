@@ -37,7 +37,7 @@ import {
 import { createRpcCaller, createRpcClient, type RpcCaller } from '../chain/rpcClient';
 import { openExistingStore, storeOptionsFromEnv, type Store } from '../store/index';
 import { loadSecrets } from '../store/secrets';
-import { lamportsToSol } from '../../contract/money';
+import { lamportsToSol } from '../../contract/lamports';
 import { unseal } from '../secrets';
 import { textTable } from './report';
 

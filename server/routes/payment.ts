@@ -19,7 +19,7 @@ import { createRpcFacade } from '../chain/rpcFacade';
 import type { ApiRoute, ServerContext, ServerPlugin } from '../context';
 import { HttpError } from '../http';
 import { registerRpcRoute } from '../chain/rpcRoute';
-import { lamportsToSol } from '../../contract/money';
+import { lamportsToSol } from '../../contract/lamports';
 import { publicData } from '../pricing';
 import { devWalletRoute } from '../devWallet';
 import type { UserRow } from '../users';

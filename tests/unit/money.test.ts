@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isPositiveSol,
-  lamportsToSol,
-  lamportsToSolFixed,
-  percentOff,
-  solToLamports,
-  validPrice,
-} from '../../contract/money';
+import { lamportsToSol, lamportsToSolFixed } from '../../contract/lamports';
+import { isPositiveSol, percentOff, solToLamports, validPrice } from '../../contract/money';
 import { assertProperty, propertyRuns } from '../support/paths/property';
 
 /**

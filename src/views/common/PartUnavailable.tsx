@@ -61,7 +61,7 @@ function PartCard({
   titleId,
   headingLevel,
 }: {
-  state: PartsState;
+  state: 'outage' | 'replaced';
   title: string;
   titleId: string;
   headingLevel: Variant;
@@ -72,32 +72,25 @@ function PartCard({
   // Inside a dialog the frame is the card; elsewhere the card is drawn here.
   const Frame = headingLevel === 'dialog' ? 'div' : 'section';
   const frameClass = headingLevel === 'dialog' ? 'part-card__body' : 'chunk-failed__card';
-  if (state === 'replaced')
-    return (
-      <Frame className={frameClass} role="alert" data-part-state={state}>
-        <Heading id={titleId} className="chunk-failed__title">
-          {UPDATE_TITLE}
-        </Heading>
-        <p>{signedIn ? UPDATE_NOTE_SIGNED_IN : UPDATE_NOTE}</p>
-        <button type="button" className="btn btn-primary" onClick={reloadForUpdate}>
-          Reload
-        </button>
-      </Frame>
-    );
-  if (state === 'outage')
-    return (
-      <Frame className={frameClass} role="alert" data-part-state={state}>
-        <Heading id={titleId} className="chunk-failed__title">
-          {title}
-        </Heading>
-        <p>{SESSION_MESSAGES.connect}</p>
-        <p className="part-note">{AUTO_RETRY_NOTE}</p>
-        <button type="button" className="btn btn-primary" onClick={retryNow}>
-          Retry
-        </button>
-      </Frame>
-    );
-  return null;
+  const replaced = state === 'replaced';
+  return (
+    <Frame className={frameClass} role="alert" data-part-state={state}>
+      <Heading id={titleId} className="chunk-failed__title">
+        {replaced ? UPDATE_TITLE : title}
+      </Heading>
+      <p>
+        {replaced ? (signedIn ? UPDATE_NOTE_SIGNED_IN : UPDATE_NOTE) : SESSION_MESSAGES.connect}
+      </p>
+      {!replaced && <p className="part-note">{AUTO_RETRY_NOTE}</p>}
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={replaced ? reloadForUpdate : retryNow}
+      >
+        {replaced ? 'Reload' : 'Retry'}
+      </button>
+    </Frame>
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/app';
 import { createRpcClient, type SolanaRpc } from '../../../server/chain/rpcClient';
 import { PAYMENT_WATCH_MS } from '../../../server/routes/payment';
-import { lamportsToSol } from '../../../contract/money';
+import { lamportsToSol } from '../../../contract/lamports';
 import {
   postApi,
   registerUser,

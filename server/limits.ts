@@ -12,6 +12,8 @@ export type RateLimits = {
   readonly codeVerify: RateLimit;
   /** sess/create: visitor sessions created, per IP. */
   readonly sessionCreate: RateLimit;
+  /** invite/check and user/inviter: invite codes looked up, per IP (each call its own count). */
+  readonly inviteLookup: RateLimit;
   /** The local chain's /rpc: JSON-RPC calls per IP (each call of a batch counts). */
   readonly rpcCalls: RateLimit;
   /** Open websockets per IP (refused at the upgrade, 429, beyond). */
@@ -32,6 +34,9 @@ export const PRODUCTION_RATE_LIMITS: RateLimits = {
   codeRequest: { max: 10, windowMs: TEN_MINUTES },
   codeVerify: { max: 30, windowMs: TEN_MINUTES },
   sessionCreate: { max: 100, windowMs: TEN_MINUTES },
+  // A player checks a link or types a friend's code a few times; a guesser of codes needs
+  // millions of tries (an invite code has 8 or more letters and digits).
+  inviteLookup: { max: 60, windowMs: TEN_MINUTES },
   rpcCalls: { max: 600, windowMs: 60_000 },
   socketsPerIp: 50,
   socketsPerOwner: 10,
@@ -51,6 +56,7 @@ export const DEVELOPMENT_RATE_LIMITS: RateLimits = {
   codeRequest: scaled(PRODUCTION_RATE_LIMITS.codeRequest),
   codeVerify: scaled(PRODUCTION_RATE_LIMITS.codeVerify),
   sessionCreate: scaled(PRODUCTION_RATE_LIMITS.sessionCreate),
+  inviteLookup: scaled(PRODUCTION_RATE_LIMITS.inviteLookup),
   rpcCalls: scaled(PRODUCTION_RATE_LIMITS.rpcCalls),
   socketsPerIp: PRODUCTION_RATE_LIMITS.socketsPerIp * DEVELOPMENT_FACTOR,
   socketsPerOwner: PRODUCTION_RATE_LIMITS.socketsPerOwner * DEVELOPMENT_FACTOR,
@@ -63,11 +69,13 @@ function scaled(limit: RateLimit): RateLimit {
 
 /** Which API path each limit guards. */
 export const RATE_LIMITED_PATHS: Readonly<
-  Record<string, 'codeRequest' | 'codeVerify' | 'sessionCreate'>
+  Record<string, 'codeRequest' | 'codeVerify' | 'sessionCreate' | 'inviteLookup'>
 > = {
   'auth/email/init': 'codeRequest',
   'auth/email/verify': 'codeVerify',
   'sess/create': 'sessionCreate',
+  'invite/check': 'inviteLookup',
+  'user/inviter': 'inviteLookup',
 };
 
 /** API request bodies larger than this get 413. */

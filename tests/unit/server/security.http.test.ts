@@ -17,7 +17,7 @@ import {
   MAX_RPC_BODY_BYTES,
   PRODUCTION_RATE_LIMITS,
 } from '../../../server/limits';
-import { postApi, rawPost, startTestServer } from '../../support/api';
+import { postApi, postApiFrom, rawPost, startTestServer } from '../../support/api';
 
 /** One figure line per hardening: what was tried, how often, how much got through. */
 const figure = (
@@ -150,6 +150,40 @@ describe('per-IP rate limit on the local chain /rpc', () => {
 });
 
 describe('per-IP rate limits on sign-in and sessions', () => {
+  it('limits invite-code look-ups per IP, 429 with Retry-After, another address still served', async () => {
+    const server = await startTestServer({ rateLimits: PRODUCTION_RATE_LIMITS });
+    try {
+      const { inviteLookup } = PRODUCTION_RATE_LIMITS;
+      const extra = 5;
+      let through = 0;
+      for (let i = 0; i < inviteLookup.max + extra; i += 1) {
+        const answer = await postApi(server.url, 'invite/check', {
+          data: { code: `GUESS${String(i).padStart(4, '0')}` },
+        });
+        if (i < inviteLookup.max) {
+          expect(answer.status).toBe(200);
+          expect(answer.body).toMatchObject({ result: true, known: false });
+        } else {
+          if (answer.status !== 429) through += 1;
+          expect(answer.status).toBe(429);
+          expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(String(answer.body.message)).toMatch(/too many requests/i);
+        }
+      }
+      figure(
+        `invite-code look-ups beyond ${inviteLookup.max} per IP per ${inviteLookup.windowMs / 60_000} min`,
+        extra,
+        through,
+      );
+      const other = await postApiFrom('127.0.0.2', server.url, 'invite/check', {
+        data: { code: 'GUESS' },
+      });
+      expect(other).toMatchObject({ status: 200, body: { result: true, known: false } });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('limits sign-in code requests and code attempts per IP, 429 with Retry-After', async () => {
     const server = await startTestServer({ plugins: [], rateLimits: PRODUCTION_RATE_LIMITS });
     try {

@@ -1,7 +1,6 @@
 import { SESSION_MESSAGES } from '../../../contract/messages';
-import { reloadForUpdate, retryNow } from '../../platform/chunkRetry';
 import { useChunkFailed } from './chunkRetry';
-import { UPDATE_TITLE, usePartsState } from './PartUnavailable';
+import { PartButton, UPDATE_TITLE, usePartsState } from './PartUnavailable';
 import './chunkRetry.css';
 
 /**
@@ -20,13 +19,7 @@ export function ChunkRetryNotice() {
       <p>
         {replaced ? UPDATE_TITLE : `Part of the page could not load. ${SESSION_MESSAGES.connect}`}
       </p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={replaced ? reloadForUpdate : retryNow}
-      >
-        {replaced ? 'Reload' : 'Retry'}
-      </button>
+      <PartButton replaced={replaced} />
     </div>
   );
 }

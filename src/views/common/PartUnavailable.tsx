@@ -82,13 +82,7 @@ function PartCard({
         {replaced ? (signedIn ? UPDATE_NOTE_SIGNED_IN : UPDATE_NOTE) : SESSION_MESSAGES.connect}
       </p>
       {!replaced && <p className="part-note">{AUTO_RETRY_NOTE}</p>}
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={replaced ? reloadForUpdate : retryNow}
-      >
-        {replaced ? 'Reload' : 'Retry'}
-      </button>
+      <PartButton replaced={replaced} />
     </Frame>
   );
 }
@@ -138,3 +132,10 @@ function PartDialog({
     </div>
   );
 }
+
+/** The one button of a part's card and of the corner notice: Reload for a new release, else Retry. */
+export const PartButton = ({ replaced }: { replaced: boolean }) => (
+  <button type="button" className="btn btn-primary" onClick={replaced ? reloadForUpdate : retryNow}>
+    {replaced ? 'Reload' : 'Retry'}
+  </button>
+);

@@ -1,10 +1,8 @@
 import { TIER_ACCESS_LEVEL, type TicketTier } from '../../../contract/calendar';
-import { ticketBenefits, trainingStartAt } from '../../../machines/launch/receiptCopy';
-import { useDatedCopy } from '../common/useDatedCopy';
-import { Countdown } from '../home/Countdown';
-import { ModalFrame } from '../overlays/ModalFrame';
+import { ticketBenefits } from '../../../machines/launch/receiptCopy';
+import { AccessMoment } from './AccessMoment';
 
-/** §2 Access-granted modal: closes by the X, the button, or a click on the overlay. */
+/** §2 Access-granted modal of a ticket: what was paid and the access level it gives. */
 export function TicketPurchasedModal(props: {
   email: string;
   /** What the chain showed received, in SOL with 2 decimals. */
@@ -13,19 +11,14 @@ export function TicketPurchasedModal(props: {
   tier: TicketTier;
   onClose: () => void;
 }) {
-  const trainingStart = useDatedCopy(trainingStartAt);
   return (
-    <ModalFrame
+    <AccessMoment
+      titleId="ticket-modal-title"
+      title="Ticket Purchased!"
+      benefits={ticketBenefits(props.tier)}
+      benefitsTestId="ticket-benefits"
       onClose={props.onClose}
-      backdropClassName="ticket-modal-overlay"
-      backdropTestId="ticket-modal-overlay"
-      className="ticket-modal"
-      labelledBy="ticket-modal-title"
     >
-      <button type="button" className="ticket-modal-x" aria-label="Close" onClick={props.onClose}>
-        ×
-      </button>
-      <h2 id="ticket-modal-title">Ticket Purchased!</h2>
       <dl className="ticket-modal-facts">
         <dt>E-mail</dt>
         <dd>{props.email}</dd>
@@ -34,16 +27,6 @@ export function TicketPurchasedModal(props: {
         <dt>Access level</dt>
         <dd data-testid="ticket-access-level">{TIER_ACCESS_LEVEL[props.tier]}</dd>
       </dl>
-      <p className="ticket-modal-subtitle">{trainingStart}</p>
-      <Countdown />
-      <ul className="ticket-benefits bullets" data-testid="ticket-benefits">
-        {ticketBenefits(props.tier).map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      <button type="button" className="ticket-primary" onClick={props.onClose}>
-        Let&apos;s Build My Gang
-      </button>
-    </ModalFrame>
+    </AccessMoment>
   );
 }

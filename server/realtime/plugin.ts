@@ -1,4 +1,5 @@
 import { object } from '../../contract/schema';
+import { FRIENDS_FOR_ACCESS } from '../../contract/spec';
 import type { ServerContext, ServerPlugin } from '../context';
 import { sha256 } from '../secrets';
 import { attachRealtime, type Identity, type RealtimeServer, type RoomRelay } from './rooms';
@@ -17,6 +18,8 @@ const DEV_REALTIME_PATH = 'dev/realtime';
 /** Texts of the pushes to the `notifications` room. */
 export const REALTIME_NOTICES = {
   accessGranted: 'Access granted! Your ticket has been issued.',
+  /** Access through friends' tickets: no ticket of the player's own was issued. */
+  accessGrantedByFriends: `Access granted! ${FRIENDS_FOR_ACCESS} friends bought tickets with your invite code.`,
   inviteRegistered: 'A friend registered with your invite code.',
   inviteConfirmed: 'A friend bought a ticket with your invite code.',
 } as const;
@@ -63,12 +66,12 @@ export const realtimePlugin: ServerPlugin = {
     ctx.services.realtime = realtime;
     const unsubscribe = [
       // Every change to a user's data reaches that user (and only them) as a typed event.
-      ctx.events.on('access.granted', ({ userId }) => {
-        realtime.notifyUser(
-          userId,
-          { type: 'success', text: REALTIME_NOTICES.accessGranted },
-          'access.granted',
-        );
+      ctx.events.on('access.granted', ({ userId, via }) => {
+        const text =
+          via === 'invites'
+            ? REALTIME_NOTICES.accessGrantedByFriends
+            : REALTIME_NOTICES.accessGranted;
+        realtime.notifyUser(userId, { type: 'success', text }, 'access.granted');
       }),
       ctx.events.on('invite.registered', ({ inviterId }) => {
         realtime.notifyUser(

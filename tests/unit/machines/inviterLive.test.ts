@@ -26,6 +26,7 @@ import {
 import { realtimeMachine } from '../../../machines/realtime/realtime.machine';
 import type { SocketCommand } from '../../../machines/realtime/realtime.types';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { REALTIME_NOTICES } from '../../../server/realtime/plugin';
 import { createApiClient } from '../../../src/api/client';
 import { createAppActor } from '../../../src/app/appActor';
 import { appInput } from '../../../src/app/compose';
@@ -186,8 +187,8 @@ it("a friend's ticket that gives the inviter access: one user/data, at most 2 ac
   let hopsAtRead = -1;
   user = after;
   hops.length = 0;
-  push(pushed('invite.confirmed', 'A friend bought a ticket with your invite code.'));
-  push(pushed('access.granted', 'Access granted! Your ticket has been issued.'));
+  push(pushed('invite.confirmed', REALTIME_NOTICES.inviteConfirmed));
+  push(pushed('access.granted', REALTIME_NOTICES.accessGrantedByFriends));
   const readStarted = waitFor(userData, (s: { hasTag(t: string): boolean }) =>
     s.hasTag('syncing'),
   ).then(() => {

@@ -233,6 +233,21 @@ describe('realtime server', () => {
     expect(b.peer.frames.filter((f) => f.type === 'room_message')).toEqual([]);
   });
 
+  it('says access came through friends when it did: no ticket of their own was issued', async () => {
+    const a = await signedIn('g3@example.com');
+    a.peer.send({ type: 'join', room: 'notifications', timestamp: 1 });
+    await a.peer.next((f) => f.type === 'joined');
+    const userId = (await stats(server)).joins.find((j) => j.connection === 1)?.userId;
+    expect(typeof userId).toBe('number');
+    server.events.emit('access.granted', { userId: userId as number, via: 'invites' });
+    expect(await a.peer.next((f) => f.type === 'room_message')).toMatchObject({
+      data: {
+        type: 'success',
+        text: 'Access granted! 2 friends bought tickets with your invite code.',
+      },
+    });
+  });
+
   it('pushes to the inviter when a friend registers with their invite code', async () => {
     const inviter = await signedIn('h1@example.com');
     inviter.peer.send({ type: 'join', room: 'notifications', timestamp: 1 });

@@ -9,6 +9,7 @@ import {
   selectStep,
   type SignInSnapshot,
 } from '../../../machines/signIn/signIn.selectors';
+import { selectUnknownLinkNotice } from '../../../machines/invitation/invitation.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useMemberService, useService } from '../../app/hooks';
 import { ModalFrame } from '../overlays/ModalFrame';
@@ -128,13 +129,10 @@ export function SignInModalView({
   return <SignInDialog signIn={signIn} unknownInviteCode={unknownInviteCode} />;
 }
 
-/**
- * What the invitation service says of the last invite link when its code belongs to nobody (read
- * from its context: the dialog's chunk carries none of that service's code).
- */
+/** What the invitation service says of the last invite link when its code belongs to nobody. */
 function useUnknownInviteCode(): string | null {
   const invitation = useMemberService(SYSTEM_IDS.invitation);
-  return useSelector(invitation, (s) => s?.context.unknownLinkNotice ?? null);
+  return useSelector(invitation, (s) => (s ? selectUnknownLinkNotice(s) : null));
 }
 
 /** The overlay slot's entry (§2 Shell): shown only while signed out (the shell checks the jwt). */

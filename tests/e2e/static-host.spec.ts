@@ -99,9 +99,10 @@ test('an invite link on a static host stores its code, counts the click through 
 
   await page.goto(`${hostUrl}/r/${code}`);
   await waitForApp(page);
-  // Home, with the code stored (§2 Routes) and shown in the sign-in dialog.
+  // Home, with the code stored (§2 Routes) once the API has said it is a player's, and shown in
+  // the sign-in dialog.
   await expect(page).toHaveURL(`${hostUrl}/`);
-  expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBe(code);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('codeInvite'))).toBe(code);
   await page.getByRole('button', { name: 'Get Access' }).first().click();
   await expect(page.getByRole('dialog')).toContainText(code.toUpperCase());
 

@@ -149,6 +149,15 @@ class RollbackSafeSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const handle = this.handle;
     return new (class extends SqliteDriver {
+      /**
+       * Every transaction takes the write lock when it begins (BEGIN IMMEDIATE). A deferred one that
+       * reads and then writes fails at once with "database is locked" when another process (`npm
+       * run backup`, `npm run player`) wrote in between: SQLite cannot wait for it there, so the
+       * busy timeout never applies. Taken up front, the lock is waited for like any other write.
+       */
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
       override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
         if (handle.inTransaction) await super.rollbackTransaction(connection);
       }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Renders the trailer (public/media/promo.webm, 30 s, 960×540, no sound track; the player starts
-// muted) in Debian Chromium from the site's own art: the key art's city
+// Renders the trailer (public/media/promo.webm, 30 s, 960×540, VP9 with an Opus sound track; the
+// player starts muted) in Debian Chromium from the site's own art: the key art's city
 // (public/media/key-art-city.svg, scripts/make-key-art.mjs) and icons of the game-icons.net set
 // (@iconify-json/game-icons, CC BY 3.0, credited on the site). Five scenes, cut one to the next:
 //   1. the city: the skyline under the rain, pushed in, the neon flickering;
@@ -8,11 +8,16 @@
 //   3. the weapons: a revolver, a pistol, a tommy gun, a shotgun and a rifle under a moving light;
 //   4. the fight: two gangsters face off, muzzle flashes light the street, the frame shakes;
 //   5. the payoff: the loot piles up in gold and the gang stands together.
-// One line of the landing's taglines (machines/taglines) under each scene, in the site's display
-// face (@fontsource/playfair-display); no title (the page around the player has it) and no dates
-// (the clip never contradicts the dated copy). Drawn frame by frame on a canvas and recorded with
-// MediaRecorder (VP9, a bitrate and keyframe interval that keep the night's gradients free of
-// blotches); nothing is downloaded. Run it again to change the clip:
+// One line of the landing's taglines (machines/taglines) over each scene, at the top of the frame
+// where the player's controls never cover it, in the site's display face
+// (@fontsource/playfair-display); no title (the page around the player has it) and no dates (the
+// clip never contradicts the dated copy). The sound is the clip's own, synthesised with the Web
+// Audio API from a seed (scoreOf below): a score in A minor (a bass ostinato, a pad, a kick and
+// hi-hats that build scene by scene, a major chord for the payoff) and the scenes' effects (rain,
+// the neon's buzz, footsteps, the guns cocked, seven shots, coins). Drawn frame by frame on a
+// canvas and recorded with MediaRecorder (VP9, a bitrate and keyframe interval that keep the
+// night's gradients free of blotches; Opus for the sound); nothing is downloaded. Run it again to
+// change the clip:
 // `node scripts/make-promo-video.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -55,7 +60,204 @@ const SCENES = [
   [24, 30, 'payoff', TAGLINES[3]],
 ];
 const DURATION_S = 30;
+/** Black after the last fade (the recorder's first frame comes a moment after its start). */
+const TAIL_S = 0.4;
 const BITRATE = 1_000_000;
+const AUDIO_BITRATE = 128_000;
+
+/**
+ * The trailer's sound, run in the page: the score and the effects of each scene, timed to what the
+ * frames draw (the gangsters' steps, each weapon's entry, the fight's seven shots), mixed by an
+ * OfflineAudioContext into one stereo buffer. Noise comes from a seeded generator, so the samples
+ * are the same every run.
+ */
+async function scoreOf(scenes, duration) {
+  const RATE = 48_000;
+  const ctx = new OfflineAudioContext(2, Math.ceil(duration * RATE), RATE);
+  const at = (name) => scenes.find((scene) => scene[2] === name);
+  const sceneStart = (name) => at(name)[0];
+  const sceneLength = (name) => at(name)[1] - at(name)[0];
+  let seed = 11;
+  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const noise = ctx.createBuffer(1, RATE * 2, RATE);
+  const samples = noise.getChannelData(0);
+  for (let i = 0; i < samples.length; i += 1) samples[i] = random() * 2 - 1;
+
+  const master = ctx.createDynamicsCompressor();
+  master.threshold.value = -14;
+  master.ratio.value = 4;
+  const out = ctx.createGain();
+  out.gain.setValueAtTime(0, 0);
+  out.gain.linearRampToValueAtTime(0.9, 0.6);
+  out.gain.setValueAtTime(0.9, duration - 1.5);
+  out.gain.linearRampToValueAtTime(0, duration - 0.05);
+  master.connect(out).connect(ctx.destination);
+  const bus = (level, pan = 0) => {
+    const gain = ctx.createGain();
+    gain.gain.value = level;
+    const panner = ctx.createStereoPanner();
+    panner.pan.value = pan;
+    gain.connect(panner).connect(master);
+    return gain;
+  };
+  /** A burst of filtered noise: rain, steps, shots, cocking clicks. */
+  const noiseHit = (when, length, { type = 'lowpass', freq = 800, q = 1, level = 1, pan = 0 }) => {
+    const source = ctx.createBufferSource();
+    source.buffer = noise;
+    source.loop = true;
+    const filter = ctx.createBiquadFilter();
+    filter.type = type;
+    filter.frequency.value = freq;
+    filter.Q.value = q;
+    const env = ctx.createGain();
+    env.gain.setValueAtTime(0, when);
+    env.gain.linearRampToValueAtTime(level, when + 0.004);
+    env.gain.exponentialRampToValueAtTime(0.0001, when + length);
+    source.connect(filter).connect(env).connect(bus(1, pan));
+    source.start(when, random());
+    source.stop(when + length + 0.05);
+  };
+  /** A tone with an attack and a decay (oscillator `type`), into `target`. */
+  const tone = (when, length, freq, { type = 'sine', level = 0.3, attack = 0.01, target }) => {
+    const osc = ctx.createOscillator();
+    osc.type = type;
+    osc.frequency.value = freq;
+    const env = ctx.createGain();
+    env.gain.setValueAtTime(0, when);
+    env.gain.linearRampToValueAtTime(level, when + attack);
+    env.gain.exponentialRampToValueAtTime(0.0001, when + length);
+    osc.connect(env).connect(target ?? bus(1));
+    osc.start(when);
+    osc.stop(when + length + 0.05);
+  };
+  const hz = (midi) => 440 * 2 ** ((midi - 69) / 12);
+
+  // Rain the whole clip long, heavier in the city, quieter under the weapons' light.
+  const rain = ctx.createBufferSource();
+  rain.buffer = noise;
+  rain.loop = true;
+  const rainTone = ctx.createBiquadFilter();
+  rainTone.type = 'bandpass';
+  rainTone.frequency.value = 2600;
+  rainTone.Q.value = 0.6;
+  const rainLevel = ctx.createGain();
+  rainLevel.gain.setValueAtTime(0.15, 0);
+  rainLevel.gain.setValueAtTime(0.15, sceneStart('weapons') - 0.3);
+  rainLevel.gain.linearRampToValueAtTime(0.05, sceneStart('weapons'));
+  rainLevel.gain.setValueAtTime(0.05, sceneStart('fight') - 0.3);
+  rainLevel.gain.linearRampToValueAtTime(0.1, sceneStart('fight'));
+  rain.connect(rainTone).connect(rainLevel).connect(master);
+  rain.start(0);
+  rain.stop(duration);
+
+  // The neon's buzz in the city: a low hum that flickers with the sign.
+  const buzz = ctx.createOscillator();
+  buzz.type = 'sawtooth';
+  buzz.frequency.value = 100;
+  const buzzTone = ctx.createBiquadFilter();
+  buzzTone.type = 'lowpass';
+  buzzTone.frequency.value = 500;
+  const buzzLevel = ctx.createGain();
+  buzzLevel.gain.setValueAtTime(0, 0);
+  for (let t = 0.2; t < sceneLength('city'); t += 0.37)
+    buzzLevel.gain.setValueAtTime(random() > 0.8 ? 0.005 : 0.03, t);
+  buzzLevel.gain.setValueAtTime(0, sceneStart('city') + sceneLength('city'));
+  buzz.connect(buzzTone).connect(buzzLevel).connect(master);
+  buzz.start(0);
+  buzz.stop(sceneLength('city') + 0.1);
+
+  // The score: A minor at 96 beats a minute; a pad from the start, the bass ostinato from the
+  // gangsters, hi-hats from the weapons, the kick from the fight, a major chord for the payoff.
+  const BEAT = 60 / 96;
+  const pad = bus(0.9);
+  const padTone = ctx.createBiquadFilter();
+  padTone.type = 'lowpass';
+  padTone.frequency.value = 900;
+  padTone.connect(pad);
+  const chords = [
+    [57, 60, 64],
+    [53, 57, 60],
+    [55, 59, 62],
+    [52, 56, 59],
+  ];
+  const payoff = sceneStart('payoff');
+  for (let bar = 0, t = 0; t < payoff; bar += 1, t += BEAT * 4)
+    for (const note of chords[bar % chords.length])
+      tone(t, BEAT * 4.4, hz(note - 12), {
+        type: 'triangle',
+        level: 0.05,
+        attack: 0.8,
+        target: padTone,
+      });
+  for (const note of [57, 61, 64, 69])
+    tone(payoff, duration - payoff, hz(note - 12), {
+      type: 'triangle',
+      level: 0.07,
+      attack: 0.4,
+      target: padTone,
+    });
+
+  const bass = bus(1);
+  const bassTone = ctx.createBiquadFilter();
+  bassTone.type = 'lowpass';
+  bassTone.frequency.value = 420;
+  bassTone.connect(bass);
+  const riff = [45, 45, 48, 45, 52, 45, 50, 48];
+  for (let i = 0, t = sceneStart('gangsters'); t < payoff; i += 1, t += BEAT / 2)
+    tone(t, BEAT * 0.45, hz(riff[i % riff.length] - 12), {
+      type: 'sawtooth',
+      level: 0.22,
+      target: bassTone,
+    });
+  for (const [i, note] of [45, 49, 52, 57].entries())
+    tone(payoff + i * 0.12, 3.5, hz(note - 12), {
+      type: 'sawtooth',
+      level: 0.12,
+      target: bassTone,
+    });
+
+  for (let t = sceneStart('weapons'); t < payoff; t += BEAT / 2)
+    noiseHit(t, 0.05, { type: 'highpass', freq: 7000, level: 0.12, pan: 0.3 });
+  for (let t = sceneStart('fight'); t < payoff; t += BEAT) {
+    const kick = ctx.createOscillator();
+    kick.frequency.setValueAtTime(120, t);
+    kick.frequency.exponentialRampToValueAtTime(40, t + 0.25);
+    const env = ctx.createGain();
+    env.gain.setValueAtTime(0.7, t);
+    env.gain.exponentialRampToValueAtTime(0.0001, t + 0.3);
+    kick.connect(env).connect(bus(0.8));
+    kick.start(t);
+    kick.stop(t + 0.35);
+  }
+
+  // The gangsters' steps, each as he steps out (the frames: 0.1 + 0.2 i of the scene).
+  for (let i = 0; i < 3; i += 1) {
+    const step = sceneStart('gangsters') + sceneLength('gangsters') * (0.1 + i * 0.2);
+    for (let k = 0; k < 3; k += 1)
+      noiseHit(step + k * 0.32, 0.12, { freq: 300, level: 0.6, pan: [-0.5, 0.5, 0][i] });
+  }
+  // Each weapon cocked as it comes into the light (the frames: 0.13 i of the scene).
+  for (let i = 0; i < 5; i += 1) {
+    const when = sceneStart('weapons') + sceneLength('weapons') * 0.13 * i + 0.05;
+    const pan = -0.7 + 0.35 * i;
+    noiseHit(when, 0.04, { type: 'bandpass', freq: 3200, q: 6, level: 0.7, pan });
+    noiseHit(when + 0.09, 0.06, { type: 'bandpass', freq: 2100, q: 5, level: 0.6, pan });
+  }
+  // The fight's seven shots (the frames' muzzle flashes), left and right in turn.
+  const shots = [0.12, 0.2, 0.36, 0.44, 0.6, 0.68, 0.82];
+  for (const [i, s] of shots.entries()) {
+    const when = sceneStart('fight') + sceneLength('fight') * s;
+    const pan = i % 2 === 0 ? -0.6 : 0.6;
+    noiseHit(when, 0.5, { freq: 1800, level: 1, pan });
+    noiseHit(when, 0.9, { freq: 180, level: 0.9, pan });
+  }
+  // Coins for the payoff as the loot rises.
+  for (let i = 0; i < 10; i += 1) {
+    const when = payoff + 0.2 + i * 0.17 + random() * 0.05;
+    tone(when, 0.5, 2093 + random() * 900, { level: 0.08, target: bus(1, random() * 1.4 - 0.7) });
+  }
+  return ctx.startRendering();
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -63,8 +265,9 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
+  await page.evaluate(`window.scoreOf = ${scoreOf.toString()}`);
   const result = await page.evaluate(
-    async ({ city, font, icons, scenes, duration, bitrate }) => {
+    async ({ city, font, icons, scenes, duration, tail, bitrate, audioBitrate }) => {
       const W = 960;
       const H = 540;
       const face = new FontFace('Promo Display', `url(data:font/woff2;base64,${font})`);
@@ -245,12 +448,13 @@ try {
         SCENE[name](t, local);
         ctx.restore();
         drawRain(t, name === 'weapons' ? 0.4 : 1);
-        // The line of the scene: in, hold, out; a dark band under it for the words.
-        const band = ctx.createLinearGradient(0, H - 150, 0, H);
-        band.addColorStop(0, 'rgba(6,5,9,0)');
-        band.addColorStop(1, 'rgba(6,5,9,0.85)');
+        // The line of the scene: in, hold, out; at the top, a dark band behind it for the words
+        // (the bottom of the frame is where a player's controls sit).
+        const band = ctx.createLinearGradient(0, 0, 0, 130);
+        band.addColorStop(0, 'rgba(6,5,9,0.85)');
+        band.addColorStop(1, 'rgba(6,5,9,0)');
         ctx.fillStyle = band;
-        ctx.fillRect(0, H - 150, W, 150);
+        ctx.fillRect(0, 0, W, 130);
         const fade = Math.min(ease((local - 0.12) * 5), ease((1 - local) * 6));
         ctx.save();
         ctx.globalAlpha = fade;
@@ -259,7 +463,7 @@ try {
         ctx.shadowBlur = 10;
         ctx.fillStyle = '#f3ece2';
         ctx.font = '700 34px "Promo Display", Georgia, serif';
-        ctx.fillText(line, W / 2, H - 42);
+        ctx.fillText(line, W / 2, 62);
         ctx.restore();
         // A cut: one dark frame between scenes, a short fade from and to black at the ends.
         const edge = Math.min(t, duration - t, Math.abs(t - from), Math.abs(to - t));
@@ -269,23 +473,36 @@ try {
         }
       };
 
+      // The sound, rendered ahead in full (the same samples every run), then played into the
+      // recording as it starts.
+      const score = await window.scoreOf(scenes, duration);
+      const audio = new AudioContext({ sampleRate: score.sampleRate });
+      await audio.resume();
+      const soundOut = audio.createMediaStreamDestination();
+
       drawFrame(0.26);
       // Frames are pushed by hand after each draw (requestFrame): a headless page's canvas is
       // never composited, so an automatic capture would keep the first frame only.
-      const stream = canvas.captureStream(0);
-      const track = stream.getVideoTracks()[0];
-      const mimeType = MediaRecorder.isTypeSupported('video/webm;codecs=vp9')
-        ? 'video/webm;codecs=vp9'
-        : 'video/webm;codecs=vp8';
+      const track = canvas.captureStream(0).getVideoTracks()[0];
+      const stream = new MediaStream([track, ...soundOut.stream.getAudioTracks()]);
+      const mimeType = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus'].find((type) =>
+        MediaRecorder.isTypeSupported(type),
+      );
+      if (!mimeType) throw new Error('this Chromium records no WebM with Opus sound');
       const recorder = new MediaRecorder(stream, {
         mimeType,
         videoBitsPerSecond: bitrate,
+        audioBitsPerSecond: audioBitrate,
         videoKeyFrameIntervalDuration: 3000,
       });
       const chunks = [];
       recorder.ondataavailable = (e) => chunks.push(e.data);
       const done = new Promise((r) => (recorder.onstop = r));
       recorder.start();
+      const player = audio.createBufferSource();
+      player.buffer = score;
+      player.connect(soundOut);
+      player.start();
       const started = performance.now();
       let frames = 0;
       await new Promise((finish) => {
@@ -294,13 +511,15 @@ try {
           drawFrame(Math.min(t, duration));
           track.requestFrame();
           frames += 1;
-          if (t < duration) setTimeout(tick, 1000 / 24);
+          // A last moment of black after the fade, so the file is never short of the clip.
+          if (t < duration + tail) setTimeout(tick, 1000 / 24);
           else finish();
         };
         tick();
       });
       recorder.stop();
       await done;
+      await audio.close();
       const buffer = await new Blob(chunks, { type: 'video/webm' }).arrayBuffer();
       let binary = '';
       const bytes = new Uint8Array(buffer);
@@ -314,6 +533,8 @@ try {
       scenes: SCENES,
       duration: DURATION_S,
       bitrate: BITRATE,
+      audioBitrate: AUDIO_BITRATE,
+      tail: TAIL_S,
     },
   );
   // Chromium's recorder writes the duration and cues itself: the clip seeks like any file.

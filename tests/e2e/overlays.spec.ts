@@ -378,6 +378,31 @@ test.describe('video modal', () => {
     await page.getByTestId('video-modal-backdrop').click({ position: { x: 5, y: 5 } });
     await expect(dialog).toHaveCount(0);
   });
+
+  test('the trailer starts with its sound off; turned on, its sound track plays', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await openVideo(page, '/media/promo.webm', true);
+    const player = page.getByTestId('video-player');
+    expect(await player.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    // The player's own sound button, as a player turns the sound on.
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = false;
+      return v.play();
+    });
+    // Chromium counts the sound it decoded: a clip without a track decodes none.
+    await expect
+      .poll(
+        () =>
+          player.evaluate(
+            (v: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) =>
+              v.webkitAudioDecodedByteCount ?? -1,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+  });
 });
 
 test.describe('theme', () => {

@@ -107,6 +107,28 @@ test('the member services that cannot load say so on the signed-in home; Retry l
   await expect(page.getByRole('button', { name: 'Send in Phantom' })).toBeVisible();
 });
 
+test('while the member services are still on their way Get Ticket says it is loading, not unavailable', async ({
+  page,
+  baseURL,
+}) => {
+  await signInNewUser(page, baseURL!, 'members-slow');
+  let letThrough: () => void = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  const pattern = /\/assets\/members-[^/?]+\.js(\?.*)?$/;
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Get Ticket' })).toBeVisible();
+  const pending = page.getByRole('status').filter({ hasText: 'Loading payment…' });
+  await expect(pending).toBeVisible();
+  await expect(page.getByText('Payment is not available right now.')).toHaveCount(0);
+  letThrough();
+  await expect(page.getByRole('button', { name: 'Send in Phantom' })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+});
+
 test('the wallet code (web3) that cannot load says so on Get Ticket; Retry loads it', async ({
   page,
   baseURL,

@@ -85,6 +85,33 @@ test('phone 390: one column, the gang above the tabs, nothing wider than the scr
   await keepScreenshot(page, 'lobby-noaccess-390x844');
 });
 
+test('phone 390×844: the payment panel begins in the first screen, its wallet and QR way in above the fold; the development tool comes last', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await registerUser(baseURL!, uniqueEmail('fold'));
+  await openLobby(page, user);
+  const wallet = page.getByTestId('wallet-card');
+  await expect(wallet).toBeVisible();
+  const walletBox = await wallet.boundingBox();
+  const qrBox = await page.getByRole('button', { name: 'Pay with a QR code' }).boundingBox();
+  expect(walletBox!.y, 'the play wallet starts above the fold').toBeLessThan(844);
+  expect(qrBox!.y + qrBox!.height, 'Pay with a QR code fits the first screen').toBeLessThanOrEqual(
+    844,
+  );
+  // The local build's own wallet is a developer's tool: after every way a player pays.
+  const order = await page
+    .getByTestId('wallet-card')
+    .locator('xpath=..')
+    .evaluate((panel) =>
+      [...panel.children].map(
+        (child) => (child as HTMLElement).dataset.testid ?? child.tagName.toLowerCase(),
+      ),
+    );
+  expect(order.at(-1)).toBe('local-wallet');
+});
+
 test('each friend who buys adds a Gangster to the gang while the page is open', async ({
   page,
   baseURL,

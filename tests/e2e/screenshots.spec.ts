@@ -163,6 +163,7 @@ for (const viewport of VIEWPORTS) {
       test('home without access, both tabs', async ({ page, baseURL }) => {
         const user = await registerUser(baseURL ?? '', uniqueEmail('shot'));
         await openHome(page, user, 'Get Ticket');
+        await expect(page.getByTestId('wallet-card')).toBeVisible();
         await shoot(page, `home-ticket-${viewport.name}-${theme}`);
         await openHome(page, user, 'Invite');
         await expect(page.getByText('Get access when 2 friends buy tickets')).toBeVisible();

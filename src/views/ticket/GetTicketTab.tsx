@@ -42,6 +42,7 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { selectNeedsInvitation } from '../../../machines/auth/invitation.selectors';
 import { FriendsAccessModal } from './FriendsAccessModal';
 import { InvitationPanel } from './InvitationPanel';
+import { PaymentPending } from './PaymentPending';
 import { useMemberService, useService } from '../../app/hooks';
 import { phantomAppLink } from '../../app/phantomAppLink';
 import { Countdown } from '../home/Countdown';
@@ -94,7 +95,7 @@ const selectAddressCopy = (s: PaymentSnapshot) => s.children.addressCopy;
 /** §2 Get Ticket tab: the payment panel without access, the Access Granted panel with it. */
 export function GetTicketTab({ onStartInviting }: GetTicketTabProps = {}) {
   const payment = useMemberService(SYSTEM_IDS.payment);
-  if (!payment) return <p className="ticket-unavailable">Payment is not available right now.</p>;
+  if (!payment) return <PaymentPending />;
   return <TicketPanel payment={payment} onStartInviting={onStartInviting} />;
 }
 
@@ -295,12 +296,6 @@ function PaymentPanel({
         <SendButton payment={payment} wallet="solflare" label="Send in Solflare" />
         <SendButton payment={payment} wallet="phantom" label="Send in Phantom" />
       </div>
-      {LOCAL_WALLET && (
-        <div className="ticket-devtool" data-testid="local-wallet">
-          <span className="ticket-devtool-tag">Development tool · local build only</span>
-          <SendButton payment={payment} wallet="local" label={LOCAL_WALLET_LABEL} />
-        </div>
-      )}
       {showCancelled && (
         <div className="ticket-notice" role="status">
           <span>{CANCELLED_NOTICE}</span>
@@ -319,6 +314,13 @@ function PaymentPanel({
         </p>
       )}
       <p className="ticket-muted">{AFTER_PAYING_NOTE}</p>
+      {/* A developer's tool, not a way a player pays: last, out of the player's way. */}
+      {LOCAL_WALLET && (
+        <div className="ticket-devtool" data-testid="local-wallet">
+          <span className="ticket-devtool-tag">Development tool · local build only</span>
+          <SendButton payment={payment} wallet="local" label={LOCAL_WALLET_LABEL} />
+        </div>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   selectTypedCode,
 } from '../../../machines/invitation/invitation.selectors';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { PaymentPending } from './PaymentPending';
 import { useMemberService, useService } from '../../app/hooks';
 
 type InvitationRef = NonNullable<ReturnType<typeof useMemberService<'invitation'>>>;
@@ -18,7 +19,7 @@ type InvitationRef = NonNullable<ReturnType<typeof useMemberService<'invitation'
  */
 export function InvitationPanel() {
   const invitation = useMemberService(SYSTEM_IDS.invitation);
-  if (!invitation) return <p className="ticket-unavailable">Payment is not available right now.</p>;
+  if (!invitation) return <PaymentPending />;
   return <InvitationForm invitation={invitation} />;
 }
 

@@ -62,10 +62,18 @@ export const invitationNoteAt = ({ now, calendar }: DatedCopyInput): string => {
  * The bonus box under the cards (§2): the Early Bird's extras while it runs, with the spec's note
  * on entry after its end; then what a ticket gives now (no extras are promised), with the note.
  */
-export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly string[] } =>
+export const bonusBoxAt = (
+  at: DatedCopyInput,
+): {
+  title: string;
+  items: readonly string[];
+  /** The game's art drawn beside the list: the ticket's Gangsters, or the Early Bird's extras. */
+  art: 'ticket' | 'extras';
+} =>
   isEarlyBirdOver(at)
     ? {
         title: 'Your ticket',
+        art: 'ticket',
         items: [
           'Access to training',
           '2 Gangsters',
@@ -76,6 +84,7 @@ export const bonusBoxAt = (at: DatedCopyInput): { title: string; items: readonly
       }
     : {
         title: 'Early Bird bonus',
+        art: 'extras',
         items: [
           'Access to training',
           '4 extra starter weapons (+2 Guns, +2 Rifles)',

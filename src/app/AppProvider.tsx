@@ -29,6 +29,8 @@ export function AppActorProvider({ actor, children }: { actor: AppActorRef; chil
       // The page answers taps from here on (`npm run bench` reads this mark): a tap the page's
       // tap keeper (index.html) held before now is replayed, in this task.
       performance.mark('smw-hydrated');
+      // Decoration below the first screen waits for this (the game's art, game-art.css).
+      document.documentElement.dataset.app = 'ready';
       window.__smwTaps?.release();
     });
     return () => {

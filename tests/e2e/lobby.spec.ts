@@ -60,10 +60,24 @@ test('desktop 1440: the gang and the progress sit beside the tabs, the gang draw
   expect(tabsBox!.y).toBeLessThan(900);
   // The page uses the width: the two columns together span more than 1100 px.
   expect(tabsBox!.x + tabsBox!.width - gangBox!.x).toBeGreaterThan(1100);
-  // What an Early Bird ticket gives, each drawn large with its icon.
+  // What an Early Bird ticket gives, each drawn large in the game's art (loaded, not a gap).
   await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('2 Gangsters');
-  const icon = await gang(page).locator('.gang-item svg').first().boundingBox();
-  expect(icon!.width).toBeGreaterThanOrEqual(64);
+  const art = gang(page).locator('.gang-item img');
+  await expect(art.first()).toHaveJSProperty('complete', true);
+  const drawn = await art.evaluateAll((images) =>
+    images.map((image) => ({
+      src: new URL((image as HTMLImageElement).src).pathname,
+      loaded: (image as HTMLImageElement).naturalWidth > 0,
+      width: image.getBoundingClientRect().width,
+    })),
+  );
+  expect(drawn.map((image) => image.src)).toEqual(
+    expect.arrayContaining(['/media/art/gangster.svg']),
+  );
+  for (const image of drawn) {
+    expect(image.loaded, image.src).toBe(true);
+    expect(image.width, image.src).toBeGreaterThanOrEqual(96);
+  }
   await expect(gang(page).getByTestId('progress-ticket')).toHaveText('Issued');
 });
 

@@ -196,6 +196,66 @@ test('on a 390×844 phone the event, the price and Get Access are above the fold
   await expect(page.getByTestId('hero-price')).toContainText(/Ticket \d+\.\d+ SOL/);
 });
 
+test('the game’s art: two Gangsters on each way in and the art beside the bonus box, fetched only once the app answers taps, moving nothing', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/media/art/')) asked.push(path);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  const art = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element, '::after').backgroundImage);
+  expect(await art('.offer-card-body')).toMatch(/\/media\/art\/gangster\.svg.*gangster\.svg/);
+  expect(await art('.bonus-box')).toMatch(/\/media\/art\/(pistol|gangster)\.svg/);
+  // Every piece asked for is there (an SVG the server sends).
+  await expect.poll(() => asked.length).toBeGreaterThanOrEqual(2);
+  for (const path of new Set(asked)) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['content-type'], path).toMatch(/^image\/svg\+xml/);
+  }
+  // Decoration keeps its room from the first paint: the page has shifted nothing.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThanOrEqual(0.01);
+});
+
+test('before the app answers taps the game’s art is not fetched', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/media/art/')) asked.push(request.url());
+  });
+  // The app's code held back: the pre-rendered page is all there is.
+  await page.route(/\/assets\/vendor-[^/]+\.js/, () => {});
+  await page.goto('/');
+  await expect(page.getByTestId('bonus-box')).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(asked).toEqual([]);
+  expect(
+    await page
+      .locator('.offer-card-body')
+      .first()
+      .evaluate((element) => getComputedStyle(element, '::after').backgroundImage),
+  ).toBe('none');
+});
+
 test('the promo video is a 20–40 s clip with the poster shown until it plays', async ({ page }) => {
   await page.goto('/');
   await waitForApp(page);

@@ -16,6 +16,20 @@ const FIGURES_DRAWN = 8;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The game's art (public/media/art, docs/design.md), beside the words that name it. */
+function GameArt({ name }: { name: 'gangster' | 'pistol' | 'tommy-gun' | 'pack' }) {
+  return (
+    <img
+      className={`gang-art gang-art--${name}`}
+      src={`/media/art/${name}.svg`}
+      alt=""
+      width={112}
+      height={96}
+      decoding="async"
+    />
+  );
+}
+
 /**
  * The lobby's hero (§2 Home logged in, §9): the player's gang drawn large, one figure per
  * Gangster (2 with entry, +1 for each friend who bought, arriving while the page is open), the
@@ -60,21 +74,21 @@ export function Gang() {
       </div>
       <ul className="gang-items" aria-label={held ? 'What you have' : 'What entry gives'}>
         <li className="gang-item">
-          <GameIcon name="gangster" size={64} />
+          <GameArt name="gangster" />
           <span data-testid="gang-gangsters">{plural(gangsters, 'Gangster', 'Gangsters')}</span>
         </li>
         {extras && (
           <>
             <li className="gang-item">
-              <GameIcon name="gun" size={64} />
+              <GameArt name="pistol" />
               <span>+2 Guns</span>
             </li>
             <li className="gang-item">
-              <GameIcon name="rifle" size={64} />
+              <GameArt name="tommy-gun" />
               <span>+2 Rifles</span>
             </li>
             <li className="gang-item">
-              <GameIcon name="pack" size={64} />
+              <GameArt name="pack" />
               <span>An extra Pack</span>
             </li>
           </>

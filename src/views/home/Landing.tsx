@@ -13,6 +13,7 @@ import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
 import { Taglines } from './Taglines';
 import './landing.css';
+import './game-art.css';
 
 /** §2 hero header: the spec's words until the training starts, then words that stay true. */
 function StartsHeader() {
@@ -27,7 +28,7 @@ function StartsHeader() {
 function BonusBox() {
   const box = useDatedCopy(bonusBoxAt);
   return (
-    <div className="bonus-box" data-testid="bonus-box">
+    <div className={`bonus-box bonus-box--${box.art}`} data-testid="bonus-box">
       <h3 className="bonus-title">{box.title}</h3>
       <ul className="bonus-list bullets">
         {box.items.map((item) => (

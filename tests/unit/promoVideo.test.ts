@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -11,6 +12,8 @@ const CLIP = resolve(import.meta.dirname, '../../public/media/promo.webm');
 /** The clip's scenes, 6 s each (the script's SCENES). */
 const SCENES = ['the city', 'the gangsters', 'the weapons', 'the fight', 'the payoff'];
 const SCENE_S = 6;
+/** Where the tests keep what a reviewer looks at. */
+const SCREENSHOTS = resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** Runs an FFmpeg tool; its absence is a failure that says how to install it. */
 function ffmpegTool(tool: 'ffprobe' | 'ffmpeg', args: string[]): string {
@@ -75,6 +78,34 @@ describe('the trailer (public/media/promo.webm)', () => {
     );
     expect(duration).toBeGreaterThanOrEqual(30);
     expect(duration).toBeLessThanOrEqual(45);
+  });
+
+  it('shows every scene: a key frame of each, kept for review, none of them black', () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const brightness = SCENES.map((scene, i) => {
+      const at = i * SCENE_S + SCENE_S / 2;
+      const file = join(SCREENSHOTS, `trailer-${i + 1}-${scene.replace(/^the /, '')}.png`);
+      const out = ffmpegTool('ffmpeg', [
+        '-hide_banner',
+        '-y',
+        '-ss',
+        String(at),
+        '-i',
+        CLIP,
+        '-frames:v',
+        '1',
+        '-vf',
+        'signalstats,metadata=print:key=lavfi.signalstats.YAVG',
+        file,
+      ]);
+      const luma = /YAVG=([\d.]+)/.exec(out);
+      expect(statSync(file).size, file).toBeGreaterThan(10_000);
+      return { scene, luma: Number(luma?.[1] ?? NaN) };
+    });
+    console.log(
+      `trailer key frames: ${brightness.map(({ scene, luma }) => `${scene} ${luma.toFixed(0)}`).join(', ')} (mean luma of 255)`,
+    );
+    for (const { scene, luma } of brightness) expect(luma, scene).toBeGreaterThan(12);
   });
 
   it('is heard in every scene: a mean loudness above -40 dB each', () => {

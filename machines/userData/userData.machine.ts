@@ -33,7 +33,8 @@ import {
  *   Each answer goes to the auth service (`auth.userLoaded`), which every view reads; the home
  *   service hears `home.userChanged` so the Invite tab's code list is read again.
  * - `poll`: while the socket is not connected and the page is visible, user/data is asked every
- *   USER_DATA_POLL_MS; when the socket comes back after a loss, once at once.
+ *   USER_DATA_POLL_MS; when the socket comes up (the first time after signing in, or back after
+ *   a loss), once at once: what the server said before it was up reached nobody.
  * - Provided actors: `fetchUserData` (user/data), `authWatch` (`userData.signedIn` /
  *   `userData.signedOut` as the auth service's jwt comes and goes) and `visibility`.
  */
@@ -58,12 +59,14 @@ export const userDataMachine = setup({
   },
   actions: {
     markLive: assign({ live: true }),
-    markNotLive: assign({ live: false, dropped: true }),
+    markNotLive: assign({ live: false, missed: true }),
     markVisible: assign({ visible: true }),
     markHidden: assign({ visible: false }),
     markAgain: assign({ again: true }),
     startRequest: assign({ again: false }),
-    forgetLoss: assign({ dropped: false }),
+    forgetMissed: assign({ missed: false }),
+    /** Signed in before the socket is up: a change told before it joins is not heard. */
+    noteUnheard: assign(({ context }) => ({ missed: !context.live })),
     /** The fresh user data goes to the auth service; the home service reloads its codes. */
     deliver: enqueueActions((queue, params: { userData: FetchedUserData }) => {
       const loaded: AuthEvent = { type: 'auth.userLoaded', userData: params.userData };
@@ -80,7 +83,7 @@ export const userDataMachine = setup({
   },
   guards: {
     shouldPoll: ({ context }) => !context.live && context.visible,
-    wasDropped: ({ context }) => context.dropped,
+    mayHaveMissed: ({ context }) => context.missed,
     hasAgain: ({ context }) => context.again,
     needsData: ({ event }) => {
       assertEvent(event, 'userData.signedIn');
@@ -98,8 +101,8 @@ export const userDataMachine = setup({
     visible: input?.visible ?? true,
     // Stryker disable next-line BooleanLiteral: fetching's entry (startRequest) clears it first
     again: false,
-    // Stryker disable next-line BooleanLiteral: signedIn's entry (forgetLoss) clears it first
-    dropped: false,
+    // Stryker disable next-line BooleanLiteral: signedIn's entry (noteUnheard) sets it first
+    missed: false,
   }),
   invoke: [
     { id: 'authWatch', src: 'authWatch' },
@@ -128,14 +131,15 @@ export const userDataMachine = setup({
       },
     },
     signedIn: {
-      entry: 'forgetLoss',
+      entry: 'noteUnheard',
       on: {
         'userData.signedOut': { target: 'signedOut' },
-        // The socket is back: anything said while it was down was missed, so ask once.
+        // The socket is up: anything said before (while it was down, or before it first joined)
+        // was missed, so ask once.
         'userData.live': [
           {
-            guard: 'wasDropped',
-            actions: ['markLive', 'forgetLoss', raise({ type: 'userData.poll' })],
+            guard: 'mayHaveMissed',
+            actions: ['markLive', 'forgetMissed', raise({ type: 'userData.poll' })],
           },
           { actions: 'markLive' },
         ],

@@ -22,8 +22,11 @@ export type UserDataContext = {
   visible: boolean;
   /** A change arrived after user/data was asked: ask once more when it answers. */
   again: boolean;
-  /** The socket was lost while signed in: changes may have been missed, ask when it is back. */
-  dropped: boolean;
+  /**
+   * Changes may have been missed while signed in (the socket not yet up, or lost): ask when it is
+   * up.
+   */
+  missed: boolean;
 };
 
 /**

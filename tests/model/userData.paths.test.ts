@@ -86,7 +86,7 @@ function setup() {
     signedIn: false,
     live: false,
     visible: true,
-    dropped: false,
+    missed: false,
     again: false,
     gathering: false,
   };
@@ -162,7 +162,8 @@ const events = {
   'userData.signedIn': async ({ ctx, event }) => {
     const was = ctx.facts.signedIn;
     ctx.facts.signedIn = true;
-    if (!was) Object.assign(ctx.facts, { dropped: false, again: false, gathering: false });
+    // Signed in before the socket is up: a change told before it joins is missed.
+    if (!was) Object.assign(ctx.facts, { missed: !ctx.facts.live, again: false, gathering: false });
     // Signing in here asks nothing (the sign-in answer or the session bootstrap brought
     // user/data); a jwt from another tab's sign-in comes without it, so it is asked once.
     await sendFact(ctx, event, !was && event.needsData === true ? 1 : 0);
@@ -197,15 +198,15 @@ const events = {
     expect(ctx.fetch.calls.length - before, 'one request for the whole burst').toBe(1);
   },
   'userData.live': async ({ ctx, event }) => {
-    const resync = ctx.facts.signedIn && ctx.facts.dropped;
+    const resync = ctx.facts.signedIn && ctx.facts.missed;
     ctx.facts.live = true;
-    ctx.facts.dropped = false;
-    // The socket back after a loss: what was said meanwhile was missed, so ask once.
+    ctx.facts.missed = false;
+    // The socket up, first or back after a loss: what was said before reached nobody, so ask once.
     await sendFact(ctx, event, resync ? ask(ctx) : 0);
   },
   'userData.notLive': async ({ ctx, event }) => {
     ctx.facts.live = false;
-    if (ctx.facts.signedIn) ctx.facts.dropped = true;
+    if (ctx.facts.signedIn) ctx.facts.missed = true;
     await sendFact(ctx, event, 0);
   },
   'userData.visible': async ({ ctx, event }) => {
@@ -323,7 +324,7 @@ testPaths(
  * whether a read of user/data is on its way, and whether the page polls.
  */
 function specAfter(history: AnyEventObject[]) {
-  const f = { signedIn: false, live: false, visible: true, dropped: false, inFlight: false };
+  const f = { signedIn: false, live: false, visible: true, missed: false, inFlight: false };
   let again = false;
   let gathering = false;
   const ask = () => {
@@ -336,7 +337,8 @@ function specAfter(history: AnyEventObject[]) {
   for (const event of history) {
     const type = event.type;
     if (type === 'userData.signedIn') {
-      Object.assign(f, { signedIn: true, dropped: false });
+      if (!f.signedIn) f.missed = !f.live;
+      f.signedIn = true;
       again = false;
       if ((event as { needsData?: boolean }).needsData === true) f.inFlight = true;
     } else if (type === 'userData.signedOut') {
@@ -356,11 +358,11 @@ function specAfter(history: AnyEventObject[]) {
       ask();
     } else if (type === 'userData.live') {
       f.live = true;
-      if (f.signedIn && f.dropped) ask();
-      f.dropped = false;
+      if (f.signedIn && f.missed) ask();
+      f.missed = false;
     } else if (type === 'userData.notLive') {
       f.live = false;
-      if (f.signedIn) f.dropped = true;
+      if (f.signedIn) f.missed = true;
     } else if (type === 'userData.visible') f.visible = true;
     else if (type === 'userData.hidden') f.visible = false;
     else if (type.startsWith('xstate.done.actor') || type.startsWith('xstate.error.actor')) {

@@ -712,7 +712,7 @@ export const SPEC_TRANSITIONS = {
       'signedIn.sync.current',
       'userData.live',
       'signedIn.sync.fetching',
-      'the socket back after a loss: what was missed is read once',
+      'the socket up, the first time after signing in or back after a loss: what was said before is read once',
       'reading.live',
     ),
     t('signedIn', 'userData.signedOut', 'signedOut', 'signed out: nothing is read', 'reading.live'),

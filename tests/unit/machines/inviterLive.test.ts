@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import {
   createMachine,
   fromCallback,
@@ -175,11 +175,17 @@ it("a friend's ticket that gives the inviter access: one user/data, at most 2 ac
   const userData = app.system.get(SYSTEM_IDS.userData) as AnyActorRef;
   await waitFor(auth, (s) => s.context.userData !== null);
   payment.send({ type: 'payment.open' });
+  const readsOfUserData = () =>
+    fake.requests.filter((request) => request.path === CALLS.userData.path).length;
+  const beforeConnect = readsOfUserData();
   push({ type: 'welcome', timestamp: NOW });
   await waitFor(
     app.system.get(SYSTEM_IDS.realtime) as AnyActorRef,
     (s: { hasTag(t: string): boolean }) => s.hasTag('connected'),
   );
+  // The socket up: what the server said before it joined is read once (start-up, not the update).
+  await vi.waitFor(() => expect(readsOfUserData()).toBe(beforeConnect + 1));
+  await waitFor(userData, (s: { hasTag(t: string): boolean }) => !s.hasTag('syncing'));
   expect(selectHasAccess(auth.getSnapshot())).toBe(false);
 
   // The second friend's ticket is settled on the server; it tells the inviter.

@@ -192,7 +192,7 @@ for (const width of [360, 390]) {
   });
 }
 
-test('a first visit is laid out once, in the system faces, with no layout shift; the next visit in the brand faces', async ({
+test('a first visit is laid out once, its body in the system face, with no layout shift; the next visit in the brand faces', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });

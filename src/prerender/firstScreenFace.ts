@@ -28,10 +28,26 @@ const FIRST_SCREEN_FAMILY = 'Smw Display First';
  * pre-rendered markup: its two-digit figures and, once the training starts, its notice. A page
  * built after the start shows the notice itself and no timer.
  */
-const TIMER_TEXT = `0123456789${TRAINING_OPEN_TEXT}`;
+const FIGURES = '0123456789';
+const TIMER_TEXT = `${FIGURES}${TRAINING_OPEN_TEXT}`;
 
-/** The OpenType features the site's display text uses (CSS defaults, lining tabular figures). */
-const FEATURES = ['kern', 'liga', 'clig', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'lnum', 'tnum'];
+/**
+ * The OpenType features the site's display text uses, where the face has them: the browser's
+ * defaults and the lining and tabular figures the styles ask for.
+ */
+const FEATURES = [
+  'kern',
+  'liga',
+  'clig',
+  'rlig',
+  'calt',
+  'ccmp',
+  'locl',
+  'mark',
+  'mkmk',
+  'lnum',
+  'tnum',
+];
 
 const DISPLAY_DECLARATION = /(?:^|;)\s*font(?:-family)?\s*:[^;]*var\(\s*--font-display\s*\)/;
 /** Pseudo-elements and states a static page never matches: their element is matched instead. */
@@ -94,7 +110,9 @@ export function firstScreenDisplayText(markup: string, css: string): string {
     const timer = [...document.querySelectorAll('[role="timer"]')].some((element) =>
       element.closest(region),
     );
-    return [...texts, ...(timer ? [TIMER_TEXT] : [])].join(' ');
+    const text = [...texts, ...(timer ? [TIMER_TEXT] : [])].join(' ');
+    // A figure the page shows may be another once the app runs (a price, a count): all ten.
+    return /\d/.test(text) ? `${text} ${FIGURES}` : text;
   } finally {
     void window.happyDOM.close();
   }

@@ -66,10 +66,13 @@ async function titleWidths(page: Page): Promise<{ now: number; systemSerif: numb
   });
 }
 
-/** The fonts the renderer drew each first-screen display text with (Chromium's own report). */
+/**
+ * The fonts the renderer drew each first-screen display text with (Chromium's own report). A
+ * text the page replaced meanwhile (a countdown's ticking figure) is left out.
+ */
 async function firstScreenFonts(page: Page): Promise<Record<string, string[]>> {
   const targets = await page.evaluate(() => {
-    const found: string[] = [];
+    const found: { probe: string; text: string }[] = [];
     document.querySelectorAll('.site-header *, .hero *').forEach((element, index) => {
       const text = [...element.childNodes]
         .filter((node) => node.nodeType === Node.TEXT_NODE)
@@ -79,7 +82,7 @@ async function firstScreenFonts(page: Page): Promise<Record<string, string[]>> {
       if (!text || !element.checkVisibility()) return;
       if (!getComputedStyle(element).fontFamily.startsWith('"Smw Display First"')) return;
       element.setAttribute('data-face-probe', String(index));
-      found.push(String(index));
+      found.push({ probe: String(index), text });
     });
     return found;
   });
@@ -88,10 +91,10 @@ async function firstScreenFonts(page: Page): Promise<Record<string, string[]>> {
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument');
   const fonts: Record<string, string[]> = {};
-  for (const probe of targets) {
+  for (const { probe, text } of targets) {
     const selector = `[data-face-probe="${probe}"]`;
     const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-    const text = await page.locator(selector).evaluate((el) => el.textContent?.trim() ?? '');
+    if (!nodeId) continue;
     const used = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     fonts[text] = used.fonts.map((f) => `${f.familyName} (${f.isCustomFont ? 'web' : 'local'})`);
   }

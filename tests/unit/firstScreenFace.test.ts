@@ -50,6 +50,23 @@ const TIMER = `<div class="countdown-cards" role="timer"><div class="flip-card">
 const OPEN = `<div class="countdown"><p class="countdown-open">${TRAINING_OPEN_TEXT}</p></div>`;
 
 const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0)!);
+const truetypeOf = (woff2: Uint8Array) =>
+  subsetFont(woff2, undefined, { targetFormat: 'truetype', keepAllGlyphs: true });
+
+/** The feature tags of an sfnt font's GSUB table (its FeatureList). */
+function gsubFeaturesOf(font: Uint8Array): string[] {
+  const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
+  for (let i = 0; i < view.getUint16(4); i += 1) {
+    const record = 12 + 16 * i;
+    if (String.fromCharCode(...font.subarray(record, record + 4)) !== 'GSUB') continue;
+    const gsub = view.getUint32(record + 8);
+    const list = gsub + view.getUint16(gsub + 6);
+    return Array.from({ length: view.getUint16(list) }, (_, f) =>
+      String.fromCharCode(...font.subarray(list + 2 + 6 * f, list + 6 + 6 * f)),
+    );
+  }
+  return [];
+}
 
 describe('the first screen display text', () => {
   it('finds the rules that set the display face in the site CSS, not a custom property naming it', () => {
@@ -91,6 +108,12 @@ describe('the first screen display text', () => {
     expect(counting).toContain('0123456789');
     expect(counting).toContain(TRAINING_OPEN_TEXT);
     expect(counting).not.toContain('Days');
+    // A figure in the first screen's display text brings all ten: it may change once the app runs.
+    const priced = firstScreenDisplayText(
+      HERO(OPEN).replace('Solana Mafia Wars', 'Solana Mafia Wars 0.5 SOL'),
+      SITE_CSS,
+    );
+    expect(priced).toContain('0123456789');
   });
 
   it('keeps each character once, in order, spaces as one space', () => {
@@ -105,9 +128,7 @@ describe('the first screen face', () => {
     const text = firstScreenDisplayText(HERO(TIMER), SITE_CSS);
     const face = await makeFirstScreenFace(source, text);
     // The face as the page carries it, read back through its cmap.
-    const held = cmapOf(
-      await subsetFont(face.woff2, undefined, { targetFormat: 'truetype', keepAllGlyphs: true }),
-    );
+    const held = cmapOf(await truetypeOf(face.woff2));
     const wanted = codePoints(glyphSetOf(text));
     expect(wanted.filter((c) => !held.has(c))).toEqual([]);
     expect(face.glyphs).toBe(glyphSetOf(text));
@@ -115,6 +136,11 @@ describe('the first screen face', () => {
     expect(face.woff2.length).toBeLessThan(7_000);
     // Nothing beyond what was asked: the characters of the rest of the page are not in it.
     expect(held.has('Q'.codePointAt(0)!)).toBe(false);
+    // The ligatures ("fi" in Mafia) and the lining figures the styles ask for stay (Playfair's
+    // default figures are old-style); the whole face has no tabular ones.
+    expect(gsubFeaturesOf(await truetypeOf(face.woff2))).toEqual(
+      expect.arrayContaining(['liga', 'lnum']),
+    );
     const again = await makeFirstScreenFace(source, text);
     expect(Buffer.compare(again.woff2, face.woff2)).toBe(0);
   });

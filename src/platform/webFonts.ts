@@ -8,7 +8,9 @@
  * face pending during the first layout: Chromium lays the page out again when the face's short
  * block period ends, about 0.2 s of a slow phone's main thread while the session's answers
  * wait (`npm run bench`). Once the app has started, the faces are fetched in the background and
- * this key set; they are never swapped into the page on view, so no text shifts.
+ * this key set; they are never swapped into the page on view, so no text shifts. The landing's
+ * first screen is the exception: it is set in the few display glyphs its page carries inline
+ * (src/prerender/firstScreenFace.ts), there before its first layout.
  */
 export const WEB_FONTS_KEY = 'fonts';
 export const WEB_FONTS_READY = 'ready';

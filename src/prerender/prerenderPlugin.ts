@@ -5,6 +5,13 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { INVITE_PAGE_FILE, NOT_FOUND_PAGE_FILE } from '../../contract/site';
 import { withMetaPolicy } from '../../server/csp';
 import { writeBrotliCopies } from './precompress';
+import {
+  displaySource,
+  firstScreenDisplayText,
+  firstScreenFaceCss,
+  firstScreenFaceScript,
+  makeFirstScreenFace,
+} from './firstScreenFace';
 import { holdsModule } from './compileHintsPlugin';
 import { headTagsOf, INVITE_META, type PageMeta } from '../views/shell/pageMeta';
 import { PAGE_PRELOADS_ID } from '../platform/pagePreloads';
@@ -347,15 +354,33 @@ export function prerenderPlugin(): Plugin {
         fonts,
       });
       const docsPreloads = tapPreloadsTag({ app: appModules, wallet, fonts });
+      // The landing's first screen in the brand's display face from the first paint: its display
+      // text's few glyphs, inline (src/prerender/firstScreenFace.ts).
+      const pageCss = [...template.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+        .map((m) => m[1]!)
+        .join('\n');
+      const firstScreenStyle = async (markup: string): Promise<string> => {
+        const face = await makeFirstScreenFace(
+          displaySource(config.root),
+          firstScreenDisplayText(markup, pageCss),
+        );
+        config.logger.info(
+          `first screen's display face: ${face.glyphs.length} glyphs, ${face.woff2.length} bytes (${JSON.stringify(face.glyphs)})` +
+            (face.missing ? `; not in the face: ${JSON.stringify(face.missing)}` : ''),
+        );
+        return `<style>${firstScreenFaceCss()}</style><script>${firstScreenFaceScript(face.woff2)}</script>`;
+      };
       // Link previews need absolute addresses: SITE_URL (the deployment's origin) at build time.
       const siteUrl = process.env.SITE_URL ?? '';
       for (const path of entry.PRERENDERED_PATHS) {
         const rendered = hoistImagePreloads(await entry.render(path));
         const html = rendered.markup;
         const docsId = docsIdOf(path);
-        const head = [...rendered.head, ...(docsId ? docsAssets.css.map(styleOf) : [])].join(
-          '\n    ',
-        );
+        const head = [
+          ...rendered.head,
+          ...(docsId ? docsAssets.css.map(styleOf) : []),
+          ...(path === '/' ? [await firstScreenStyle(html)] : []),
+        ].join('\n    ');
         const pageOf = (meta: PageMeta, url: string) =>
           placeAppCode(
             withHeadTags(

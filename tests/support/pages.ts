@@ -77,6 +77,24 @@ export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('.loading-overlay')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** The sum of the page's layout shifts so far (CLS as the browser reports it). */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => done(sum), 300);
+      }),
+  );
+}
+
 /**
  * Resolves once the page has drawn `frames` more frames: whatever its last events changed (React
  * commits them before the next frame) is on screen by then.

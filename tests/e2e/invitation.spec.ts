@@ -70,6 +70,33 @@ test.describe('§2 an invitation via ref is required to enter after Nov 20', () 
     }
   });
 
+  test('the invitation date is the server’s: a studio that sets it later is named by it on the landing', async ({
+    page,
+    freshServer,
+  }) => {
+    // The site is built with the default date (the Early Bird end, long past); the server says
+    // the rule starts ten days from now (INVITATION_REQUIRED_FROM).
+    const from = Date.UTC(
+      new Date().getUTCFullYear(),
+      new Date().getUTCMonth(),
+      new Date().getUTCDate() + 10,
+    );
+    const server = await freshServer({ calendar: { ...DEFAULT_CALENDAR, invitationFrom: from } });
+    const init = await postApi(server.url, 'sess/init', {});
+    const served = init.body.data as { public_data: { invitation_from: string } };
+    expect(Date.parse(served.public_data.invitation_from)).toBe(from);
+    await openHome(page, server.url);
+    const day = new Date(from).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(page.getByTestId('bonus-box')).toContainText(
+      `After ${day} an invitation via ref is required to enter`,
+    );
+    await expect(page.getByTestId('bonus-box')).not.toContainText(RULE_NOTE);
+  });
+
   test('a newcomer without an inviter is asked for a friend’s code: an unknown one is refused and kept, a friend’s opens the ticket', async ({
     page,
     freshServer,

@@ -29,11 +29,12 @@ async function openHome(page: Page, url: string) {
   await waitForApp(page);
 }
 
-/** The page at 390×844 and 1440×900, light and dark, into test-results/screenshots. */
+/** The page at 360×740, 390×844 and 1440×900, light and dark, into test-results/screenshots. */
 async function screenshotsAt(page: Page, name: string, inView?: Locator) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     for (const [w, h] of [
+      [360, 740],
       [390, 844],
       [1440, 900],
     ] as const) {

@@ -17,7 +17,8 @@ export type LaunchCalendar = {
   readonly prices: TicketPrices;
   /**
    * From when a ticket needs an invitation (ms since epoch; contract/invitation.ts); the Early
-   * Bird end when absent. The page reads it from the build's calendar (the same variable).
+   * Bird end when absent. The page reads the server's (public_data's `invitation_from`) once the
+   * session has loaded, the build's until then.
    */
   readonly invitationFrom?: number;
 };
@@ -150,12 +151,16 @@ export function calendarFromEnv(env: Readonly<Record<string, string | undefined>
 }
 
 /**
- * The calendar of public_data (`launch_at`, `early_bird_end` as ISO instants) over `base`: a
- * field that is missing or not an instant keeps the base's date; an end after the launch is
- * brought back to the launch.
+ * The calendar of public_data (`launch_at`, `early_bird_end`, `invitation_from` as ISO instants)
+ * over `base`: a field that is missing or not an instant keeps the base's date; an end after the
+ * launch is brought back to the launch.
  */
 export function calendarFromPublicData(
-  data: { launch_at?: string | undefined; early_bird_end?: string | undefined },
+  data: {
+    launch_at?: string | undefined;
+    early_bird_end?: string | undefined;
+    invitation_from?: string | undefined;
+  },
   base: LaunchCalendar,
 ): LaunchCalendar {
   // The server writes these with toISOString; anything Date.parse cannot read keeps the base.
@@ -165,5 +170,11 @@ export function calendarFromPublicData(
   };
   const launchAt = read(data.launch_at) ?? base.launchAt;
   const end = read(data.early_bird_end) ?? base.earlyBirdEnd;
-  return { ...base, launchAt, earlyBirdEnd: Math.min(end, launchAt) };
+  const invitationFrom = read(data.invitation_from) ?? base.invitationFrom;
+  return {
+    ...base,
+    launchAt,
+    earlyBirdEnd: Math.min(end, launchAt),
+    ...(invitationFrom === undefined ? {} : { invitationFrom }),
+  };
 }

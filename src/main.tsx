@@ -5,11 +5,7 @@ import { opensSignedInHome } from './app/signedInHome';
 import { sessionStartData } from './app/startData';
 import { api } from './app/earlyApi';
 import { defaultBaseUrl } from './api/baseUrl';
-import {
-  inviteCodeOfPath,
-  inviteCodeOfPathSegment,
-  storeInviteCodeFromSearch,
-} from './platform/inviteCode';
+import { inviteCodeOfPath, inviteCodeOfPathSegment, offerSearchCode } from './platform/inviteCode';
 import { currentSearch } from './platform/location';
 import { withRefreshLock } from './platform/locks';
 import { nextTask } from './platform/nextTask';
@@ -26,8 +22,8 @@ import './styles/index.css';
  * React.StrictMode is left out on purpose: its double effects would stop the root actor, which
  * cannot start again.
  */
-// The home page's ?i= invite code is stored before the services read storage (§2 Routes).
-storeInviteCodeFromSearch(currentSearch(), storage);
+// The home page's ?i= invite code is checked like a link's before it is kept (§2 Routes).
+offerSearchCode(currentSearch());
 // An invite link a static host served: the API (on another origin) never saw the page's request,
 // so the click is told to it (docs/operations.md, "The site on a static host").
 const linkCode = inviteCodeOfPath(window.location.pathname);

@@ -107,6 +107,7 @@ export const appMachine = setup({
                 type: 'launch.calendarTold' as const,
                 launchAt: event.publicData.launch_at,
                 earlyBirdEnd: event.publicData.early_bird_end,
+                invitationFrom: event.publicData.invitation_from,
               })),
             },
             'session.failed': {

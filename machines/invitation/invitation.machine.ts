@@ -42,8 +42,9 @@ function refusalOf(error: unknown): string {
  * - `link`: the code of an invite link the page was opened with (told by the provided
  *   `linkCodes`) is checked (invite/check) before it is kept: a code of a player is stored and
  *   told to the sign-in service, as §2's routes say; a code that belongs to nobody is said to be
- *   unknown (banner, and in sign-in) and never stored. A check that cannot be made keeps the
- *   code, as before there was a check.
+ *   unknown once, in the sign-in dialog when it is open, else on the banner, and never stored. A
+ *   check that cannot be made keeps the code, as before there was a check. The home page's `?i=`
+ *   is such a code too.
  * - `entry`: a signed-in player without an inviter types a friend's invite code; user/inviter
  *   names the inviter and the fresh user data goes to the auth service. A refusal is shown and
  *   what was typed stays.
@@ -59,6 +60,10 @@ export const invitationMachine = setup({
     linkCodes: fromCallback<EventObject>(() => {
       throw new Error('linkCodes not provided');
     }),
+    /** Tells `signIn.dialogOpened` / `signIn.dialogClosed` as the sign-in dialog opens and closes. */
+    signInDialog: fromCallback<EventObject>(() => {
+      throw new Error('signInDialog not provided');
+    }),
     checkCode: fromPromise<boolean, CheckCodeInput>(async () => {
       throw new Error('checkCode not provided');
     }),
@@ -69,6 +74,7 @@ export const invitationMachine = setup({
   guards: {
     hasCode: ({ context }) => sanitizeInviteCode(context.typed) !== '',
     isKnown: (_, known: boolean) => known,
+    isSignInOpen: ({ context }) => context.signInOpen,
   },
   actions: {
     /** Keeps the code as §2's routes say (provided: browser storage). */
@@ -78,13 +84,20 @@ export const invitationMachine = setup({
       enqueue.assign({ unknownLinkNotice: null });
       sendToService({ enqueue, system }, SYSTEM_IDS.signIn, { type: 'inviteCode.stored', code });
     }),
+    /** The open sign-in dialog says it (it reads `unknownLinkNotice`), and nothing else does. */
+    noteUnknownLink: assign({
+      unknownLinkNotice: ({ context }) =>
+        INVITATION_MESSAGES.unknownCode((context.linkCode ?? '').toUpperCase()),
+    }),
+    /** With the dialog closed, the banner says it, once; the dialog opened later does not. */
     sayUnknownLink: enqueueActions(({ context, enqueue, system }) => {
       const message = INVITATION_MESSAGES.unknownCode((context.linkCode ?? '').toUpperCase());
-      enqueue.assign({ unknownLinkNotice: message });
+      enqueue.assign({ unknownLinkNotice: null });
       const show: InfoShowEvent = { type: 'info.show', message, messageType: 'error' };
       sendToService({ enqueue, system }, SYSTEM_IDS.notifications, show);
     }),
     rememberLink: assign({ linkCode: (_, code: string) => code }),
+    noteSignInOpen: assign({ signInOpen: (_, open: boolean) => open }),
     storeTyped: assign({ typed: (_, code: string) => code, notice: null }),
     showRefusal: assign({ notice: (_, text: string) => text }),
     deliver: enqueueActions(({ enqueue, system }, userData: SetInviterOutput) => {
@@ -95,8 +108,16 @@ export const invitationMachine = setup({
   },
 }).createMachine({
   id: 'invitation',
-  context: { typed: '', notice: null, linkCode: null, unknownLinkNotice: null },
-  invoke: { id: 'linkCodes', src: 'linkCodes' },
+  context: { typed: '', notice: null, linkCode: null, unknownLinkNotice: null, signInOpen: false },
+  invoke: [
+    { id: 'linkCodes', src: 'linkCodes' },
+    { id: 'signInDialog', src: 'signInDialog' },
+  ],
+  on: {
+    // Whether the sign-in dialog is open: where an unknown link's code is said.
+    'signIn.dialogOpened': { actions: { type: 'noteSignInOpen', params: true } },
+    'signIn.dialogClosed': { actions: { type: 'noteSignInOpen', params: false } },
+  },
   type: 'parallel',
   states: {
     link: {
@@ -129,6 +150,7 @@ export const invitationMachine = setup({
                 target: 'idle',
                 actions: keepLinkCode,
               },
+              { guard: 'isSignInOpen', target: 'idle', actions: 'noteUnknownLink' },
               { target: 'idle', actions: 'sayUnknownLink' },
             ],
             // No answer: the code is kept as a link's code always was.

@@ -21,14 +21,20 @@ export type InvitationContext = {
   /** The code of the last link that is being checked or was checked. */
   linkCode: string | null;
   /**
-   * What is said of a link whose code belongs to nobody (on the banner and in sign-in), or null:
-   * the text itself, so the sign-in dialog reads it without this service's code.
+   * What the open sign-in dialog says of a link whose code belongs to nobody, or null (with the
+   * dialog closed the banner says it instead): the text itself, so the dialog reads it without
+   * this service's code.
    */
   unknownLinkNotice: string | null;
+  /** The sign-in service's dialog is open (told by the provided `signInDialog`). */
+  signInOpen: boolean;
 };
 
 export type InvitationEvent =
-  /** An invite link (/r/{code}, /ref/{code}) was opened: its cleaned, non-empty code. */
+  /** An invite link (/r/{code}, /ref/{code}, ?i=) was opened: its cleaned, non-empty code. */
   | { type: 'invitation.linkOpened'; code: string }
+  /** The sign-in dialog opened or closed (told by the provided `signInDialog`). */
+  | { type: 'signIn.dialogOpened' }
+  | { type: 'signIn.dialogClosed' }
   | { type: 'invitation.codeChanged'; code: string }
   | { type: 'invitation.submit' };

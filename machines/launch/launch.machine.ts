@@ -7,11 +7,17 @@ import {
 import type { CalendarTold, ClockTicked, LaunchEvent, LaunchInput } from './launch.types';
 
 const sameDates = (a: LaunchCalendar, b: LaunchCalendar): boolean =>
-  a.launchAt === b.launchAt && a.earlyBirdEnd === b.earlyBirdEnd;
+  a.launchAt === b.launchAt &&
+  a.earlyBirdEnd === b.earlyBirdEnd &&
+  a.invitationFrom === b.invitationFrom;
 /** The calendar in use with the dates told (a missing or unreadable one is kept). */
 const told = (calendar: LaunchCalendar, event: CalendarTold): LaunchCalendar =>
   calendarFromPublicData(
-    { launch_at: event.launchAt, early_bird_end: event.earlyBirdEnd },
+    {
+      launch_at: event.launchAt,
+      early_bird_end: event.earlyBirdEnd,
+      invitation_from: event.invitationFrom,
+    },
     calendar,
   );
 

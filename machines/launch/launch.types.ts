@@ -14,13 +14,15 @@ export const TRAINING_OPEN_TEXT = 'Boarding now · Training Open';
 export type LaunchInput = Partial<ServiceInput> & { calendar?: LaunchCalendar };
 
 /**
- * The server's calendar (public_data's `launch_at` and `early_bird_end`, ISO instants), told by
- * the app once the session has loaded; a missing or unreadable date keeps the one in use.
+ * The server's calendar (public_data's `launch_at`, `early_bird_end` and `invitation_from`, ISO
+ * instants), told by the app once the session has loaded; a missing or unreadable date keeps the
+ * one in use.
  */
 export type CalendarTold = {
   type: 'launch.calendarTold';
   launchAt?: string | undefined;
   earlyBirdEnd?: string | undefined;
+  invitationFrom?: string | undefined;
 };
 
 export type LaunchEvent = ClockTicked | CalendarTold;

@@ -10,6 +10,8 @@ export type PublicData = {
   /** The launch calendar's dates (ISO instants), when the server sets them. */
   launch_at?: string;
   early_bird_end?: string;
+  /** From when a ticket needs an invitation (ISO instant; the Early Bird end when absent). */
+  invitation_from?: string;
 };
 
 /** Session-start data of §3, sent with sess/create. */

@@ -40,17 +40,10 @@ export function readInviteCode(storage: KeyValueStorage = browserStorage): strin
   return code || null;
 }
 
-/** The home page's `?i=` query param (a full `location.search` string). */
-export function storeInviteCodeFromSearch(
-  search: string,
-  storage: KeyValueStorage = browserStorage,
-): string | null {
-  return storeInviteCode(new URLSearchParams(search).get('i'), storage);
-}
-
 /**
- * Codes of invite links opened in this page, for the invitation service, which checks each
- * before it is kept (machines/invitation): the service's listener, or the code that waits for it.
+ * Codes of invite links opened in this page (`/r/{code}`, `/ref/{code}`, the home page's `?i=`),
+ * for the invitation service, which checks each before it is kept (machines/invitation): the
+ * service's listener, or the code that waits for it.
  */
 let linkCodes: ((code: string) => void) | string = '';
 
@@ -59,6 +52,10 @@ export function offerLinkCode(raw: string): void {
   if (typeof linkCodes == 'string') linkCodes = raw || linkCodes;
   else linkCodes(raw);
 }
+
+/** The home page's `?i=` (a full `location.search` string) is offered like a link's code. */
+export const offerSearchCode = (search: string): void =>
+  offerLinkCode(new URLSearchParams(search).get('i') ?? '');
 
 /** The invitation service hears the codes offered, first the one waiting; returns the stop. */
 export function onLinkCode(listener: (code: string) => void): () => void {

@@ -95,8 +95,10 @@ test.describe('the launch calendar from the server', () => {
     const box = page.getByTestId('bonus-box');
     await expect(box).toContainText('Early Bird bonus');
     await expect(box).toContainText('999 invitation codes');
+    // The invitation date is the server's (public_data's invitation_from): these servers set it
+    // far ahead (landingWith).
     await expect(box).toContainText(
-      `After ${shortDay(calendar.earlyBirdEnd)} an invitation via ref is required to enter`,
+      `After ${shortDay(calendar.invitationFrom ?? 0)} an invitation via ref is required to enter`,
     );
 
     const receipt = await payWithLocalWallet(page, server.url);

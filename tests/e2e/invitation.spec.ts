@@ -29,11 +29,12 @@ async function openHome(page: Page, url: string) {
   await waitForApp(page);
 }
 
-/** The page at 390×844 and 1440×900, light and dark, into test-results/screenshots. */
+/** The page at 360×740, 390×844 and 1440×900, light and dark, into test-results/screenshots. */
 async function screenshotsAt(page: Page, name: string, inView?: Locator) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     for (const [w, h] of [
+      [360, 740],
       [390, 844],
       [1440, 900],
     ] as const) {
@@ -42,6 +43,20 @@ async function screenshotsAt(page: Page, name: string, inView?: Locator) {
       await keepScreenshot(page, `${name}-${theme}-${w}x${h}`, { fullPage: false });
     }
   }
+}
+
+/** A friend's code in the address `pathOf` makes is kept once checked, and shown in sign-in. */
+async function expectFriendCodeKept(page: Page, url: string, pathOf: (code: string) => string) {
+  const friend = await registerUser(url, uniqueEmail('linker'));
+  const code = friend.userData.user_invite_code;
+  await page.goto(`${url}${pathOf(code.toLowerCase())}`);
+  await waitForApp(page);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('codeInvite')), { timeout: 15_000 })
+    .toBe(code.toLowerCase());
+  await page.getByRole('button', { name: 'Get Access' }).first().click();
+  await expect(page.getByRole('dialog')).toContainText(`Invite code: ${code}`);
+  await expect(page.getByTestId('unknown-invite-code')).toHaveCount(0);
 }
 
 const getTicketTab = async (page: Page) => {
@@ -68,6 +83,33 @@ test.describe('§2 an invitation via ref is required to enter after Nov 20', () 
         await keepScreenshot(page, `invitation-landing-${theme}-${w}x${h}`, { fullPage: false });
       }
     }
+  });
+
+  test('the invitation date is the server’s: a studio that sets it later is named by it on the landing', async ({
+    page,
+    freshServer,
+  }) => {
+    // The site is built with the default date (the Early Bird end, long past); the server says
+    // the rule starts ten days from now (INVITATION_REQUIRED_FROM).
+    const from = Date.UTC(
+      new Date().getUTCFullYear(),
+      new Date().getUTCMonth(),
+      new Date().getUTCDate() + 10,
+    );
+    const server = await freshServer({ calendar: { ...DEFAULT_CALENDAR, invitationFrom: from } });
+    const init = await postApi(server.url, 'sess/init', {});
+    const served = init.body.data as { public_data: { invitation_from: string } };
+    expect(Date.parse(served.public_data.invitation_from)).toBe(from);
+    await openHome(page, server.url);
+    const day = new Date(from).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(page.getByTestId('bonus-box')).toContainText(
+      `After ${day} an invitation via ref is required to enter`,
+    );
+    await expect(page.getByTestId('bonus-box')).not.toContainText(RULE_NOTE);
   });
 
   test('a newcomer without an inviter is asked for a friend’s code: an unknown one is refused and kept, a friend’s opens the ticket', async ({
@@ -170,35 +212,77 @@ test.describe('§2 an invitation via ref is required to enter after Nov 20', () 
 test.describe('§2 /r/{code}: an unknown invite code is said to be unknown', () => {
   test.setTimeout(90_000);
 
-  test('/r/NOSUCHCODE says the code leads nowhere and stores nothing; a friend’s code is kept and shown', async ({
+  test('/r/NOSUCHCODE says the code leads nowhere, once, on the banner, and stores nothing; a friend’s code is kept and shown', async ({
     page,
     freshServer,
   }) => {
     const server = await freshServer({ calendar: DEFAULT_CALENDAR });
     await page.goto(`${server.url}/r/NOSUCHCODE`);
     await waitForApp(page);
-    await expect(page.getByText(unknownCodeText('NOSUCHCODE')).first()).toBeVisible({
+    // The dialog is closed when the answer comes: the banner says it.
+    await expect(page.getByTestId('info-banner')).toHaveText(unknownCodeText('NOSUCHCODE'), {
       timeout: 15_000,
     });
+    await screenshotsAt(page, 'invite-unknown');
+    // Said once: the dialog opened while the banner shows neither repeats it nor shows the code.
     await page.getByRole('button', { name: 'Get Access' }).first().click();
     const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(dialog.getByTestId('unknown-invite-code')).toHaveCount(0);
+    await expect(dialog).not.toContainText('Invite code: NOSUCHCODE');
+    await expect(page.getByText(unknownCodeText('NOSUCHCODE'))).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
+
+    await expectFriendCodeKept(page, server.url, (code) => `/r/${code}`);
+  });
+
+  test('an unknown code whose answer comes while the sign-in dialog is open is said in the dialog only', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer({ calendar: DEFAULT_CALENDAR });
+    // invite/check answers only once the player has opened the dialog.
+    let answer: () => void = () => {};
+    const opened = new Promise<void>((done) => (answer = done));
+    await page.route('**/api/invite/check', async (route) => {
+      await opened;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/r/NOSUCHCODE`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Get Access' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    const checked = page.waitForResponse('**/api/invite/check');
+    answer();
+    await checked;
     await expect(dialog.getByTestId('unknown-invite-code')).toHaveText(
       unknownCodeText('NOSUCHCODE'),
     );
-    await expect(dialog).not.toContainText('Invite code: NOSUCHCODE');
+    await expect(page.getByText(unknownCodeText('NOSUCHCODE'))).toHaveCount(1);
+    await expect(page.getByTestId('info-banner')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
-    await screenshotsAt(page, 'invite-unknown');
+    await screenshotsAt(page, 'invite-unknown-dialog');
+  });
 
-    const friend = await registerUser(server.url, uniqueEmail('linker'));
-    const code = friend.userData.user_invite_code;
-    await page.goto(`${server.url}/r/${code.toLowerCase()}`);
+  test('?i= on the home page is checked like a link: an unknown code is said and not stored, a friend’s is kept', async ({
+    page,
+    freshServer,
+  }) => {
+    const server = await freshServer({ calendar: DEFAULT_CALENDAR });
+    const checked = page.waitForResponse('**/api/invite/check');
+    await page.goto(`${server.url}/?i=NOSUCHCODE`);
     await waitForApp(page);
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('codeInvite')), { timeout: 15_000 })
-      .toBe(code.toLowerCase());
+    await expect(page.getByTestId('info-banner')).toHaveText(unknownCodeText('NOSUCHCODE'), {
+      timeout: 15_000,
+    });
+    // invite/check answered that the code belongs to nobody.
+    expect(await (await checked).json()).toMatchObject({ known: false });
+    expect(await page.evaluate(() => localStorage.getItem('codeInvite'))).toBeNull();
     await page.getByRole('button', { name: 'Get Access' }).first().click();
-    await expect(page.getByRole('dialog')).toContainText(`Invite code: ${code}`);
-    await expect(page.getByTestId('unknown-invite-code')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).not.toContainText('Invite code');
+
+    await expectFriendCodeKept(page, server.url, (code) => `/?i=${code}`);
   });
 });
 

@@ -382,9 +382,18 @@ test.describe('invite codes', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const code = 'W'.repeat(41);
+    // invite/check answers once the dialog is open, so the dialog is where the code is said.
+    let answer: () => void = () => {};
+    const opened = new Promise<void>((done) => (answer = done));
+    await page.route('**/api/invite/check', async (route) => {
+      await opened;
+      await route.continue();
+    });
     await page.goto(`/r/${code}`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByRole('button', { name: 'Get Access' }).first().click();
+    await expect(dialog(page).getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    answer();
     // No player has it: the dialog says so, naming the code as §5 cut it.
     await expect(dialog(page).getByTestId('unknown-invite-code')).toContainText('W'.repeat(30));
     const box = await dialog(page).boundingBox();
@@ -407,10 +416,13 @@ test.describe('invite codes', () => {
 
   test('?i= on the home page stores the code; a fallback is sent otherwise, never shown', async ({
     page,
+    baseURL,
   }) => {
-    await page.goto('/?i=don-42');
-    // The app stores it when its code starts, just after the page has loaded.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('codeInvite'))).toBe('don42');
+    // A player's code, spelled with a dash (§5 cleans it): kept once invite/check knows it.
+    const friend = await registerUser(baseURL ?? '', newEmail('query-friend'));
+    const code = friend.userData.user_invite_code;
+    await page.goto(`/?i=${code.slice(0, 3)}-${code.slice(3)}`);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('codeInvite'))).toBe(code);
     await page.evaluate(() => localStorage.removeItem('codeInvite'));
     await page.goto('/');
     const bodies: { data: { code_invite: string; resend: boolean } }[] = [];

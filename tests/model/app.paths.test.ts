@@ -54,6 +54,7 @@ const SPEC_PUBLIC_DATA = {
 const STUDIO_PUBLIC_DATA = {
   launch_at: '2026-01-19T18:00:00Z',
   early_bird_end: '2025-11-10T00:00:00+01:00',
+  invitation_from: '2025-12-01T00:00:00Z',
 };
 
 /**
@@ -214,7 +215,12 @@ type AppRecord = {
   boot: 'loading' | 'loaded' | 'failed';
   error: { code: string; text: string } | null;
   members: 'waiting' | 'notNeeded' | 'loading' | 'unavailable' | 'running';
-  toLaunch: { type: 'launch.calendarTold'; launchAt?: string; earlyBirdEnd?: string }[];
+  toLaunch: {
+    type: 'launch.calendarTold';
+    launchAt?: string;
+    earlyBirdEnd?: string;
+    invitationFrom?: string;
+  }[];
 };
 
 const withRecord = withSpecRecord(model, driver, {
@@ -224,7 +230,11 @@ const withRecord = withSpecRecord(model, driver, {
     switch (event.type) {
       case 'session.loaded': {
         if (x.boot !== 'loading') return x;
-        const data = event.publicData as { launch_at?: string; early_bird_end?: string };
+        const data = event.publicData as {
+          launch_at?: string;
+          early_bird_end?: string;
+          invitation_from?: string;
+        };
         return {
           ...x,
           boot: 'loaded',
@@ -235,6 +245,7 @@ const withRecord = withSpecRecord(model, driver, {
               type: 'launch.calendarTold',
               launchAt: data.launch_at,
               earlyBirdEnd: data.early_bird_end,
+              invitationFrom: data.invitation_from,
             },
           ],
         };

@@ -69,6 +69,8 @@ const model = defineModel({
       // The server's calendar: the launch moved later; only the Early Bird end moved.
       { launchAt: new Date(movedLaunch).toISOString() },
       { earlyBirdEnd: new Date(movedEarlyBirdEnd).toISOString() },
+      // Only the invitation date (public_data's invitation_from) moved.
+      { invitationFrom: new Date(movedEarlyBirdEnd).toISOString() },
     ],
   },
   // Shortest paths to every (state, calendar, reading) and every transition taken: the simple
@@ -117,7 +119,11 @@ const driver = actorDriver(model, {
     'launch.calendarTold': ({ ctx, event }) => {
       const told: CalendarTold = event;
       ctx.calendar = calendarFromPublicData(
-        { launch_at: told.launchAt, early_bird_end: told.earlyBirdEnd },
+        {
+          launch_at: told.launchAt,
+          early_bird_end: told.earlyBirdEnd,
+          invitation_from: told.invitationFrom,
+        },
         ctx.calendar,
       );
       ctx.actor.send(told);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { launchMachine } from '../../machines/launch/launch.machine';
+import { invitationNoteAt } from '../../machines/launch/datedCopy';
 import {
+  selectCalendar,
   selectDays,
   selectHours,
   selectIsTrainingOpen,
@@ -77,5 +79,23 @@ describe('launch countdown', () => {
     const { actor, tick } = withClock();
     tick(Date.parse('2026-01-05T10:00:00Z'));
     expect(selectIsTrainingOpen(actor.getSnapshot())).toBe(true);
+  });
+
+  it("§2 bonus box: the invitation date is the server's (public_data's invitation_from), not the build's", () => {
+    const { actor, tick } = withClock();
+    const now = Date.parse('2026-12-02T12:00:00Z');
+    tick(now);
+    const note = () => invitationNoteAt({ now, calendar: selectCalendar(actor.getSnapshot()) });
+    // The spec's date (the Early Bird end, Nov 20 2025) has passed on this clock.
+    expect(note()).toBe('An invitation via ref is required to enter');
+    // Only the invitation date told: the calendar takes it.
+    actor.send({ type: 'launch.calendarTold', invitationFrom: '2027-02-14T00:00:00.000Z' });
+    expect(selectCalendar(actor.getSnapshot()).invitationFrom).toBe(
+      Date.parse('2027-02-14T00:00:00Z'),
+    );
+    expect(note()).toBe('After Feb 14 an invitation via ref is required to enter');
+    // A date that is not an instant keeps the one in use.
+    actor.send({ type: 'launch.calendarTold', invitationFrom: 'soon' });
+    expect(note()).toBe('After Feb 14 an invitation via ref is required to enter');
   });
 });

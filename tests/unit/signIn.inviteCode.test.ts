@@ -4,7 +4,8 @@ import {
   inviteCodeOfPathSegment,
   readInviteCode,
   storeInviteCode,
-  storeInviteCodeFromSearch,
+  offerSearchCode,
+  onLinkCode,
 } from '../../src/platform/inviteCode';
 import { ensureInviteCode, fallbackInviteCode } from '../../src/platform/fallbackInviteCode';
 import { createStorage } from '../../src/platform/storage';
@@ -56,11 +57,16 @@ describe('invite code', () => {
     expect(storage.get('codeInvite')).toBe('ABcd');
   });
 
-  it('reads ?i= from the query string', () => {
+  it('offers ?i= of the query string to the invitation service, as a link is, storing nothing', () => {
     const storage = memoryStorage();
-    expect(storeInviteCodeFromSearch('?utm_source=x', storage)).toBeNull();
-    expect(storeInviteCodeFromSearch('?i=don%2D42&utm_source=x', storage)).toBe('don42');
-    expect(readInviteCode(storage)).toBe('don42');
+    const heard: string[] = [];
+    const stop = onLinkCode((code) => heard.push(code));
+    offerSearchCode('?utm_source=x');
+    offerSearchCode('?i=don%2D42&utm_source=x');
+    stop();
+    // Offered as the address spelled it; the service cleans it (§5), and keeps nothing empty.
+    expect(heard.map(sanitizeInviteCode)).toEqual(['', 'don42']);
+    expect(readInviteCode(storage)).toBeNull();
   });
 
   it('generates an 8-character fallback of letters and digits [§5.invite.fallback]', () => {

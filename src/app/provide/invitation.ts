@@ -1,4 +1,6 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { SYSTEM_IDS } from '../../../machines/systemIds';
+import { selectIsOpen, type SignInSnapshot } from '../../../machines/signIn/signIn.selectors';
 import { invitationMachine } from '../../../machines/invitation/invitation.machine';
 import type {
   CheckCodeInput,
@@ -25,6 +27,22 @@ export function provideInvitation(deps: Pick<AppDeps, 'api' | 'storage'>) {
           if (code) sendBack({ type: 'invitation.linkOpened', code } satisfies InvitationEvent);
         }),
       ),
+      // The sign-in service's dialog, opened or closed: an unknown code is said in one place.
+      signInDialog: fromCallback<EventObject>(({ sendBack, system }) => {
+        const signIn: AnyActorRef | undefined = system.get(SYSTEM_IDS.signIn);
+        if (!signIn) return undefined;
+        let open = false;
+        const tell = (snapshot: SignInSnapshot) => {
+          if (selectIsOpen(snapshot) === open) return;
+          open = !open;
+          sendBack({
+            type: open ? 'signIn.dialogOpened' : 'signIn.dialogClosed',
+          } satisfies InvitationEvent);
+        };
+        tell(signIn.getSnapshot() as SignInSnapshot);
+        const subscription = signIn.subscribe((snapshot) => tell(snapshot as SignInSnapshot));
+        return () => subscription.unsubscribe();
+      }),
       checkCode: fromPromise<boolean, CheckCodeInput>(async ({ input, signal }) => {
         const answer = await deps.api.call(
           'inviteCheck',

@@ -1,4 +1,4 @@
-import { Suspense, use, useState, type MouseEvent } from 'react';
+import { Suspense, use, useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PartBoundary } from '../common/PartBoundary';
 import { usePageTitle } from '../common/usePageTitle';
@@ -31,10 +31,12 @@ function SidebarList({
   title,
   docs,
   current,
+  onChoose,
 }: {
   title: string;
   docs: DocMeta[];
   current: string;
+  onChoose: () => void;
 }) {
   const headingId = `docs-${title.toLowerCase()}`;
   return (
@@ -49,6 +51,7 @@ function SidebarList({
               href={`/docs/${d.id}`}
               aria-current={d.id === current ? 'page' : undefined}
               className="docs-sidebar-link"
+              onClick={onChoose}
             >
               {d.title}
             </Link>
@@ -64,8 +67,17 @@ function SidebarList({
  * guide opens on its text with the contents one tap away; a wider screen shows them always (the
  * button is not drawn). Keyed by the guide: a new guide starts folded.
  */
-function DocsSidebar({ current, currentTitle }: { current: string; currentTitle: string }) {
+function DocsSidebar({
+  current,
+  currentTitle,
+  landOnHeading,
+}: {
+  current: string;
+  currentTitle: string;
+  landOnHeading: RefObject<boolean>;
+}) {
   const [open, setOpen] = useState(false);
+  const choose = () => (landOnHeading.current = true);
   return (
     <nav className="docs-sidebar" aria-label="Docs" data-open={open ? 'true' : 'false'}>
       <div className="docs-sidebar-bar">
@@ -86,8 +98,8 @@ function DocsSidebar({ current, currentTitle }: { current: string; currentTitle:
         </button>
       </div>
       <div id="docs-contents" className="docs-sidebar-lists">
-        <SidebarList title="Contents" docs={GUIDES} current={current} />
-        <SidebarList title="Legal" docs={LEGAL} current={current} />
+        <SidebarList title="Contents" docs={GUIDES} current={current} onChoose={choose} />
+        <SidebarList title="Legal" docs={LEGAL} current={current} onChoose={choose} />
       </div>
     </nav>
   );
@@ -99,6 +111,15 @@ export function DocsPage() {
   const doc = resolveDoc(docIdOf(location));
   const { prev, next } = neighbours(doc);
   usePageTitle(docsTitle(doc.title));
+  // A guide chosen from the pager or the contents opens on its heading: focused, so reading
+  // (and the next Tab) carries on in the new text, not where the link was.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const landOnHeading = useRef(false);
+  useEffect(() => {
+    if (!landOnHeading.current) return;
+    landOnHeading.current = false;
+    heading.current?.focus({ preventScroll: true });
+  }, [doc.id]);
 
   // Links inside the compiled article stay in the single-page app.
   const onArticleClick = (event: MouseEvent<HTMLElement>) => {
@@ -107,6 +128,7 @@ export function DocsPage() {
     if (!anchor || !href?.startsWith('/') || anchor.target === '_blank') return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    landOnHeading.current = true;
     navigate(href);
   };
 
@@ -114,12 +136,19 @@ export function DocsPage() {
     <div className="docs">
       <SiteHeader skipTo="#docs-article" />
       <div className="container docs-layout">
-        <DocsSidebar key={doc.id} current={doc.id} currentTitle={doc.title} />
+        <DocsSidebar
+          key={doc.id}
+          current={doc.id}
+          currentTitle={doc.title}
+          landOnHeading={landOnHeading}
+        />
         <main id="docs-article" className="docs-main">
           <article className="docs-article" onClick={onArticleClick}>
             <header className="docs-article-header">
               <p className="docs-kicker">{doc.section === 'legal' ? 'Legal' : 'Guide'}</p>
-              <h1 className="docs-title">{doc.title}</h1>
+              <h1 className="docs-title" ref={heading} tabIndex={-1}>
+                {doc.title}
+              </h1>
               <p className="docs-read-time">{doc.readMinutes} min read</p>
             </header>
             <PartBoundary
@@ -136,8 +165,8 @@ export function DocsPage() {
           </article>
           {doc.section === 'guide' && (
             <nav className="docs-pager" aria-label="Previous and next guides">
-              <PagerLink doc={prev} rel="prev" />
-              <PagerLink doc={next} rel="next" />
+              <PagerLink doc={prev} rel="prev" landOnHeading={landOnHeading} />
+              <PagerLink doc={next} rel="next" landOnHeading={landOnHeading} />
             </nav>
           )}
         </main>
@@ -147,10 +176,23 @@ export function DocsPage() {
 }
 
 /** One side of the guides' pager: the neighbouring guide, or an empty cell to keep the grid. */
-function PagerLink({ doc, rel }: { doc: DocMeta | null; rel: 'prev' | 'next' }) {
+function PagerLink({
+  doc,
+  rel,
+  landOnHeading,
+}: {
+  doc: DocMeta | null;
+  rel: 'prev' | 'next';
+  landOnHeading: RefObject<boolean>;
+}) {
   if (!doc) return <span />;
   return (
-    <Link href={`/docs/${doc.id}`} className={`docs-pager-link docs-pager-${rel}`} rel={rel}>
+    <Link
+      href={`/docs/${doc.id}`}
+      className={`docs-pager-link docs-pager-${rel}`}
+      rel={rel}
+      onClick={() => (landOnHeading.current = true)}
+    >
       <span className="docs-pager-dir">{rel === 'prev' ? 'Previous' : 'Next'}</span>
       <span className="docs-pager-title">{doc.title}</span>
     </Link>

@@ -79,13 +79,15 @@ export function Landing() {
               <p className="hero-tagline">{LANDING.tagline}</p>
               <Taglines />
               <Countdown />
+              {/* One call to action: Get Access with the ticket's price under it; the docs a
+                  quiet link beneath. */}
               <div className="hero-actions">
-                <GetAccessButton onClick={openSignIn} tap="get-access" />
-                <Link href="/docs/intro" className="btn btn-ghost">
+                <GetAccessButton onClick={openSignIn} tap="get-access" className="hero-cta" />
+                <HeroPrice />
+                <Link href="/docs/intro" className="hero-docs-link">
                   Read Docs
                 </Link>
               </div>
-              <HeroPrice />
               <InvitedCue />
             </div>
           </section>

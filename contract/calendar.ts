@@ -20,7 +20,7 @@ export type LaunchCalendar = {
    * Bird end when absent. The page reads the server's (public_data's `invitation_from`) once the
    * session has loaded, the build's until then.
    */
-  readonly invitationFrom?: number;
+  readonly invitationFrom?: number | undefined;
 };
 
 /** §1, §9: launch 2025-12-20T00:00:00Z, Early Bird until Nov 20, 0.22 / 0.33 / 0.55 SOL. */
@@ -170,11 +170,10 @@ export function calendarFromPublicData(
   };
   const launchAt = read(data.launch_at) ?? base.launchAt;
   const end = read(data.early_bird_end) ?? base.earlyBirdEnd;
-  const invitationFrom = read(data.invitation_from) ?? base.invitationFrom;
   return {
     ...base,
     launchAt,
     earlyBirdEnd: Math.min(end, launchAt),
-    ...(invitationFrom === undefined ? {} : { invitationFrom }),
+    invitationFrom: read(data.invitation_from) ?? base.invitationFrom,
   };
 }

@@ -12,6 +12,3 @@ export const selectShowLoader = (s: AppSnapshot): boolean =>
   s.matches({ boot: 'loading' }) || s.context.error !== null;
 /** The member services (payment, realtime, user data) have been spawned. */
 export const selectMembersRunning = (s: AppSnapshot): boolean => s.matches({ members: 'running' });
-/** The member services' code could not load (Retry on the page's notice asks again). */
-export const selectMembersUnavailable = (s: AppSnapshot): boolean =>
-  s.matches({ members: 'codeUnavailable' });

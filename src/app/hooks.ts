@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AppMachine, SERVICES } from '../../machines/app/app.machine';
-import { selectMembersRunning, selectMembersUnavailable } from '../../machines/app/app.selectors';
+import { selectMembersRunning } from '../../machines/app/app.selectors';
 import type { PaymentMachine } from '../../machines/payment/payment.machine';
 import type { RealtimeMachine } from '../../machines/realtime/realtime.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
@@ -62,9 +62,4 @@ export function useMemberService<K extends 'payment' | 'realtime' | 'invitation'
   const app = useAppActor();
   const running = useAppSelector(selectMembersRunning);
   return (running ? app.system.get(id) : undefined) as ServiceRefs[K] | undefined;
-}
-
-/** The member services' code failed to load: a view that needs them says it is not available. */
-export function useMembersUnavailable(): boolean {
-  return useAppSelector(selectMembersUnavailable);
 }

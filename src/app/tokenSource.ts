@@ -1,4 +1,4 @@
-import { waitFor, type ActorRefFrom, type ActorSystem, type AnyActorRef } from 'xstate';
+import type { ActorRefFrom, ActorSystem, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { AuthMachine } from '../../machines/auth/auth.machine';
 import { AUTH_MESSAGES } from '../../machines/auth/auth.messages';
 import { SYSTEM_IDS } from '../../machines/systemIds';
@@ -6,6 +6,38 @@ import type { TokenSource } from '../api/client';
 import { ApiError } from '../api/errors';
 
 type AuthRef = ActorRefFrom<AuthMachine>;
+type AuthSnapshot = SnapshotFrom<AuthMachine>;
+
+/**
+ * The auth service's first snapshot (the current one included) that `done` accepts; rejected when
+ * `signal` aborts or the service stops first. (xstate's `waitFor` does the same with a timeout
+ * this does not need, and would cost the landing's first load its code.)
+ */
+function settledAuth(
+  auth: AuthRef,
+  done: (snapshot: AuthSnapshot) => boolean,
+  signal: AbortSignal | undefined,
+): Promise<AuthSnapshot> {
+  return new Promise((resolve, reject) => {
+    const now = auth.getSnapshot();
+    if (signal?.aborted) return reject(signal.reason);
+    if (done(now)) return resolve(now);
+    const finish = (settle: () => void) => {
+      subscription.unsubscribe();
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = () => finish(() => reject(signal?.reason));
+    const subscription = auth.subscribe({
+      next: (snapshot) => {
+        if (done(snapshot)) finish(() => resolve(snapshot));
+      },
+      error: (error) => finish(() => reject(error)),
+      complete: () => finish(() => reject(new Error('the auth service stopped'))),
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
  * The client's view of the auth machine. `renewJwt` never refreshes by itself: it sends
@@ -27,10 +59,10 @@ export function authTokenSource(getAuth: () => AuthRef | undefined): TokenSource
       auth.send({ type: 'auth.refresh', jwt: usedJwt });
       let settled;
       try {
-        settled = await waitFor(
+        settled = await settledAuth(
           auth,
           (s) => s.context.epoch !== start.epoch || s.context.jwt !== usedJwt,
-          signal ? { signal } : {},
+          signal,
         );
       } catch (error) {
         throw new ApiError('aborted', 'Request cancelled', 'auth/refresh', { cause: error });

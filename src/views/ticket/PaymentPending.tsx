@@ -1,4 +1,5 @@
-import { useMembersUnavailable } from '../../app/hooks';
+import { selectMembersUnavailable } from '../../../machines/app/members.selectors';
+import { useAppSelector } from '../../app/hooks';
 
 /**
  * Get Ticket's place while the payment service is not running: loading with the member services'
@@ -6,7 +7,7 @@ import { useMembersUnavailable } from '../../app/hooks';
  * page's notice offers Retry).
  */
 export function PaymentPending() {
-  const unavailable = useMembersUnavailable();
+  const unavailable = useAppSelector(selectMembersUnavailable);
   if (unavailable) return <p className="ticket-unavailable">Payment is not available right now.</p>;
   return (
     <p className="ticket-unavailable ticket-pending" role="status" aria-busy="true">

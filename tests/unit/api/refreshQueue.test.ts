@@ -60,6 +60,43 @@ const count = (requests: { path: string }[], path: string) =>
   requests.filter((r) => r.path === path).length;
 
 describe('refresh queue', () => {
+  it('a request cancelled while it waits for the refresh rejects as cancelled; the others get the new jwt', async () => {
+    const refreshAnswer = deferred();
+    const bothFailed = deferred();
+    let firstTries = 0;
+    const { api, auth } = setup(async (req) => {
+      if (req.path === 'auth/refresh') {
+        await refreshAnswer.promise;
+        return { status: 200, json: { result: true, jwt: 'jwt-2', refresh_token: 'refresh-2' } };
+      }
+      if (req.bearer === 'jwt-2') return userDataAnswer;
+      firstTries += 1;
+      if (firstTries === 2) bothFailed.resolve();
+      return unauthorized;
+    });
+    const controller = new AbortController();
+    const cancelled = api.call('userData', {}, { signal: controller.signal });
+    const kept = api.call('userData', {});
+    await bothFailed.promise;
+    await until(() => auth.getSnapshot().matches({ signedIn: 'refreshing' }));
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ kind: 'aborted' });
+    refreshAnswer.resolve();
+    await expect(kept).resolves.toMatchObject({ result: true });
+    expect(auth.getSnapshot().context.jwt).toBe('jwt-2');
+  });
+
+  it('a request waiting for the refresh when the auth service stops is refused, not left hanging', async () => {
+    const { api, auth } = setup(async (req) => {
+      if (req.path === 'auth/refresh') return new Promise(() => {});
+      return unauthorized;
+    });
+    const waiting = api.call('userData', {});
+    await until(() => auth.getSnapshot().matches({ signedIn: 'refreshing' }));
+    auth.stop();
+    await expect(waiting).rejects.toBeInstanceOf(ApiError);
+  });
+
   it(`${N} parallel 401s → exactly 1 refresh and ${N} retries, all with the new token`, async () => {
     const allFailed = deferred();
     let firstTries = 0;

@@ -353,8 +353,8 @@ function specAfter(history: AnyEventObject[]) {
       if (gathering) ask();
     } else if (type === 'userData.poll') ask();
     else if (type.startsWith('xstate.after.pollInterval')) {
-      // The burst heard meanwhile is over first (its time is far shorter than the interval).
-      if (gathering) ask();
+      // One read: a change still being gathered (its burst not over when the poll comes) is read
+      // by the poll's request.
       ask();
     } else if (type === 'userData.live') {
       f.live = true;

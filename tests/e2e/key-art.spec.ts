@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e';
 import { layoutShift, waitForApp } from '../support/pages';
@@ -16,15 +18,17 @@ const SIZES = [
 /** The layers' animations running on the page (the CSS ones included). */
 async function artAnimations(page: Page) {
   return page.evaluate(() =>
-    ['.hero-art-rain', '.hero-art-city', '.hero-art-gang'].map((selector) => {
+    ['.hero-art-rain', '.hero-art-poster', '.hero-art-scene'].map((selector) => {
       const el = document.querySelector(selector);
       return el ? el.getAnimations().length : -1;
     }),
   );
 }
 
+const POSTERS = { phone: '/media/key-art-scene-narrow.webp', wide: '/media/key-art-scene.webp' };
+
 for (const size of SIZES) {
-  test(`the key art fills the hero behind the title, above the fold at ${size.width}×${size.height}`, async ({
+  test(`the key art's poster frame fills the hero behind the title, above the fold at ${size.width}×${size.height}`, async ({
     page,
   }) => {
     await page.setViewportSize(size);
@@ -32,13 +36,6 @@ for (const size of SIZES) {
     await waitForApp(page);
     const art = page.getByTestId('key-art');
     await expect(art).toBeInViewport({ ratio: 0.9 });
-    // The gang stands on the hero's bottom edge, at the fold, below the words.
-    const gang = page.getByTestId('key-art-gang');
-    await expect(gang).toBeInViewport({ ratio: 0.9 });
-    const gangBox = await gang.boundingBox();
-    const words = await page.getByTestId('hero-price').boundingBox();
-    expect((gangBox?.y ?? 0) + (gangBox?.height ?? 0)).toBeLessThanOrEqual(size.height + 1);
-    expect(gangBox?.y ?? 0).toBeGreaterThanOrEqual((words?.y ?? 0) + (words?.height ?? 0) - 8);
     await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('button', { name: 'Get Access' }).first()).toBeInViewport({
       ratio: 1,
@@ -49,33 +46,37 @@ for (const size of SIZES) {
     expect(Math.round(box?.width ?? 0)).toBe(size.width);
     const title = await page.getByRole('heading', { level: 1 }).boundingBox();
     expect((title?.y ?? 0) >= (box?.y ?? 1)).toBe(true);
-    // The layers are the art's files, fetched and drawn (not JS).
-    const drawn = await page.evaluate(async () => {
-      const urls = ['.hero-art-city', '.hero-art-gang', '.hero-art-rain'].map((selector) => {
+    // The poster is the scene's frame at the hero's height, centred on its street (the shader
+    // is drawn the same way), the phone's its own narrower file; the rain falls over it.
+    const layers = await page.evaluate(async () => {
+      const read = (selector: string) => {
         const el = document.querySelector(selector);
-        return el
-          ? (/url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)?.[1] ?? '')
-          : '';
-      });
-      return Promise.all(
-        urls.map(async (url) => {
-          const image = new Image();
-          image.src = url;
-          await image.decode();
-          return { url: new URL(url).pathname, width: image.naturalWidth };
-        }),
-      );
+        const style = el ? getComputedStyle(el) : null;
+        return {
+          url: style ? (/url\("?([^")]+)"?\)/.exec(style.backgroundImage)?.[1] ?? '') : '',
+          size: style?.backgroundSize ?? '',
+          position: style?.backgroundPosition ?? '',
+        };
+      };
+      const poster = read('.hero-art-poster');
+      const rain = read('.hero-art-rain');
+      const image = new Image();
+      image.src = poster.url;
+      await image.decode();
+      return {
+        poster: { ...poster, url: new URL(poster.url).pathname, width: image.naturalWidth },
+        rain: new URL(rain.url).pathname,
+      };
     });
-    expect(drawn.map((d) => d.url)).toEqual([
-      '/media/key-art-city.svg',
-      '/media/key-art-gang.svg',
-      '/media/rain.svg',
-    ]);
-    for (const d of drawn) expect(d.width, d.url).toBeGreaterThan(0);
+    expect(layers.poster.url).toBe(size.width < 720 ? POSTERS.phone : POSTERS.wide);
+    expect(layers.poster.size).toBe('auto 100%');
+    expect(layers.poster.position).toBe('50% 100%');
+    expect(layers.poster.width).toBeGreaterThan(0);
+    expect(layers.rain).toBe('/media/rain.svg');
     const bytes = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => e.name.includes('/media/key-art') || e.name.includes('/media/rain'))
+        .filter((e) => /\/media\/(key-art|rain)/.test(e.name))
         .map(
           (e) =>
             `${new URL(e.name).pathname} ${(e as PerformanceResourceTiming).encodedBodySize} B`,
@@ -100,44 +101,184 @@ test('the art is fetched and drawn as the loader steps aside, not beneath it', a
   });
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
-  await expect(page.locator('.hero-art-city')).toHaveCSS('background-image', 'none');
+  await expect(page.locator('.hero-art-poster')).toHaveCSS('background-image', 'none');
   expect(art, 'nothing of the art is fetched beneath the loader').toEqual([]);
   answer();
   await expect(page.locator('html')).toHaveAttribute('data-session', 'loaded');
-  await expect(page.locator('.hero-art-city')).toHaveCSS(
+  await expect(page.locator('.hero-art-poster')).toHaveCSS(
     'background-image',
-    /\/media\/key-art-city\.svg/,
+    /\/media\/key-art-scene\.webp/,
   );
   await expect
     .poll(() => [...art].sort())
-    .toEqual(['/media/key-art-city.svg', '/media/key-art-gang.svg', '/media/rain.svg']);
+    .toEqual(['/media/key-art-scene.webp', '/media/rain.svg']);
   // And once the app has started (the loader gone from the page) the art stays.
   await waitForApp(page);
   await expect(page.locator('.loading-overlay')).toHaveCount(0);
-  await expect(page.locator('.hero-art-gang')).toHaveCSS(
+  await expect(page.locator('.hero-art-poster')).toHaveCSS(
     'background-image',
-    /\/media\/key-art-gang\.svg/,
+    /\/media\/key-art-scene\.webp/,
   );
 });
 
-test('the rain falls and the city drifts on scroll, and under reduced motion nothing moves', async ({
+test('the poster is a frame of the live scene: the shader drawn at its first moment matches it', async ({
+  page,
+}) => {
+  const shader = readFileSync(resolve('src/views/home/keyArt/scene.frag'), 'utf8');
+  await page.goto('/');
+  await waitForApp(page);
+  // Both posters against the shader drawn here at a small size of each (the poster scaled down
+  // to it): a changed shader with old posters, or a poster of something else, fails.
+  for (const [url, width, height] of [
+    [POSTERS.wide, 320, 120],
+    [POSTERS.phone, 120, 120],
+  ] as const) {
+    const difference = await page.evaluate(
+      async ([source, src, w, h]) => {
+        const draw = document.createElement('canvas');
+        draw.width = w;
+        draw.height = h;
+        const gl = draw.getContext('webgl', { preserveDrawingBuffer: true });
+        if (!gl) throw new Error('no WebGL in this browser');
+        const program = gl.createProgram();
+        for (const [type, text] of [
+          [gl.VERTEX_SHADER, 'attribute vec2 a;void main(){gl_Position=vec4(a,0.,1.);}'],
+          [gl.FRAGMENT_SHADER, source],
+        ] as const) {
+          const shaderObject = gl.createShader(type);
+          if (!shaderObject) throw new Error('no shader');
+          gl.shaderSource(shaderObject, text);
+          gl.compileShader(shaderObject);
+          gl.attachShader(program, shaderObject);
+        }
+        gl.linkProgram(program);
+        gl.useProgram(program);
+        gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+        gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+        gl.enableVertexAttribArray(0);
+        gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+        gl.viewport(0, 0, w, h);
+        gl.uniform2f(gl.getUniformLocation(program, 'uRes'), w, h);
+        gl.uniform1f(gl.getUniformLocation(program, 'uTime'), 0);
+        gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
+        gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 0);
+        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        const live = new Uint8Array(w * h * 4);
+        gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, live);
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        const flat = document.createElement('canvas');
+        flat.width = w;
+        flat.height = h;
+        const context = flat.getContext('2d');
+        if (!context) throw new Error('no 2d canvas');
+        context.drawImage(image, 0, 0, w, h);
+        const poster = context.getImageData(0, 0, w, h).data;
+        let sum = 0;
+        for (let y = 0; y < h; y++)
+          for (let x = 0; x < w; x++)
+            for (let c = 0; c < 3; c++) {
+              // WebGL reads from the bottom row up.
+              const a = live[((h - 1 - y) * w + x) * 4 + c] ?? 0;
+              const b = poster[(y * w + x) * 4 + c] ?? 0;
+              sum += Math.abs(a - b);
+            }
+        return sum / (w * h * 3);
+      },
+      [shader, url, width, height] as const,
+    );
+    console.log(
+      `key art: ${url} against the shader: mean difference ${difference.toFixed(2)} of 255`,
+    );
+    expect(difference, url).toBeLessThan(6);
+  }
+});
+
+test('the live scene decides on this device, says why, and never holds the page up', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  // The scene's window on the page: when it began loading, each long task in it, its verdict.
+  await page.addInitScript(() => {
+    const marks: number[][] = [];
+    (window as unknown as { __scene: number[][] }).__scene = marks;
+    let open = false;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (open && entry.duration >= 50) marks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask' });
+    new MutationObserver(() => {
+      const state = document.querySelector<HTMLElement>('.hero-art')?.dataset.scene;
+      if (state === 'loading' && !open) {
+        open = true;
+        marks.push([performance.now(), 0]);
+      } else if (state && state !== 'loading' && open) {
+        open = false;
+        marks.push([performance.now(), 0]);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-scene'] });
+  });
+  const scene: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/scene-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      scene.push(request.url());
+  });
+  await page.goto('/');
+  await waitForApp(page);
+  const art = page.getByTestId('key-art');
+  // Fetched only once the page is idle, then one verdict: live, or still with its reason.
+  await expect(art).toHaveAttribute('data-scene', /^(live|still: .+)$/, { timeout: 15_000 });
+  const verdict = (await art.getAttribute('data-scene')) ?? '';
+  console.log(`key art scene at 390×844 on this host: ${verdict}`);
+  expect(scene, 'the scene is its own chunk, fetched once').toHaveLength(1);
+  const opacity = await page
+    .getByTestId('key-art-scene')
+    .evaluate((el) => getComputedStyle(el).opacity);
+  if (verdict === 'live') {
+    await expect(page.getByTestId('key-art-scene')).toHaveCSS('opacity', '1');
+    await expect(page.getByTestId('key-art-rain')).toBeHidden();
+  } else {
+    // The poster frame stays, the page's rain on it; the canvas never covers it.
+    expect(opacity).toBe('0');
+    await expect(page.getByTestId('key-art-rain')).toBeVisible();
+  }
+  // The scene never holds the page: no task as long as 50 ms while it loaded and decided (its
+  // shader built off the page, its probe one small frame).
+  const marks: number[][] = await page.evaluate(
+    () => (window as unknown as { __scene: number[][] }).__scene,
+  );
+  const [began, decided] = [marks[0]?.[0] ?? 0, marks.at(-1)?.[0] ?? 0];
+  const held = marks.filter(([, duration]) => (duration ?? 0) > 0);
+  console.log(
+    `key art scene: loading to verdict ${Math.round(decided - began)} ms, long tasks in it: ${held.map(([, d]) => Math.round(d ?? 0)).join(', ') || 'none'}`,
+  );
+  expect(held, 'long tasks while the scene loaded and decided').toEqual([]);
+});
+
+test('under reduced motion the scene stays the poster and nothing moves; otherwise the rain falls and the art drifts on scroll', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
   await waitForApp(page);
-  const [rain, city, gang] = await artAnimations(page);
+  const [rain, poster, canvas] = await artAnimations(page);
   expect(rain, 'the rain falls').toBe(1);
-  expect(city, 'the city drifts on scroll').toBe(1);
-  expect(gang, 'the gang drifts on scroll').toBe(1);
+  expect(poster, 'the poster drifts on scroll').toBe(1);
+  expect(canvas, 'the scene drifts on scroll').toBe(1);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.reload();
   await waitForApp(page);
+  await expect(page.getByTestId('key-art')).toHaveAttribute('data-scene', 'still: reduced motion', {
+    timeout: 15_000,
+  });
   expect(await artAnimations(page)).toEqual([0, 0, 0]);
   // Still drawn: only the motion is gone.
   await expect(page.getByTestId('key-art-rain')).toBeVisible();
+  await expect(page.getByTestId('key-art-poster')).toBeVisible();
 });
 
 test('the trailer starts muted', async ({ page }) => {

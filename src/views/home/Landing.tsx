@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { GAME_ICONS_CREDIT } from '../common/gameIconMeta';
 import { SYSTEM_IDS } from '../../../machines/systemIds';
@@ -39,6 +40,8 @@ function BonusBox() {
   );
 }
 
+const noop = () => undefined;
+
 function PlayIcon() {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
@@ -52,6 +55,14 @@ export function Landing() {
   const signIn = useService(SYSTEM_IDS.signIn);
   const notifications = useService(SYSTEM_IDS.notifications);
   const openSignIn = () => signIn.send({ type: 'signIn.open' });
+  // The key art's live scene, once the page is idle (its own chunk; a failed fetch leaves the
+  // poster). It finds the hero's art itself and stops when the art leaves the page.
+  useEffect(() => {
+    const idle = requestIdleCallback(
+      () => void import('./keyArt/scene').then((s) => s.startScene(), noop),
+    );
+    return () => cancelIdleCallback(idle);
+  }, []);
   const playPromo = () =>
     notifications.send({ type: 'video.open', src: PROMO_VIDEO_SRC, autoplay: true });
 
@@ -63,13 +74,15 @@ export function Landing() {
       <main id="main" className="landing-main">
         <HydrationSlice>
           <section className="hero" aria-labelledby="hero-title">
-            {/* The key art (public/media/key-art-*.svg, scripts/make-key-art.mjs): the city at
-                night, the gang in front of it and the rain, drawn by the styles as backgrounds
-                (files, not JS; never waited for by the first paint). */}
+            {/* The key art: the city at night with the gang on its wet street, one scene
+                (keyArt/scene.frag). Its poster frame (public/media/key-art-scene*.webp, rendered
+                from the same shader by scripts/make-key-art-scene.mjs) is a background, never
+                waited for by the first paint; once the page is idle the scene runs live on the
+                canvas over it where the device can afford it, the page's rain falling until then. */}
             <div className="hero-art" aria-hidden="true" data-testid="key-art">
-              <div className="hero-art-city" />
-              <div className="hero-art-gang" data-testid="key-art-gang" />
+              <div className="hero-art-poster" data-testid="key-art-poster" />
               <div className="hero-art-rain" data-testid="key-art-rain" />
+              <canvas className="hero-art-scene" data-testid="key-art-scene" />
             </div>
             <div className="container hero-inner">
               <StartsHeader />

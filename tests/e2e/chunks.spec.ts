@@ -86,7 +86,7 @@ test('overlays and member services that cannot load say so; Retry loads them', a
   await pressRetry(page);
   await expect(notice(page)).toHaveCount(0);
   // The video modal came with the retry: the promo video opens.
-  await page.getByRole('button', { name: 'Play the promo video' }).click();
+  await page.getByRole('button', { name: /Watch the trailer/ }).click();
   await expect(page.getByRole('dialog', { name: 'Promo video' })).toBeVisible();
 });
 

@@ -50,8 +50,10 @@ async function expectOneCallToAction(page: Page, label: string) {
   const hero = page.locator('section.hero');
   const getAccess = hero.getByRole('button', { name: 'Get Access' });
   await expect(getAccess, label).toBeInViewport({ ratio: 1 });
-  // The only button in the hero.
-  await expect(hero.getByRole('button'), label).toHaveCount(1);
+  // The hero's buttons: Get Access, and the trailer's quiet play control.
+  await expect(hero.getByRole('button'), label).toHaveCount(2);
+  const trailer = hero.getByRole('button', { name: /Watch the trailer/ });
+  await expect(trailer, `${label}: the trailer above the fold`).toBeInViewport({ ratio: 1 });
   const docs = hero.getByRole('link', { name: 'Read Docs' });
   await expect(docs, label).toHaveAttribute('href', '/docs/intro');
   const cta = await getAccess.boundingBox();
@@ -66,6 +68,23 @@ async function expectOneCallToAction(page: Page, label: string) {
   expect(docsLook.border, `${label}: Read Docs has no frame`).toBe('0px');
   expect(cta.width * cta.height, `${label}: Get Access outweighs Read Docs`).toBeGreaterThan(
     2.5 * link.width * link.height,
+  );
+  // The trailer is as quiet: no fill, no frame, far smaller, below the call to action.
+  const trailerBox = await trailer.boundingBox();
+  if (!trailerBox) throw new Error(`${label}: the trailer's control is not drawn`);
+  const trailerLook = await trailer.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, border: style.borderTopWidth };
+  });
+  expect(trailerLook, `${label}: the trailer's control is quiet`).toEqual({
+    background: 'rgba(0, 0, 0, 0)',
+    border: '0px',
+  });
+  expect(cta.width * cta.height, `${label}: Get Access outweighs the trailer`).toBeGreaterThan(
+    1.5 * trailerBox.width * trailerBox.height,
+  );
+  expect(trailerBox.y, `${label}: the trailer under Get Access`).toBeGreaterThan(
+    cta.y + cta.height,
   );
   expect(cta.height, `${label}: Get Access is a large target`).toBeGreaterThanOrEqual(52);
 

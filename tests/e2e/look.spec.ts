@@ -259,7 +259,7 @@ test('before the app answers taps the game’s art is not fetched', async ({ pag
 test('the promo video is a 20–40 s clip with the poster shown until it plays', async ({ page }) => {
   await page.goto('/');
   await waitForApp(page);
-  await page.getByRole('button', { name: 'Play the promo video' }).click();
+  await page.getByRole('button', { name: /Watch the trailer/ }).click();
   const player = page.getByTestId('video-player');
   await expect(player).toHaveAttribute('poster', '/media/poster.svg');
   const clip = await player.evaluate(

@@ -153,7 +153,7 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: 'Get Access' }).first().click();
     await expect(page.getByRole('dialog').getByText('Sign In', { exact: true })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Play the promo video' }).click();
+    await page.getByRole('button', { name: /Watch the trailer/ }).click();
     const video = page.getByRole('dialog', { name: 'Promo video' });
     await expect(video).toBeVisible();
     await expect(video.locator('video')).toHaveAttribute('src', '/media/promo.webm');

@@ -115,7 +115,7 @@ for (const viewport of VIEWPORTS) {
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
 
-        await page.getByRole('button', { name: 'Play the promo video' }).click();
+        await page.getByRole('button', { name: /Watch the trailer/ }).click();
         await expect(page.getByRole('dialog', { name: 'Promo video' })).toBeVisible();
         await expect(page.getByTestId('video-player')).toHaveJSProperty('muted', true);
         await shoot(page, `trailer-${viewport.name}-${theme}`, { fullPage: false });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROMO_VIDEO_LENGTH } from '../../src/views/home/landing.content';
 
 /**
  * The trailer as a player gets it (public/media/promo.webm, made by scripts/make-promo-video.mjs),
@@ -78,6 +79,11 @@ describe('the trailer (public/media/promo.webm)', () => {
     );
     expect(duration).toBeGreaterThanOrEqual(30);
     expect(duration).toBeLessThanOrEqual(45);
+    // The hero says its length: the file's whole seconds, as m:ss.
+    const whole = Math.floor(duration);
+    expect(PROMO_VIDEO_LENGTH).toBe(
+      `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`,
+    );
   });
 
   it('shows every scene: a key frame of each, kept for review, none of them black', () => {

@@ -9,7 +9,7 @@ import { useDatedCopy } from '../common/useDatedCopy';
 import { Countdown } from './Countdown';
 import { HeroPrice } from './OfferCards';
 import { InvitedCue } from './InvitedCue';
-import { LANDING, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
+import { LANDING, PROMO_VIDEO_LENGTH, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
 import { OfferCards } from './OfferCards';
 import { SiteHeader } from './SiteHeader';
 import { Taglines } from './Taglines';
@@ -97,34 +97,27 @@ export function Landing() {
               <div className="hero-actions">
                 <GetAccessButton onClick={openSignIn} tap="get-access" className="hero-cta" />
                 <HeroPrice />
-                <Link href="/docs/intro" className="hero-docs-link">
-                  Read Docs
-                </Link>
+                {/* Two quiet links under it: the docs, and the trailer (played in its overlay,
+                    fetched only then). */}
+                <div className="hero-links">
+                  <Link href="/docs/intro" className="hero-docs-link">
+                    Read Docs
+                  </Link>
+                  <button
+                    type="button"
+                    className="hero-trailer"
+                    onClick={playPromo}
+                    data-tap="hero-trailer"
+                  >
+                    <span className="hero-trailer-icon" aria-hidden="true">
+                      <PlayIcon />
+                    </span>
+                    Watch the trailer · {PROMO_VIDEO_LENGTH}
+                  </button>
+                </div>
               </div>
               <InvitedCue />
             </div>
-          </section>
-        </HydrationSlice>
-
-        <HydrationSlice>
-          <section className="promo container" aria-label="Promo video">
-            <button type="button" className="promo-play" onClick={playPromo} data-tap="promo-video">
-              {/* A rainy night skyline with neon and two gangsters (public/media/poster.svg, made by
-                  scripts/make-poster.mjs): a file, not JS. */}
-              <img
-                className="promo-poster"
-                src="/media/poster.svg"
-                alt=""
-                width={960}
-                height={540}
-                loading="lazy"
-                decoding="async"
-              />
-              <span className="promo-play-icon">
-                <PlayIcon />
-              </span>
-              <span className="visually-hidden">Play the promo video</span>
-            </button>
           </section>
         </HydrationSlice>
 

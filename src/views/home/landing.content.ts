@@ -7,6 +7,8 @@ export const LANDING = {
 
 /** The promo video (public/). */
 export const PROMO_VIDEO_SRC = '/media/promo.webm';
+/** The trailer's length as the hero says it (tests/unit/promoVideo.test.ts reads the file's). */
+export const PROMO_VIDEO_LENGTH = '0:30';
 /** The promo's poster frame (also the landing's art): shown until the clip plays. */
 export const PROMO_POSTER_SRC = '/media/poster.svg';
 

@@ -66,6 +66,7 @@ try {
         gl.uniform1f(gl.getUniformLocation(program, 'uTime'), t);
         gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
         gl.uniform1f(gl.getUniformLocation(program, 'uRain'), r);
+        gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 1);
         const start = performance.now();
         gl.drawArrays(gl.TRIANGLES, 0, 3);
         gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Renders the trailer (public/media/promo.webm, 30 s, 960×540, VP9 with an Opus sound track; the
-// player starts muted) in Debian Chromium from the site's own art: the key art's city
-// (public/media/key-art-city.svg, scripts/make-key-art.mjs) and icons of the game-icons.net set
+// player starts muted) in Debian Chromium from the site's own art: the key art scene's city
+// (src/views/home/keyArt/scene.frag, drawn here without its gang, which the clip brings on
+// itself) and icons of the game-icons.net set
 // (@iconify-json/game-icons, CC BY 3.0, credited on the site). Five scenes, cut one to the next:
 //   1. the city: the skyline under the rain, pushed in, the neon flickering;
 //   2. the gangsters: three men in fedoras step out of the dark, rim-lit one by one;
@@ -28,7 +29,7 @@ import { chromium } from '@playwright/test';
 const ROOT = resolve(import.meta.dirname, '..');
 const out = resolve(ROOT, 'public/media/promo.webm');
 const require = createRequire(import.meta.url);
-const city = readFileSync(resolve(ROOT, 'public/media/key-art-city.svg'), 'utf8');
+const city = readFileSync(resolve(ROOT, 'src/views/home/keyArt/scene.frag'), 'utf8');
 const font = readFileSync(
   require.resolve('@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2'),
 ).toString('base64');
@@ -272,9 +273,37 @@ try {
       const H = 540;
       const face = new FontFace('Promo Display', `url(data:font/woff2;base64,${font})`);
       document.fonts.add(await face.load());
-      const art = new Image();
-      art.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(city)}`;
-      await art.decode();
+      // The landing's scene at its first moment, 1600×900, without its gang or its rain.
+      const art = document.createElement('canvas');
+      art.width = 1600;
+      art.height = 900;
+      const gl = art.getContext('webgl', { preserveDrawingBuffer: true });
+      const program = gl.createProgram();
+      for (const [type, text] of [
+        [gl.VERTEX_SHADER, 'attribute vec2 a;void main(){gl_Position=vec4(a,0.,1.);}'],
+        [gl.FRAGMENT_SHADER, city],
+      ]) {
+        const shader = gl.createShader(type);
+        gl.shaderSource(shader, text);
+        gl.compileShader(shader);
+        if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
+          throw new Error(gl.getShaderInfoLog(shader));
+        gl.attachShader(program, shader);
+      }
+      gl.linkProgram(program);
+      gl.useProgram(program);
+      gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+      gl.enableVertexAttribArray(0);
+      gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+      gl.viewport(0, 0, 1600, 900);
+      gl.uniform2f(gl.getUniformLocation(program, 'uRes'), 1600, 900);
+      gl.uniform1f(gl.getUniformLocation(program, 'uTime'), 0);
+      gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
+      gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 0);
+      gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 0);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
       const canvas = document.createElement('canvas');
       canvas.width = W;
       canvas.height = H;

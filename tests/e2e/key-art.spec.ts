@@ -161,6 +161,7 @@ test('the poster is a frame of the live scene: the shader drawn at its first mom
         gl.uniform1f(gl.getUniformLocation(program, 'uTime'), 0);
         gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
         gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 0);
+        gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 1);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
         const live = new Uint8Array(w * h * 4);
         gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, live);

@@ -8,6 +8,8 @@ uniform vec2 uRes;
 uniform float uTime;
 uniform vec2 uShift;
 uniform float uRain;
+// 1 draws the gang on the street (the page, its poster); the trailer's city is drawn without it.
+uniform float uGang;
 
 const float GROUND = 0.235;
 const float FOOT = 0.035;
@@ -281,7 +283,7 @@ void main() {
     col += GOLD * pool * 0.2 * step(p.y, GROUND);
   }
   // The gang, black against the haze, rim-lit red from the HOTEL sign and gold from the lamps.
-  if (abs(p.x) < 0.36 && p.y < 0.4) {
+  if (uGang > 0.5 && abs(p.x) < 0.36 && p.y < 0.4) {
     vec2 gp = p + uShift * 1.3;
     float d = gang(gp);
     float e = 0.0015;

@@ -76,6 +76,7 @@ async function prepare(canvas: HTMLCanvasElement): Promise<Program | null> {
   const time = gl.getUniformLocation(program, 'uTime');
   const shift = gl.getUniformLocation(program, 'uShift');
   gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 1);
+  gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 1);
   return {
     gl,
     draw(width, height, t, [sx, sy]) {

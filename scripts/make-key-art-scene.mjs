@@ -9,6 +9,7 @@
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { drawSceneFrame } from './sceneFrame.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const shader = readFileSync(resolve(root, 'src/views/home/keyArt/scene.frag'), 'utf8');
@@ -33,44 +34,18 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   await page.setContent('<body></body>');
+  await page.evaluate(`window.drawSceneFrame = ${drawSceneFrame}`);
   const frames = lookAt ? LOOKS : POSTERS;
   for (const [file, width, height, time, rain, quality] of frames) {
     const { url, ms } = await page.evaluate(
       ([source, w, h, t, r, q, png]) => {
-        document.body.replaceChildren();
-        const canvas = document.body.appendChild(document.createElement('canvas'));
-        canvas.width = w;
-        canvas.height = h;
-        const gl = canvas.getContext('webgl', { preserveDrawingBuffer: true });
-        const compile = (type, text) => {
-          const s = gl.createShader(type);
-          gl.shaderSource(s, text);
-          gl.compileShader(s);
-          if (!gl.getShaderParameter(s, gl.COMPILE_STATUS)) throw new Error(gl.getShaderInfoLog(s));
-          return s;
-        };
-        const program = gl.createProgram();
-        gl.attachShader(
-          program,
-          compile(gl.VERTEX_SHADER, 'attribute vec2 a;void main(){gl_Position=vec4(a,0.,1.);}'),
-        );
-        gl.attachShader(program, compile(gl.FRAGMENT_SHADER, source));
-        gl.linkProgram(program);
-        gl.useProgram(program);
-        gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-        gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-        gl.enableVertexAttribArray(0);
-        gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
-        gl.viewport(0, 0, w, h);
-        gl.uniform2f(gl.getUniformLocation(program, 'uRes'), w, h);
-        gl.uniform1f(gl.getUniformLocation(program, 'uTime'), t);
-        gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
-        gl.uniform1f(gl.getUniformLocation(program, 'uRain'), r);
-        gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 1);
-        const start = performance.now();
-        gl.drawArrays(gl.TRIANGLES, 0, 3);
-        gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-        const ms = performance.now() - start;
+        const { canvas, ms } = window.drawSceneFrame({
+          source,
+          width: w,
+          height: h,
+          time: t,
+          rain: r,
+        });
         return { url: canvas.toDataURL(png ? 'image/png' : 'image/webp', q), ms };
       },
       [shader, width, height, time, rain, quality ?? 0.9, Boolean(lookAt)],

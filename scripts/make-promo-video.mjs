@@ -24,6 +24,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { iconPaths } from './gameIconPaths.mjs';
+import { drawSceneFrame } from './sceneFrame.mjs';
 import { chromium } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -267,6 +268,7 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   await page.evaluate(`window.scoreOf = ${scoreOf.toString()}`);
+  await page.evaluate(`window.drawSceneFrame = ${drawSceneFrame}`);
   const result = await page.evaluate(
     async ({ city, font, icons, scenes, duration, tail, bitrate, audioBitrate }) => {
       const W = 960;
@@ -274,36 +276,7 @@ try {
       const face = new FontFace('Promo Display', `url(data:font/woff2;base64,${font})`);
       document.fonts.add(await face.load());
       // The landing's scene at its first moment, 1600×900, without its gang or its rain.
-      const art = document.createElement('canvas');
-      art.width = 1600;
-      art.height = 900;
-      const gl = art.getContext('webgl', { preserveDrawingBuffer: true });
-      const program = gl.createProgram();
-      for (const [type, text] of [
-        [gl.VERTEX_SHADER, 'attribute vec2 a;void main(){gl_Position=vec4(a,0.,1.);}'],
-        [gl.FRAGMENT_SHADER, city],
-      ]) {
-        const shader = gl.createShader(type);
-        gl.shaderSource(shader, text);
-        gl.compileShader(shader);
-        if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
-          throw new Error(gl.getShaderInfoLog(shader));
-        gl.attachShader(program, shader);
-      }
-      gl.linkProgram(program);
-      gl.useProgram(program);
-      gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-      gl.enableVertexAttribArray(0);
-      gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
-      gl.viewport(0, 0, 1600, 900);
-      gl.uniform2f(gl.getUniformLocation(program, 'uRes'), 1600, 900);
-      gl.uniform1f(gl.getUniformLocation(program, 'uTime'), 0);
-      gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
-      gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 0);
-      gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 0);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+      const art = window.drawSceneFrame({ source: city, width: 1600, height: 900, gang: 0 }).canvas;
       const canvas = document.createElement('canvas');
       canvas.width = W;
       canvas.height = H;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { drawSceneFrame } from '../../scripts/sceneFrame.mjs';
 import { expect, test } from '../support/e2e';
 import { layoutShift, waitForApp } from '../support/pages';
 
@@ -126,6 +127,7 @@ test('the poster is a frame of the live scene: the shader drawn at its first mom
   const shader = readFileSync(resolve('src/views/home/keyArt/scene.frag'), 'utf8');
   await page.goto('/');
   await waitForApp(page);
+  await page.evaluate(`window.drawSceneFrame = ${drawSceneFrame}`);
   // Both posters against the shader drawn here at a small size of each (the poster scaled down
   // to it): a changed shader with old posters, or a poster of something else, fails.
   for (const [url, width, height] of [
@@ -134,35 +136,13 @@ test('the poster is a frame of the live scene: the shader drawn at its first mom
   ] as const) {
     const difference = await page.evaluate(
       async ([source, src, w, h]) => {
-        const draw = document.createElement('canvas');
-        draw.width = w;
-        draw.height = h;
-        const gl = draw.getContext('webgl', { preserveDrawingBuffer: true });
-        if (!gl) throw new Error('no WebGL in this browser');
-        const program = gl.createProgram();
-        for (const [type, text] of [
-          [gl.VERTEX_SHADER, 'attribute vec2 a;void main(){gl_Position=vec4(a,0.,1.);}'],
-          [gl.FRAGMENT_SHADER, source],
-        ] as const) {
-          const shaderObject = gl.createShader(type);
-          if (!shaderObject) throw new Error('no shader');
-          gl.shaderSource(shaderObject, text);
-          gl.compileShader(shaderObject);
-          gl.attachShader(program, shaderObject);
-        }
-        gl.linkProgram(program);
-        gl.useProgram(program);
-        gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-        gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-        gl.enableVertexAttribArray(0);
-        gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
-        gl.viewport(0, 0, w, h);
-        gl.uniform2f(gl.getUniformLocation(program, 'uRes'), w, h);
-        gl.uniform1f(gl.getUniformLocation(program, 'uTime'), 0);
-        gl.uniform2f(gl.getUniformLocation(program, 'uShift'), 0, 0);
-        gl.uniform1f(gl.getUniformLocation(program, 'uRain'), 0);
-        gl.uniform1f(gl.getUniformLocation(program, 'uGang'), 1);
-        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        const { gl } = (
+          window as unknown as { drawSceneFrame: typeof drawSceneFrame }
+        ).drawSceneFrame({
+          source,
+          width: w,
+          height: h,
+        });
         const live = new Uint8Array(w * h * 4);
         gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, live);
         const image = new Image();

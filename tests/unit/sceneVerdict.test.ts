@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SCENE_FRAME_BUDGET_MS,
+  isSoftwareRenderer,
   sceneVerdict,
   type SceneSignals,
 } from '../../src/views/home/keyArt/sceneVerdict';
@@ -11,6 +12,7 @@ const able: SceneSignals = {
   saveData: false,
   lowBattery: false,
   webgl: true,
+  softwareRenderer: false,
   probeMs: null,
 };
 
@@ -32,6 +34,24 @@ describe('whether the key art moves (the issue: motion stops under reduced motio
       reason: 'low battery',
     });
     expect(sceneVerdict({ ...able, webgl: false })).toEqual({ kind: 'still', reason: 'no WebGL' });
+  });
+
+  it('never probes WebGL drawn on the CPU: its shader build alone would take the page its cores', () => {
+    expect(sceneVerdict({ ...able, softwareRenderer: true })).toEqual({
+      kind: 'still',
+      reason: 'a software renderer',
+    });
+    expect(
+      isSoftwareRenderer(
+        'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero)), SwiftShader driver)',
+      ),
+    ).toBe(true);
+    expect(isSoftwareRenderer('llvmpipe (LLVM 15.0.6, 256 bits)')).toBe(true);
+    expect(isSoftwareRenderer('Microsoft Basic Render Driver')).toBe(true);
+    expect(
+      isSoftwareRenderer('ANGLE (Apple, ANGLE Metal Renderer: Apple M1, Unspecified Version)'),
+    ).toBe(false);
+    expect(isSoftwareRenderer('Adreno (TM) 640')).toBe(false);
   });
 
   it('probes first, then runs at the largest resolution whose frame fits a quarter of 30 fps', () => {

@@ -1,5 +1,5 @@
 import fragmentSource from './scene.frag?raw';
-import { sceneVerdict, type SceneSignals } from './sceneVerdict';
+import { isSoftwareRenderer, sceneVerdict, type SceneSignals } from './sceneVerdict';
 
 /**
  * The key art's live scene (scene.frag) on the hero's canvas: loaded once the landing is idle
@@ -53,10 +53,9 @@ async function linked(gl: WebGL2RenderingContext, program: WebGLProgram): Promis
   return gl.getProgramParameter(program, gl.LINK_STATUS) === true;
 }
 
-async function prepare(canvas: HTMLCanvasElement): Promise<Program | null> {
-  // WebGL 2 for its fences: the page waits for the GPU without blocking (the shader itself is
-  // GLSL ES 1.00).
-  const gl = canvas.getContext('webgl2', {
+/** The canvas's WebGL 2 context: for its fences, the page waits for the GPU without blocking. */
+function context(canvas: HTMLCanvasElement): WebGL2RenderingContext | null {
+  return canvas.getContext('webgl2', {
     alpha: false,
     antialias: false,
     depth: false,
@@ -64,7 +63,16 @@ async function prepare(canvas: HTMLCanvasElement): Promise<Program | null> {
     powerPreference: 'low-power',
     preserveDrawingBuffer: false,
   });
-  if (!gl) return null;
+}
+
+/** The renderer's name: the unmasked one where the browser gives it, else its plain one. */
+function rendererName(gl: WebGL2RenderingContext): string {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+}
+
+/** The scene's program on `gl` (the shader itself is GLSL ES 1.00), built off the page. */
+async function prepare(gl: WebGL2RenderingContext): Promise<Program | null> {
   const program = compile(gl);
   if (!program || !(await linked(gl, program))) return null;
   gl.useProgram(program);
@@ -160,11 +168,15 @@ async function begin(art: HTMLElement, canvas: HTMLCanvasElement) {
     saveData: connection?.saveData === true,
     lowBattery: await lowBattery(),
     webgl: true,
+    softwareRenderer: false,
     probeMs: null,
   };
   let verdict = sceneVerdict(signals);
+  const gl = verdict.kind === 'probe' ? context(canvas) : null;
+  if (verdict.kind === 'probe' && gl)
+    verdict = sceneVerdict({ ...signals, softwareRenderer: isSoftwareRenderer(rendererName(gl)) });
   if (verdict.kind === 'probe') {
-    const program = await prepare(canvas);
+    const program = gl && (await prepare(gl));
     if (stopped) return;
     if (!program) verdict = sceneVerdict({ ...signals, webgl: false });
     else {

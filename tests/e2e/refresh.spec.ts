@@ -13,15 +13,20 @@ import { signInPage } from '../support/pages';
  * A fresh server whose jwts live 1 s of a clock the test moves, with a user registered on it:
  * `expireJwt()` moves that clock 2 s on, so the jwt the user holds has expired on the server.
  */
+const JWT_TTL_S = 60;
+
 async function shortJwtServer(
   freshServer: (opts: { jwtTtlSeconds: number; now: () => number }) => Promise<{ url: string }>,
   email: string,
 ) {
   let serverNow = Date.now();
-  const server = await freshServer({ jwtTtlSeconds: 1, now: () => serverNow });
+  // A minute's jwt, expired by moving the server's clock past it: the renewed jwt then outlives
+  // the test by the page's own clock too, so no scheduled renewal can add a second refresh on a
+  // slow host (a 1 s jwt did, once the page took over a second to draw the home).
+  const server = await freshServer({ jwtTtlSeconds: JWT_TTL_S, now: () => serverNow });
   const user = await registerUser(server.url, email);
   const expireJwt = () => {
-    serverNow += 2_000;
+    serverNow += (JWT_TTL_S + 1) * 1000;
   };
   return { server, user, expireJwt };
 }

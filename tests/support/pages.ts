@@ -79,18 +79,46 @@ export async function waitForApp(page: Page): Promise<void> {
 
 /** The sum of the page's layout shifts so far (CLS as the browser reports it). */
 export async function layoutShift(page: Page): Promise<number> {
+  return (await layoutShifts(page)).sum;
+}
+
+/**
+ * The page's layout shifts without recent input: their sum, and what moved in each (an element's
+ * tag, id and classes with its rectangle before and after), for a failure to say which.
+ */
+export async function layoutShifts(page: Page): Promise<{ sum: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((done) => {
+      new Promise<{ sum: number; moved: string[] }>((done) => {
         let sum = 0;
+        const moved: string[] = [];
+        const box = (r: DOMRectReadOnly) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        const name = (node: Node | null) => {
+          if (!(node instanceof Element)) return node ? node.nodeName : 'a removed node';
+          const id = node.id ? `#${node.id}` : '';
+          const classes = [...node.classList].map((c) => `.${c}`).join('');
+          return `${node.tagName.toLowerCase()}${id}${classes}`;
+        };
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number;
             hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) sum += entry.value;
+            sources?: {
+              node: Node | null;
+              previousRect: DOMRectReadOnly;
+              currentRect: DOMRectReadOnly;
+            }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            sum += entry.value;
+            for (const source of entry.sources ?? [])
+              moved.push(
+                `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${name(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
+              );
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => done(sum), 300);
+        setTimeout(() => done({ sum, moved }), 300);
       }),
   );
 }

@@ -37,19 +37,29 @@ function FlipCard({ value, label }: { value: number | null; label: string }) {
   );
 }
 
-/** Flip-card countdown to the training start; `Boarding now · Training Open` once reached. */
-export function Countdown() {
+/**
+ * Whether the hero shows the training open, and whether the clock is known yet: until it is read,
+ * the build's (a page built after the start shows it open at once). The hero's layout reads it
+ * from its own box (`data-launch`), never from a later sibling: a page parsed in pieces on a slow
+ * phone paints the header before the countdown arrives, and must not move when it does.
+ */
+export function useShownOpen(): { shownOpen: boolean; known: boolean } {
   const launch = useService(SYSTEM_IDS.launch);
   const hydrated = useHydrated();
   const syncing = useSelector(launch, selectIsSyncing);
   const open = useSelector(launch, selectIsTrainingOpen);
+  const known = hydrated && !syncing;
+  return { shownOpen: known ? open : BUILT_AFTER_LAUNCH, known };
+}
+
+/** Flip-card countdown to the training start; `Boarding now · Training Open` once reached. */
+export function Countdown() {
+  const launch = useService(SYSTEM_IDS.launch);
+  const { shownOpen, known } = useShownOpen();
   const days = useSelector(launch, selectDays);
   const hours = useSelector(launch, selectHours);
   const minutes = useSelector(launch, selectMinutes);
   const seconds = useSelector(launch, selectSeconds);
-  const known = hydrated && !syncing;
-  // Until the clock is read, the build's: a page built after the start shows it open at once.
-  const shownOpen = known ? open : BUILT_AFTER_LAUNCH;
 
   return (
     <div className="countdown" data-state={shownOpen ? 'open' : known ? 'counting' : 'syncing'}>

@@ -6,7 +6,7 @@ import { useService } from '../../app/hooks';
 import { bonusBoxAt, startsHeaderAt } from '../../../machines/launch/datedCopy';
 import { HydrationSlice } from '../common/HydrationSlice';
 import { useDatedCopy } from '../common/useDatedCopy';
-import { Countdown } from './Countdown';
+import { Countdown, useShownOpen } from './Countdown';
 import { HeroPrice } from './OfferCards';
 import { InvitedCue } from './InvitedCue';
 import { LANDING, PROMO_VIDEO_LENGTH, PROMO_VIDEO_SRC, SOCIAL_LINKS } from './landing.content';
@@ -84,7 +84,10 @@ export function Landing() {
               <div className="hero-art-rain" data-testid="key-art-rain" />
               <canvas className="hero-art-scene" data-testid="key-art-scene" />
             </div>
-            <div className="container hero-inner">
+            <div
+              className="container hero-inner"
+              data-launch={useShownOpen().shownOpen ? 'open' : 'before'}
+            >
               <StartsHeader />
               <h1 id="hero-title" className="hero-title">
                 {LANDING.title}

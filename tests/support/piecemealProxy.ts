@@ -1,11 +1,10 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { connect } from 'node:net';
 
 /**
  * A loopback HTTP front for the site that hands a page's document out in pieces, the way a slow
  * phone's connection does: the head at once, then the body `pieceBytes` at a time with `pauseMs`
- * between, so the browser parses and paints it part by part. Everything else (assets, the API,
- * a websocket's upgrade) passes through untouched.
+ * between, so the browser parses and paints it part by part. Everything else (assets, the API)
+ * passes through untouched; a signed-out page opens no websocket.
  */
 export type PiecemealProxy = { url: string; close: () => Promise<void> };
 
@@ -52,21 +51,6 @@ export async function startPiecemealProxy(
     );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
-  });
-  server.on('upgrade', (req, socket, head) => {
-    const out = connect(Number(upstream.port), upstream.hostname, () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-        const name = req.rawHeaders[i] ?? '';
-        const value = name.toLowerCase() === 'host' ? upstream.host : req.rawHeaders[i + 1];
-        lines.push(`${name}: ${value ?? ''}`);
-      }
-      out.write(`${lines.join('\r\n')}\r\n\r\n`);
-      out.write(head);
-      out.pipe(socket).pipe(out);
-    });
-    out.on('error', () => socket.destroy());
-    socket.on('error', () => out.destroy());
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();

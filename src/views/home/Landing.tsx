@@ -55,6 +55,7 @@ export function Landing() {
   const signIn = useService(SYSTEM_IDS.signIn);
   const notifications = useService(SYSTEM_IDS.notifications);
   const openSignIn = () => signIn.send({ type: 'signIn.open' });
+  const { shownOpen } = useShownOpen();
   // The key art's live scene, once the page is idle (its own chunk; a failed fetch leaves the
   // poster). It finds the hero's art itself and stops when the art leaves the page.
   useEffect(() => {
@@ -84,10 +85,7 @@ export function Landing() {
               <div className="hero-art-rain" data-testid="key-art-rain" />
               <canvas className="hero-art-scene" data-testid="key-art-scene" />
             </div>
-            <div
-              className="container hero-inner"
-              data-launch={useShownOpen().shownOpen ? 'open' : 'before'}
-            >
+            <div className="container hero-inner" data-launch={shownOpen ? 'open' : 'before'}>
               <StartsHeader />
               <h1 id="hero-title" className="hero-title">
                 {LANDING.title}

@@ -12,7 +12,14 @@ interface Window {
     cancel(): void;
   };
   /** A held tap's dialog frame, drawn before the app runs (src/app/bootInline.ts). */
-  __smwTapShell?: { open(control: HTMLElement): void; close(): void };
+  __smwTapShell?: {
+    open(control: HTMLElement): void;
+    close(): void;
+    /** The held tap is replayed on `control`: focus stays in the frame until the app's dialog. */
+    replaying(control: HTMLElement): void;
+    /** The replayed control, once, for the dialog that opened from it to give focus back to. */
+    takeReturn(): HTMLElement | null;
+  };
   /** Fetches ahead the files the page lists under a key (src/app/bootInline.ts). */
   __smwPreload?: (key: string | null) => void;
   /** The session calls the head's inline script sent (src/app/bootInline.ts). */

@@ -204,26 +204,41 @@ const TAP_SHELLS: Record<string, { title: string; text: string }> = {
  */
 function tapShell(): NonNullable<Window['__smwTapShell']> {
   let shell: HTMLElement | null = null;
+  let frame: HTMLElement | null = null;
   let watcher: MutationObserver | null = null;
   let tapped: HTMLElement | null = null;
+  // The replayed control, for the app's dialog to give focus back to when it closes: focus
+  // stays in the frame until the app's dialog takes it, so it never sees the control focused.
+  let returnTo: HTMLElement | null = null;
   const close = () => {
     watcher?.disconnect();
     watcher = null;
     document.removeEventListener('keydown', onKey, true);
     shell?.remove();
     shell = null;
+    frame = null;
     tapped = null;
   };
   const cancel = () => {
     const control = tapped;
     close();
+    returnTo = null;
     window.__smwTaps?.cancel();
     control?.focus({ preventScroll: true });
   };
+  // Escape drops the tap; Tab and Shift+Tab stay in the frame (its one control, the close
+  // button, and the frame itself), as in the app's dialog.
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    cancel();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel();
+    } else if (event.key === 'Tab' && frame) {
+      event.preventDefault();
+      const closeButton = frame.querySelector<HTMLElement>('.signin-close');
+      (document.activeElement === closeButton ? frame : (closeButton ?? frame)).focus({
+        preventScroll: true,
+      });
+    }
   };
   const open = (control: HTMLElement) => {
     const copy = TAP_SHELLS[control.getAttribute('data-tap-preload') ?? ''];
@@ -253,11 +268,26 @@ function tapShell(): NonNullable<Window['__smwTapShell']> {
     });
     watcher.observe(document.body, { childList: true, subtree: true });
     shell = backdrop;
+    frame = dialog;
     tapped = control;
+    returnTo = null;
     document.body.append(backdrop);
     dialog.focus({ preventScroll: true });
   };
-  return { open, close };
+  // The keeper replays the held tap on `control`: while the frame is up, focus stays in it (a
+  // Tab while the app's dialog loads stays in the frame), and the app's dialog gives focus back
+  // to the control when it closes (takeReturn).
+  const replaying = (control: HTMLElement) => {
+    if (!frame) return;
+    returnTo = control;
+    frame.focus({ preventScroll: true });
+  };
+  const takeReturn = () => {
+    const control = returnTo;
+    returnTo = null;
+    return control?.isConnected ? control : null;
+  };
+  return { open, close, replaying, takeReturn };
 }
 
 reportCodeThatCannotLoad();

@@ -15,21 +15,29 @@ import {
  * every script of the app back, tap at that moment, then let the code arrive.
  */
 
-/** Holds every request for the app's JavaScript until `release()` is called. */
+/**
+ * Holds every request for the app's JavaScript until `release()` is called; the files `later`
+ * matches stay held after that, until `releaseLater()`.
+ */
 async function holdAppCode(
   page: Page,
-): Promise<{ release: () => void; held: () => number; asked: string[] }> {
+  later?: RegExp,
+): Promise<{ release: () => void; releaseLater: () => void; held: () => number; asked: string[] }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  let releaseLater!: () => void;
+  const laterGate = new Promise<void>((resolve) => (releaseLater = resolve));
   let held = 0;
   const asked: string[] = [];
   await page.route(/\/assets\/.+\.js$/, async (route) => {
     held += 1;
-    asked.push(new URL(route.request().url()).pathname);
+    const path = new URL(route.request().url()).pathname;
+    asked.push(path);
     await gate;
+    if (later?.test(path)) await laterGate;
     await route.continue();
   });
-  return { release, held: () => held, asked };
+  return { release, releaseLater, held: () => held, asked };
 }
 
 /** Holds sess/init's answer until `answerInit()`; `sent` lists the API paths asked, in order. */
@@ -87,6 +95,40 @@ test('Get Access tapped the moment the page is in view opens the sign-in dialog'
   await expect(dialog.getByLabel('E-mail')).toBeFocused();
   await expect(getAccess).not.toHaveAttribute('data-tap-held', '');
   // Closed, it gives focus back to the tapped button.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(getAccess).toBeFocused();
+});
+
+test("Tab while the dialog's frame waits for the dialog's code stays in it; closed, the dialog gives focus back to the tapped button", async ({
+  page,
+}) => {
+  // The app runs and replays the tap while the sign-in dialog's own code is still on its way:
+  // the frame keeps focus meanwhile, and the dialog, once drawn, knows where focus came from.
+  const code = await holdAppCode(page, /\/SignInModal-[^/]+\.js$/);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expectInViewBeforeHydration(page, 'Solana Mafia Wars');
+  const getAccess = page.getByRole('button', { name: 'Get Access' }).first();
+  await getAccess.click();
+  const frame = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(frame).toBeFocused();
+  code.release();
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('smw-hydrated').length))
+    .toBe(1);
+  await expect(getAccess).not.toHaveAttribute('data-tap-held', '');
+  await expect(frame).toHaveAttribute('aria-busy', 'true');
+  const inFrame = () =>
+    page.evaluate(() => !!document.activeElement?.closest('.tap-shell__dialog'));
+  expect(await inFrame(), 'the replayed tap leaves focus in the frame').toBe(true);
+  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await inFrame(), `${key} stays in the frame`).toBe(true);
+  }
+  code.releaseLater();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('E-mail')).toBeFocused();
+  await expect(dialog).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(getAccess).toBeFocused();

@@ -551,6 +551,8 @@ test.describe('accessibility', () => {
   };
 
   test('each step has no axe violations', async ({ page, baseURL }) => {
+    // Four scans of a few seconds each on a slow host.
+    test.setTimeout(60_000);
     const code = (await registerUser(baseURL!, newEmail('axe-owner'))).userData.user_invite_code;
     await page.route('**/api/auth/email/verify', async (route) => {
       const response = await route.fetch();

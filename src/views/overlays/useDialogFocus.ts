@@ -15,7 +15,11 @@ export function useDialogFocus(
   useEffect(() => {
     const node = dialog.current;
     if (!open || !node) return undefined;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Where focus goes back to: for a dialog opened by a tap held before the app ran (its frame
+    // had focus meanwhile), the tapped control; else the control focused when it opened.
+    const active = document.activeElement;
+    const previous =
+      window.__smwTapShell?.takeReturn() ?? (active instanceof HTMLElement ? active : null);
     const focusables = () => Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE));
     (focusables()[0] ?? node).focus();
 

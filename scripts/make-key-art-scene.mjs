@@ -3,7 +3,9 @@
 // scene.frag) in Debian Chromium's WebGL, so the first paint is a frame of the scene the page
 // later runs live: public/media/key-art-scene.webp (wide, for screens from 720 px) and
 // public/media/key-art-scene-narrow.webp (a phone's middle of the same frame). Both are drawn at
-// the scene's first moment without its rain (the page's own rain falls on the poster).
+// the scene's first moment without its rain (the page's own rain falls on the poster). The
+// lobby's street (public/media/lobby-street.webp) is the same city without the gang: the
+// player's own gang stands on it (src/views/home/Gang.tsx).
 // Run after changing the shader: `node scripts/make-key-art-scene.mjs` (`--look DIR` also writes
 // PNGs of the live frame at a phone's and a desktop's size, rain included, to look at).
 import { writeFileSync, readFileSync, mkdirSync } from 'node:fs';
@@ -17,10 +19,11 @@ const lookAt = process.argv.includes('--look')
   ? process.argv[process.argv.indexOf('--look') + 1]
   : null;
 
-/** The frames to write: [file, width, height, time, rain, quality]. */
+/** The frames to write: [file, width, height, time, rain, quality, gang]. */
 const POSTERS = [
   ['public/media/key-art-scene.webp', 2400, 900, 0, 0, 0.72],
   ['public/media/key-art-scene-narrow.webp', 900, 900, 0, 0, 0.72],
+  ['public/media/lobby-street.webp', 1200, 360, 0, 0, 0.72, 0],
 ];
 const LOOKS = [
   ['phone.png', 390, 779, 4, 1],
@@ -36,19 +39,20 @@ try {
   await page.setContent('<body></body>');
   await page.evaluate(`window.drawSceneFrame = ${drawSceneFrame}`);
   const frames = lookAt ? LOOKS : POSTERS;
-  for (const [file, width, height, time, rain, quality] of frames) {
+  for (const [file, width, height, time, rain, quality, gang] of frames) {
     const { url, ms } = await page.evaluate(
-      ([source, w, h, t, r, q, png]) => {
+      ([source, w, h, t, r, q, png, g]) => {
         const { canvas, ms } = window.drawSceneFrame({
           source,
           width: w,
           height: h,
           time: t,
           rain: r,
+          gang: g,
         });
         return { url: canvas.toDataURL(png ? 'image/png' : 'image/webp', q), ms };
       },
-      [shader, width, height, time, rain, quality ?? 0.9, Boolean(lookAt)],
+      [shader, width, height, time, rain, quality ?? 0.9, Boolean(lookAt), gang ?? 1],
     );
     const bytes = Buffer.from(url.split(',')[1], 'base64');
     const out = lookAt ? resolve(lookAt, file) : resolve(root, file);

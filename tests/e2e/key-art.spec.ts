@@ -26,6 +26,8 @@ async function artAnimations(page: Page) {
 }
 
 const POSTERS = { phone: '/media/key-art-scene-narrow.webp', wide: '/media/key-art-scene.webp' };
+/** The lobby's street (src/views/home/Gang.tsx): the scene's city without its gang. */
+const LOBBY_STREET = '/media/lobby-street.webp';
 
 for (const size of SIZES) {
   test(`the key art's poster frame fills the hero behind the title, above the fold at ${size.width}×${size.height}`, async ({
@@ -121,27 +123,29 @@ test('the art is fetched and drawn as the loader steps aside, not beneath it', a
   );
 });
 
-test('the poster is a frame of the live scene: the shader drawn at its first moment matches it', async ({
+test("the posters are frames of the live scene: the shader drawn at its first moment matches them (the lobby's street: the same city without the gang)", async ({
   page,
 }) => {
   const shader = readFileSync(resolve('src/views/home/keyArt/scene.frag'), 'utf8');
   await page.goto('/');
   await waitForApp(page);
   await page.evaluate(`window.drawSceneFrame = ${drawSceneFrame}`);
-  // Both posters against the shader drawn here at a small size of each (the poster scaled down
-  // to it): a changed shader with old posters, or a poster of something else, fails.
-  for (const [url, width, height] of [
-    [POSTERS.wide, 320, 120],
-    [POSTERS.phone, 120, 120],
+  // Each poster against the shader drawn here at a small size of it (the poster scaled down to
+  // it): a changed shader with old posters, or a poster of something else, fails.
+  for (const [url, width, height, gang] of [
+    [POSTERS.wide, 320, 120, 1],
+    [POSTERS.phone, 120, 120, 1],
+    [LOBBY_STREET, 320, 96, 0],
   ] as const) {
     const difference = await page.evaluate(
-      async ([source, src, w, h]) => {
+      async ([source, src, w, h, g]) => {
         const { gl } = (
           window as unknown as { drawSceneFrame: typeof drawSceneFrame }
         ).drawSceneFrame({
           source,
           width: w,
           height: h,
+          gang: g,
         });
         const live = new Uint8Array(w * h * 4);
         gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, live);
@@ -166,7 +170,7 @@ test('the poster is a frame of the live scene: the shader drawn at its first mom
             }
         return sum / (w * h * 3);
       },
-      [shader, url, width, height] as const,
+      [shader, url, width, height, gang] as const,
     );
     console.log(
       `key art: ${url} against the shader: mean difference ${difference.toFixed(2)} of 255`,

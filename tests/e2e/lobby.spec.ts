@@ -257,3 +257,47 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+// §2 Home logged in, the look issue's lobby: the player's gang as the key art's cast.
+test("the player's gang stands on the key art's street: the city without its gang behind them, each held Gangster a black silhouette rim-lit like the scene's", async ({
+  page,
+  baseURL,
+}) => {
+  const inviter = await inviterWithBuyers(baseURL!, 1, 'street');
+  await buyTicket(baseURL!, inviter);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLobby(page, inviter);
+  await expect(gang(page).getByTestId('gang-gangsters')).toHaveText('3 Gangsters');
+  const crew = gang(page).locator('.gang-crew');
+  await expect(crew).toHaveCSS('background-image', /\/media\/lobby-street\.webp/);
+  // The street is fetched and drawn, not only named.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.endsWith('/media/lobby-street.webp')),
+      ),
+    )
+    .toBe(true);
+  const figures = await crew.locator('.gang-figure').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const style = getComputedStyle(node);
+      return {
+        color: style.color,
+        filter: style.filter,
+        friend: node.classList.contains('gang-figure--friend'),
+      };
+    }),
+  );
+  expect(figures).toHaveLength(3);
+  for (const figure of figures) {
+    expect(figure.color, 'a silhouette').toBe('rgb(7, 7, 13)');
+    // Lit from both sides: two coloured rims and a shadow on the street.
+    expect(figure.filter.match(/drop-shadow/g) ?? []).toHaveLength(3);
+  }
+  // The friend's Gangster is lit by the BAR sign's teal, the two of entry by the HOTEL's red.
+  expect(figures.filter((f) => f.friend)).toHaveLength(1);
+  expect(figures.find((f) => f.friend)!.filter).toContain('rgba(92, 232, 220');
+  expect(figures.find((f) => !f.friend)!.filter).toContain('rgba(255, 72, 104');
+});

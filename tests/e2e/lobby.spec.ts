@@ -287,10 +287,17 @@ test("the player's gang stands on the key art's street: the city without its gan
         color: style.color,
         filter: style.filter,
         friend: node.classList.contains('gang-figure--friend'),
+        pose: node.querySelector('svg')?.dataset.pose,
+        box: node.getBoundingClientRect().toJSON() as DOMRect,
       };
     }),
   );
   expect(figures).toHaveLength(3);
+  // Whole figures standing on the street, not an icon's hat: each at least twice as tall as it
+  // is wide, in the scene's three poses from the left, their feet on one line.
+  expect(figures.map((f) => f.pose)).toEqual(['smoking', 'tommy-gun', 'standing']);
+  for (const { box } of figures) expect(box.height).toBeGreaterThanOrEqual(2 * box.width);
+  expect(new Set(figures.map((f) => Math.round(f.box.bottom))).size).toBe(1);
   for (const figure of figures) {
     expect(figure.color, 'a silhouette').toBe('rgb(7, 7, 13)');
     // Lit from both sides: two coloured rims and a shadow on the street.

@@ -9,6 +9,7 @@ import { SYSTEM_IDS } from '../../../machines/systemIds';
 import { useService } from '../../app/hooks';
 import { GameIcon } from '../common/GameIcon';
 import { useTicketTier } from '../ticket/useTicketTier';
+import { GangsterFigure, poseAt } from './GangsterFigure';
 import { ProgressTracker } from './ProgressTracker';
 
 /** Figures drawn one by one; a larger gang shows the rest as a number. */
@@ -62,7 +63,7 @@ export function Gang() {
             key={i}
             className={`gang-figure${i >= GANGSTERS_WITH_ENTRY ? ' gang-figure--friend' : ''}`}
           >
-            <GameIcon name="gangster" size={76} />
+            <GangsterFigure pose={poseAt(i)} />
             {i >= GANGSTERS_WITH_ENTRY && (
               <span className="gang-figure-badge">
                 <GameIcon name="friends" size={18} />

@@ -188,6 +188,22 @@ test('the live scene decides on this device, says why, and never holds the page 
   await page.addInitScript(() => {
     const marks: number[][] = [];
     (window as unknown as { __scene: number[][] }).__scene = marks;
+    // WebGL contexts the page's own thread creates (a worker's are not counted).
+    const contexts: string[] = [];
+    (window as unknown as { __contexts: string[] }).__contexts = contexts;
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      kind: string,
+      ...rest: unknown[]
+    ) {
+      if (/webgl/.test(kind)) contexts.push(kind);
+      return (getContext as (this: HTMLCanvasElement, ...args: unknown[]) => unknown).call(
+        this,
+        kind,
+        ...rest,
+      );
+    } as typeof getContext;
     let open = false;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
@@ -239,6 +255,12 @@ test('the live scene decides on this device, says why, and never holds the page 
     `key art scene: loading to verdict ${Math.round(decided - began)} ms, long tasks in it: ${held.map(([, d]) => Math.round(d ?? 0)).join(', ') || 'none'}`,
   );
   expect(held, 'long tasks while the scene loaded and decided').toEqual([]);
+  // A software renderer is known from a worker: the page's thread never creates a context.
+  const contexts: string[] = await page.evaluate(
+    () => (window as unknown as { __contexts: string[] }).__contexts,
+  );
+  console.log(`key art scene: WebGL contexts on the page's thread: ${contexts.length}`);
+  if (verdict === 'still: a software renderer') expect(contexts).toEqual([]);
 });
 
 test('under reduced motion the scene stays the poster and nothing moves; otherwise the rain falls and the art drifts on scroll', async ({

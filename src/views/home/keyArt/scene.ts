@@ -71,6 +71,40 @@ function rendererName(gl: WebGL2RenderingContext): string {
   return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
 }
 
+/** How long the renderer's name is waited for from the worker before the page asks itself. */
+const RENDERER_WORKER_MS = 5000;
+
+/**
+ * The renderer's name as a worker sees it (./rendererName.worker.ts), so that a software renderer
+ * is known without the page's own thread creating a context; undefined where workers cannot say
+ * (no OffscreenCanvas, no WebGL 2 in a worker, a worker that failed or did not answer in time):
+ * then the page's own context says.
+ */
+function rendererNameOffPage(): Promise<string | undefined> {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined')
+    return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./rendererName.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'renderer name',
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const done = (name: string | undefined) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(name);
+    };
+    const timer = setTimeout(() => done(undefined), RENDERER_WORKER_MS);
+    worker.onmessage = (event: MessageEvent<string | null>) => done(event.data ?? undefined);
+    worker.onerror = () => done(undefined);
+  });
+}
+
 /** The scene's program on `gl` (the shader itself is GLSL ES 1.00), built off the page. */
 async function prepare(gl: WebGL2RenderingContext): Promise<Program | null> {
   const program = compile(gl);
@@ -172,6 +206,14 @@ async function begin(art: HTMLElement, canvas: HTMLCanvasElement) {
     probeMs: null,
   };
   let verdict = sceneVerdict(signals);
+  // A software renderer is known from a worker first: the poster stays without the page's own
+  // thread ever creating a context.
+  if (verdict.kind === 'probe') {
+    const offPage = await rendererNameOffPage();
+    if (stopped) return;
+    if (offPage !== undefined && isSoftwareRenderer(offPage))
+      verdict = sceneVerdict({ ...signals, softwareRenderer: true });
+  }
   const gl = verdict.kind === 'probe' ? context(canvas) : null;
   if (verdict.kind === 'probe' && gl)
     verdict = sceneVerdict({ ...signals, softwareRenderer: isSoftwareRenderer(rendererName(gl)) });

@@ -8,7 +8,7 @@ import { launched, type DatedCopyInput } from './datedCopy';
 /** The ticket receipt and Access Granted. */
 export const trainingStartAt = (at: DatedCopyInput): string =>
   launched(at)
-    ? `Training is open since ${launchDayLabel(at.calendar)}: your gang can play now`
+    ? `Training has been open since ${launchDayLabel(at.calendar)}: your gang can play now`
     : `Training starts ${launchDayLabel(at.calendar)}`;
 
 /** What the receipt lists for a ticket of `tier`: the Early Bird's extras only with its tickets. */

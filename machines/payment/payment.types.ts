@@ -92,7 +92,7 @@ export type CheckBalanceOutput = {
 };
 
 /** The message shown instead of a receipt when friends' tickets granted access (no amount). */
-export const ACCESS_BY_FRIENDS_TEXT = 'Access granted: 2 friends bought tickets';
+export const ACCESS_BY_FRIENDS_TEXT = 'Two friends bought tickets with your invite code.';
 
 export const CANCELLED_NOTICE = "Transaction cancelled. Click the button again when you're ready.";
 

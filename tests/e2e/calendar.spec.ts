@@ -171,7 +171,7 @@ test.describe('the launch calendar from the server', () => {
     await expect(receipt.getByTestId('ticket-access-level')).toHaveText('Launch');
     await expect(
       receipt.getByText(
-        `Training is open since ${longDay(calendar.launchAt)}: your gang can play now`,
+        `Training has been open since ${longDay(calendar.launchAt)}: your gang can play now`,
       ),
     ).toBeVisible();
   });

@@ -362,7 +362,7 @@ test.describe('§1 entry through 2 friends gets its own moment', () => {
     const moment = page.getByRole('dialog', { name: 'Access Granted!' });
     await expect(moment).toBeVisible({ timeout: 10_000 });
     await expect(moment.getByTestId('friends-moment-line')).toHaveText(
-      'Access granted: 2 friends bought tickets',
+      'Two friends bought tickets with your invite code.',
     );
     await expect(moment).toContainText(inviter.userData.user_email);
     await expect(moment).not.toContainText('SOL');
@@ -370,7 +370,7 @@ test.describe('§1 entry through 2 friends gets its own moment', () => {
     await moment.getByRole('button', { name: 'Close' }).click();
     await expect(moment).toHaveCount(0);
     await expect(page.getByTestId('access-by-friends')).toHaveText(
-      'Access granted: 2 friends bought tickets',
+      'Two friends bought tickets with your invite code.',
     );
   });
 });

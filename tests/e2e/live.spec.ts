@@ -105,13 +105,13 @@ test('an inviter sees friends register and buy, then Access Granted!, without a 
     const moment = a.getByRole('dialog', { name: 'Access Granted!' });
     await expect(moment).toBeVisible({ timeout: LIVE_WITHIN_MS });
     await expect(moment.getByTestId('friends-moment-line')).toHaveText(
-      'Access granted: 2 friends bought tickets',
+      'Two friends bought tickets with your invite code.',
     );
     await moment.getByRole('button', { name: "Let's Build My Gang" }).click();
     await expect(moment).toHaveCount(0);
     await expect(a.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
     await expect(a.getByTestId('access-by-friends')).toHaveText(
-      'Access granted: 2 friends bought tickets',
+      'Two friends bought tickets with your invite code.',
     );
     // A celebration for access that arrived on this page, with what friends' entry gives:
     // 2 Gangsters with entry, +1 for each of the 2 friends who bought.

@@ -158,7 +158,7 @@ test('entry through friends: no ticket is said to be issued, and each friend cou
   await expect(page.getByRole('heading', { name: 'Access Granted!' })).toBeVisible();
   await expect(page.getByText('Your ticket has been issued.')).toHaveCount(0);
   await expect(page.getByTestId('access-by-friends')).toHaveText(
-    'Access granted: 2 friends bought tickets',
+    'Two friends bought tickets with your invite code.',
   );
   await expect(page.getByTestId('entry-line')).toHaveText(
     'You are in through your friends: no ticket needed.',

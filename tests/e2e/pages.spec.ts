@@ -584,7 +584,7 @@ test.describe('signed-in home', () => {
     // The launch instant (the clock reads just after each whole second).
     await page.clock.runFor(1010);
     await expect(
-      granted.getByText('Training is open since December 20: your gang can play now', {
+      granted.getByText('Training has been open since December 20: your gang can play now', {
         exact: true,
       }),
     ).toBeVisible();

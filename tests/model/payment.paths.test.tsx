@@ -290,14 +290,14 @@ const viewDriver: Driver<typeof model, View> = {
     'open.granted.byFriends': ({ ctx }) => {
       expect(screen.queryByRole('dialog', { name: 'Ticket Purchased!' })).toBeNull();
       expect(screen.getByTestId('access-by-friends')).toHaveTextContent(
-        'Access granted: 2 friends bought tickets',
+        'Two friends bought tickets with your invite code.',
       );
       // Its own moment, like the receipt, until it is closed: the friends' message, no amount.
       const moment = screen.queryByRole('dialog', { name: 'Access Granted!' });
       if (ctx.x.phase === 'byFriends') {
         expect(moment).toBeVisible();
         expect(within(moment!).getByTestId('friends-moment-line')).toHaveTextContent(
-          'Access granted: 2 friends bought tickets',
+          'Two friends bought tickets with your invite code.',
         );
         expect(within(moment!).queryByTestId('ticket-amount')).toBeNull();
       } else expect(moment).toBeNull();

@@ -96,7 +96,7 @@ export const README_DATED_TEXTS = {
   /** The hero header from the launch on. */
   headerFromLaunch: 'Training is open: get your ticket and join now',
   /** The receipt's training line from the launch on. */
-  receiptFromLaunch: (day: string) => `Training is open since ${day}: your gang can play now`,
+  receiptFromLaunch: (day: string) => `Training has been open since ${day}: your gang can play now`,
   /** The ticket card once the Early Bird has ended (badged with the tier's price). */
   ticketCard: 'Entry Ticket',
   /** The bonus box once the Early Bird has ended (no extras promised). */

@@ -1,4 +1,5 @@
 import fragmentSource from './scene.frag?raw';
+import { rendererName } from './rendererName';
 import { isSoftwareRenderer, sceneVerdict, type SceneSignals } from './sceneVerdict';
 
 /**
@@ -63,12 +64,6 @@ function context(canvas: HTMLCanvasElement): WebGL2RenderingContext | null {
     powerPreference: 'low-power',
     preserveDrawingBuffer: false,
   });
-}
-
-/** The renderer's name: the unmasked one where the browser gives it, else its plain one. */
-function rendererName(gl: WebGL2RenderingContext): string {
-  const info = gl.getExtension('WEBGL_debug_renderer_info');
-  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
 }
 
 /** How long the renderer's name is waited for from the worker before the page asks itself. */
